@@ -52,7 +52,9 @@ fn count_dlx085(problem: &mut dlx085::x::Problem) -> u64 {
 
 fn race(c: &mut Criterion, name: &str, problem: Problem, expected: u64, samples: usize) {
     let mut group = c.benchmark_group(name);
-    group.sample_size(samples).warm_up_time(Duration::from_millis(100));
+    group
+        .sample_size(samples)
+        .warm_up_time(Duration::from_millis(100));
     let mut solver = Solver::new(&problem);
     assert_eq!(solver.count(), expected);
     group.bench_function("dance", |b| b.iter(|| black_box(solver.count())));

@@ -37,9 +37,6 @@ pub(crate) struct Node {
     pub(crate) up: u32,
     pub(crate) down: u32,
     pub(crate) top: i32,
-    /// 0: no color; `c + 1` for [`ColorId`](crate::ColorId) `c`; -1 while the
-    /// item is purified and this node already agrees with its color.
-    pub(crate) color: i32,
 }
 
 /// The dancing structure for one problem.
@@ -47,6 +44,11 @@ pub(crate) struct Node {
 pub(crate) struct Links {
     pub(crate) items: Vec<Item>,
     pub(crate) nodes: Vec<Node>,
+    /// The color of every node, parallel to `nodes`, or empty when no option
+    /// has a color: 0 for none, `c + 1` for [`ColorId`](crate::ColorId) `c`,
+    /// -1 while the item is purified and this node already agrees with its
+    /// color. Kept apart so that uncolored problems never touch it.
+    pub(crate) colors: Vec<i32>,
     /// Number of primary items (`N1` in Knuth).
     pub(crate) primary: u32,
     /// Number of items, primary and secondary (`N` in Knuth).
@@ -59,6 +61,12 @@ pub(crate) struct Links {
 }
 
 impl Links {
+    /// Whether any option gives an item a color, so the colored (Algorithm C)
+    /// versions of the operations are needed.
+    pub(crate) fn is_colored(&self) -> bool {
+        !self.colors.is_empty()
+    }
+
     /// Builds the structure for `problem`, items in Knuth's order: primary items
     /// first, then secondary items, each group in declaration order.
     pub(crate) fn new(problem: &Problem) -> Links {
@@ -103,8 +111,14 @@ impl Links {
             up: i,
             down: i,
             top: i as i32,
-            color: 0,
         }));
+        let colored = problem
+            .options()
+            .any(|(_, entries)| entries.iter().any(|e| e.color.is_some()));
+        let mut colors = Vec::new();
+        if colored {
+            colors.resize(node_total, 0);
+        }
         let mut option_start = Vec::with_capacity(problem.option_count());
         // The spacer before the first option.
         let mut spacer = nodes.len() as u32;
@@ -112,7 +126,6 @@ impl Links {
             up: 0,
             down: 0,
             top: 0,
-            color: 0,
         });
         for (option, entries) in problem.options() {
             let first = nodes.len() as u32;
@@ -121,11 +134,13 @@ impl Links {
                 let i = position[entry.item.index()];
                 let node = nodes.len() as u32;
                 let last = nodes[i as usize].up;
+                if let Some(color) = entry.color {
+                    colors[node as usize] = color.0 as i32 + 1;
+                }
                 nodes.push(Node {
                     up: last,
                     down: i,
                     top: i as i32,
-                    color: entry.color.map_or(0, |c| c.0 as i32 + 1),
                 });
                 nodes[last as usize].down = node;
                 nodes[i as usize].up = node;
@@ -138,13 +153,13 @@ impl Links {
                 up: first,
                 down: 0,
                 top: -(option.0 as i32 + 1),
-                color: 0,
             });
         }
         debug_assert_eq!(nodes.len(), node_total);
         Links {
             items,
             nodes,
+            colors,
             primary,
             item_count,
             option_start,
@@ -199,10 +214,10 @@ impl Links {
     /// Removes every option of item `i` except from `i`'s own column, then `i`
     /// from its list of active items.
     #[inline]
-    pub(crate) fn cover(&mut self, i: u32) {
+    pub(crate) fn cover<const COLORED: bool>(&mut self, i: u32) {
         let mut p = self.nodes[i as usize].down;
         while p != i {
-            self.hide(p);
+            self.hide::<COLORED>(p);
             p = self.nodes[p as usize].down;
         }
         let Item { left, right, .. } = self.items[i as usize];
@@ -212,13 +227,13 @@ impl Links {
 
     /// Undoes [`cover`](Self::cover).
     #[inline]
-    pub(crate) fn uncover(&mut self, i: u32) {
+    pub(crate) fn uncover<const COLORED: bool>(&mut self, i: u32) {
         let Item { left, right, .. } = self.items[i as usize];
         self.items[left as usize].right = i;
         self.items[right as usize].left = i;
         let mut p = self.nodes[i as usize].up;
         while p != i {
-            self.unhide(p);
+            self.unhide::<COLORED>(p);
             p = self.nodes[p as usize].up;
         }
     }
@@ -226,44 +241,36 @@ impl Links {
     /// Unlinks every node of `p`'s option but `p` itself from its column
     /// (skipping nodes that already agree with a purified color).
     #[inline]
-    fn hide(&mut self, p: u32) {
+    fn hide<const COLORED: bool>(&mut self, p: u32) {
         let mut q = p + 1;
+        let mut updates = 0;
         while q != p {
-            let Node {
-                up,
-                down,
-                top,
-                color,
-            } = self.nodes[q as usize];
+            let Node { up, down, top } = self.nodes[q as usize];
             if top <= 0 {
                 q = up;
             } else {
-                if color >= 0 {
+                if !COLORED || self.colors[q as usize] >= 0 {
                     self.nodes[up as usize].down = down;
                     self.nodes[down as usize].up = up;
                     self.items[top as usize].len -= 1;
-                    self.updates += 1;
+                    updates += 1;
                 }
                 q += 1;
             }
         }
+        self.updates += updates;
     }
 
     /// Undoes [`hide`](Self::hide), walking the option the other way.
     #[inline]
-    fn unhide(&mut self, p: u32) {
+    fn unhide<const COLORED: bool>(&mut self, p: u32) {
         let mut q = p - 1;
         while q != p {
-            let Node {
-                up,
-                down,
-                top,
-                color,
-            } = self.nodes[q as usize];
+            let Node { up, down, top } = self.nodes[q as usize];
             if top <= 0 {
                 q = down;
             } else {
-                if color >= 0 {
+                if !COLORED || self.colors[q as usize] >= 0 {
                     self.nodes[up as usize].down = q;
                     self.nodes[down as usize].up = q;
                     self.items[top as usize].len += 1;
@@ -276,10 +283,10 @@ impl Links {
     /// Commits node `p` of a chosen option: covers its item, or purifies it
     /// when the option gives it a color.
     #[inline]
-    fn commit(&mut self, p: u32, item: u32) {
-        let color = self.nodes[p as usize].color;
+    fn commit<const COLORED: bool>(&mut self, p: u32, item: u32) {
+        let color = if COLORED { self.colors[p as usize] } else { 0 };
         if color == 0 {
-            self.cover(item);
+            self.cover::<COLORED>(item);
         } else if color > 0 {
             self.purify(p, item, color);
         }
@@ -287,10 +294,10 @@ impl Links {
 
     /// Undoes [`commit`](Self::commit).
     #[inline]
-    fn uncommit(&mut self, p: u32, item: u32) {
-        let color = self.nodes[p as usize].color;
+    fn uncommit<const COLORED: bool>(&mut self, p: u32, item: u32) {
+        let color = if COLORED { self.colors[p as usize] } else { 0 };
         if color == 0 {
-            self.uncover(item);
+            self.uncover::<COLORED>(item);
         } else if color > 0 {
             self.unpurify(p, item, color);
         }
@@ -301,12 +308,12 @@ impl Links {
     fn purify(&mut self, p: u32, item: u32, color: i32) {
         let mut q = self.nodes[item as usize].down;
         while q != item {
-            if self.nodes[q as usize].color == color {
+            if self.colors[q as usize] == color {
                 if q != p {
-                    self.nodes[q as usize].color = -1;
+                    self.colors[q as usize] = -1;
                 }
             } else {
-                self.hide(q);
+                self.hide::<true>(q);
             }
             q = self.nodes[q as usize].down;
         }
@@ -316,10 +323,10 @@ impl Links {
     fn unpurify(&mut self, p: u32, item: u32, color: i32) {
         let mut q = self.nodes[item as usize].up;
         while q != item {
-            if self.nodes[q as usize].color < 0 {
-                self.nodes[q as usize].color = color;
+            if self.colors[q as usize] < 0 {
+                self.colors[q as usize] = color;
             } else if q != p {
-                self.unhide(q);
+                self.unhide::<true>(q);
             }
             q = self.nodes[q as usize].up;
         }
@@ -328,14 +335,14 @@ impl Links {
     /// Commits every node of `p`'s option except `p` (whose item the caller
     /// has covered), left to right.
     #[inline]
-    pub(crate) fn commit_others(&mut self, p: u32) {
+    pub(crate) fn commit_others<const COLORED: bool>(&mut self, p: u32) {
         let mut q = p + 1;
         while q != p {
             let top = self.nodes[q as usize].top;
             if top <= 0 {
                 q = self.nodes[q as usize].up;
             } else {
-                self.commit(q, top as u32);
+                self.commit::<COLORED>(q, top as u32);
                 q += 1;
             }
         }
@@ -343,14 +350,14 @@ impl Links {
 
     /// Undoes [`commit_others`](Self::commit_others), right to left.
     #[inline]
-    pub(crate) fn uncommit_others(&mut self, p: u32) {
+    pub(crate) fn uncommit_others<const COLORED: bool>(&mut self, p: u32) {
         let mut q = p - 1;
         while q != p {
             let top = self.nodes[q as usize].top;
             if top <= 0 {
                 q = self.nodes[q as usize].down;
             } else {
-                self.uncommit(q, top as u32);
+                self.uncommit::<COLORED>(q, top as u32);
                 q -= 1;
             }
         }
@@ -373,10 +380,11 @@ impl Links {
         let mut primary_node = None;
         let mut q = first;
         loop {
-            let Node { top, color, .. } = self.nodes[q as usize];
+            let top = self.nodes[q as usize].top;
             if top <= 0 {
                 return primary_node;
             }
+            let color = self.colors.get(q as usize).copied().unwrap_or(0);
             if color >= 0 && !(self.is_active(top as u32) && self.is_linked(q)) {
                 return None;
             }

@@ -136,8 +136,13 @@ impl Solver {
             .choosable_node(first)
             .ok_or(SelectError::Conflict(option))?;
         let item = self.links.nodes[p as usize].top as u32;
-        self.links.cover(item);
-        self.links.commit_others(p);
+        if self.links.is_colored() {
+            self.links.cover::<true>(item);
+            self.links.commit_others::<true>(p);
+        } else {
+            self.links.cover::<false>(item);
+            self.links.commit_others::<false>(p);
+        }
         self.stack[self.selected] = p;
         self.selected += 1;
         self.level = self.selected;
@@ -154,9 +159,14 @@ impl Solver {
         }
         self.selected -= 1;
         let p = self.stack[self.selected];
-        self.links.uncommit_others(p);
         let item = self.links.nodes[p as usize].top as u32;
-        self.links.uncover(item);
+        if self.links.is_colored() {
+            self.links.uncommit_others::<true>(p);
+            self.links.uncover::<true>(item);
+        } else {
+            self.links.uncommit_others::<false>(p);
+            self.links.uncover::<false>(item);
+        }
         self.level = self.selected;
         Some(self.links.option_of(p))
     }
@@ -257,6 +267,16 @@ impl Solver {
     /// exhausted, or `node_budget` more options were tried. Call it again to
     /// continue; call [`rewind`](Self::rewind) to start over.
     pub fn resume(&mut self, node_budget: u64) -> Event {
+        if self.links.is_colored() {
+            self.resume_with::<true>(node_budget)
+        } else {
+            self.resume_with::<false>(node_budget)
+        }
+    }
+
+    /// [`resume`](Self::resume), for colored problems or not: the uncolored
+    /// version never reads a color.
+    fn resume_with<const COLORED: bool>(&mut self, node_budget: u64) -> Event {
         let budget_end = self.stats.nodes.saturating_add(node_budget);
         let links = &mut self.links;
         let stack = &mut self.stack;
@@ -273,7 +293,7 @@ impl Solver {
                     }
                     Some((_, 0)) => step = Step::Leave,
                     Some((item, _)) => {
-                        links.cover(item);
+                        links.cover::<COLORED>(item);
                         stack[level] = links.nodes[item as usize].down;
                         step = Step::Try;
                     }
@@ -281,7 +301,7 @@ impl Solver {
                 Step::Try => {
                     let p = stack[level];
                     if links.is_header(p) {
-                        links.uncover(p);
+                        links.uncover::<COLORED>(p);
                         step = Step::Leave;
                         continue;
                     }
@@ -293,7 +313,7 @@ impl Solver {
                     if links.items[item as usize].len > 1 {
                         stats.guesses += 1;
                     }
-                    links.commit_others(p);
+                    links.commit_others::<COLORED>(p);
                     level += 1;
                     step = Step::Enter;
                 }
@@ -304,7 +324,7 @@ impl Solver {
                     }
                     level -= 1;
                     let p = stack[level];
-                    links.uncommit_others(p);
+                    links.uncommit_others::<COLORED>(p);
                     stack[level] = links.nodes[p as usize].down;
                     step = Step::Try;
                 }
@@ -334,35 +354,43 @@ impl Solver {
 
     /// Backs out of every level above the selection, leaving the statistics.
     fn unwind(&mut self) {
-        match self.step {
-            Step::Enter => {}
-            // At `Try`, the item at this level is covered and maybe an option
-            // was being tried; at `Leave` the level above the current one is done.
-            Step::Try => {
-                let p = self.stack[self.level];
-                let item = if self.links.is_header(p) {
-                    p
-                } else {
-                    self.links.nodes[p as usize].top as u32
-                };
-                self.links.uncover(item);
-            }
-            Step::Leave => {}
+        if self.links.is_colored() {
+            self.unwind_with::<true>();
+        } else {
+            self.unwind_with::<false>();
+        }
+    }
+
+    fn unwind_with<const COLORED: bool>(&mut self) {
+        // At `Try`, the item of this level is covered and maybe an option is
+        // about to be tried; at `Enter` and `Leave` this level holds nothing.
+        if self.step == Step::Try {
+            let p = self.stack[self.level];
+            let item = if self.links.is_header(p) {
+                p
+            } else {
+                self.links.nodes[p as usize].top as u32
+            };
+            self.links.uncover::<COLORED>(item);
         }
         while self.level > self.selected {
             self.level -= 1;
             let p = self.stack[self.level];
-            self.links.uncommit_others(p);
+            self.links.uncommit_others::<COLORED>(p);
             let item = self.links.nodes[p as usize].top as u32;
-            self.links.uncover(item);
+            self.links.uncover::<COLORED>(item);
         }
         self.step = Step::Enter;
     }
 
     /// The link arrays, to compare before and after a search.
     #[cfg(test)]
-    fn structure(&self) -> (Vec<crate::links::Item>, Vec<crate::links::Node>) {
-        (self.links.items.clone(), self.links.nodes.clone())
+    fn structure(&self) -> (Vec<crate::links::Item>, Vec<crate::links::Node>, Vec<i32>) {
+        (
+            self.links.items.clone(),
+            self.links.nodes.clone(),
+            self.links.colors.clone(),
+        )
     }
 }
 

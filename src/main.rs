@@ -1,1 +1,51 @@
-fn main() {}
+//! `dance`: batch Sudoku solving and exact cover with Dancing Links.
+//!
+//! Every subcommand lives in its own module; `main` only parses the arguments,
+//! runs the command and turns its outcome into an exit code: 0 for success, 1
+//! when the command worked but found nothing (or some records had no solution
+//! or could not be read), 2 for errors. A closed stdout pipe ends quietly with 0.
+
+mod cli;
+mod cover;
+
+use std::io;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+/// How a command that ran to the end went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Everything asked for was found.
+    Success,
+    /// The command ran, but found no solution, or some records failed.
+    Shortfall,
+}
+
+fn main() -> ExitCode {
+    let args = cli::Args::parse();
+    match run(args) {
+        Ok(Outcome::Success) => ExitCode::SUCCESS,
+        Ok(Outcome::Shortfall) => ExitCode::from(1),
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("dance: {error:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: cli::Args) -> anyhow::Result<Outcome> {
+    match args.command {
+        cli::Command::Cover(options) => cover::run(&options),
+    }
+}
+
+/// Whether the error comes from writing to a closed pipe (`dance … | head`).
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}

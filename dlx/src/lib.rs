@@ -1,1 +1,100 @@
-//! placeholder
+//! Knuth's Dancing Links: exact cover (Algorithm X) and exact cover with colors
+//! (Algorithm C), on an index-based toroidal list.
+//!
+//! # Brief overview
+//!
+//! A [`Problem`] is a set of *items* and a list of *options*, each option a set of
+//! items. A solution is a set of options that covers every *primary* item exactly
+//! once and every *secondary* item at most once — or, when options give a
+//! secondary item a *color*, any number of times as long as they all agree on the
+//! color (Knuth's "XCC" problems). Build a problem with a [`ProblemBuilder`], or
+//! read one in Knuth's text format with [`read_problem`]; then make a [`Solver`]
+//! and ask it for the [`first`](Solver::first) solution, the
+//! [`count`](Solver::count), a lazy iterator of [`solutions`](Solver::solutions)
+//! or a [`search`](Solver::search) with a visitor that may stop early.
+//!
+//! A solver can be reused: [`Solver::select`] puts an option into every solution
+//! (as the search itself would choose it) and [`Solver::unselect`] takes it back,
+//! so one matrix serves any number of related problems — a Sudoku solver selects
+//! the givens of each puzzle on a matrix built once.
+//!
+//! # The layout
+//!
+//! Knuth's layout from DLX1 and DLX2 (TAOCP 7.2.2.1), in two flat vectors with
+//! 32-bit links — no pointers, no `Rc`, no `unsafe`. For the toy problem with
+//! items `a b c` and options `a b` and `b c`:
+//!
+//! ```text
+//! items (left, right, len)        0:root  1:a  2:b  3:c   4:root of secondaries
+//!                                  ↑______________________↓   (circular list)
+//!
+//! nodes (up, down, top, color)
+//!   index   0   1   2   3  |  4    5   6  |  7    8   9  | 10
+//!   role    -   a   b   c  | spc   a   b  | spc   b   c  | spc
+//!   top     -   1   2   3  |  0    1   2  | -1    2   3  | -2
+//!                headers   |   option 0   |   option 1   |
+//! ```
+//!
+//! * Node `i` for `1 ≤ i ≤ items` heads item `i`'s column: a circular up/down
+//!   list through every node of that item (`b`'s column is 2 → 6 → 8 → 2).
+//! * An option's nodes are consecutive, so they need no left/right links: the
+//!   *spacer* after an option has `top` = minus its 1-based number and `up` =
+//!   the option's first node; the spacer before it has `down` = its last node.
+//!   Walking right from any node until a spacer, then jumping back, visits the
+//!   option cyclically.
+//! * Primary items come first (`1..=N1`), then secondary items; each kind has its
+//!   own circular list of *active* items, and `len` counts the options left in
+//!   each column. Colors live in the nodes (0 = none).
+//!
+//! Covering an item unlinks every other node of every option in its column;
+//! because unlinked nodes keep their own links, uncovering in reverse order puts
+//! everything back ("dancing links"). The search is iterative with a stack of
+//! `primary + 1` levels allocated up front, chooses the primary item with the
+//! fewest options (MRV), and counts its work in [`Stats`] (options tried, link
+//! updates) so runs can be compared across machines.
+//!
+//! # Example
+//!
+//! Knuth's toy problem: the only exact cover is `{a d f}`, `{b g}`, `{c e}`.
+//!
+//! ```
+//! use dlx::{Problem, Solver};
+//!
+//! let mut builder = Problem::builder();
+//! let [a, b, c, d, e, f, g] = ["a", "b", "c", "d", "e", "f", "g"]
+//!     .map(|name| builder.primary(name).unwrap());
+//! for option in [vec![c, e], vec![a, d, g], vec![b, c, f], vec![a, d, f], vec![b, g], vec![d, e, g]] {
+//!     builder.option(option)?;
+//! }
+//! let problem = builder.build();
+//!
+//! let mut solver = Solver::new(&problem);
+//! assert_eq!(solver.count(), 1);
+//! let mut solution = solver.first().expect("one solution");
+//! solution.sort();
+//! let names: Vec<String> = solution
+//!     .iter()
+//!     .map(|&option| {
+//!         let items = problem.option(option).iter().map(|entry| problem.item_name(entry.item));
+//!         items.collect::<Vec<_>>().join(" ")
+//!     })
+//!     .collect();
+//! assert_eq!(names, ["c e", "a d f", "b g"]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod ids;
+mod links;
+mod problem;
+pub mod problems;
+mod search;
+mod text;
+
+pub use ids::{ColorId, ItemId, OptionId};
+pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
+pub use search::{Count, Event, SelectError, Solutions, Solver, Stats};
+pub use text::{
+    OptionDisplay, SyntaxError, TextError, WriteError, parse_problem, read_problem, write_problem,
+};

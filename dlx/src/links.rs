@@ -1,0 +1,397 @@
+//! The toroidal doubly linked list and the operations that dance on it.
+//!
+//! This is Knuth's layout from DLX1/DLX2 (TAOCP 7.2.2.1), in two flat arrays of
+//! `u32`/`i32` fields; see the crate documentation for the drawing. Nothing here
+//! allocates: every operation only rewrites links, and every operation has an
+//! exact inverse that must be called in the reverse order.
+
+use crate::ids::OptionId;
+use crate::problem::{ItemKind, Problem};
+
+/// An item header: a member of the doubly linked list of active items.
+///
+/// Index 0 is the root of the list of active *primary* items, indices
+/// `1..=primary` are the primary items, `primary + 1..=items` the secondary items,
+/// and `items + 1` is the root of the list of active secondary items.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Item {
+    pub(crate) left: u32,
+    pub(crate) right: u32,
+    /// How many options in this item's column are still active.
+    pub(crate) len: u32,
+}
+
+/// A node: one cell of the matrix, a column header, or a spacer.
+///
+/// * Nodes `1..=items` are the column headers: `up`/`down` are the last and first
+///   node of the item's column, `top` is the item itself.
+/// * An option with `k` items occupies `k` consecutive nodes, each linked into its
+///   item's column, with `top` = the item (always > 0).
+/// * A spacer sits before the first option, between options and after the last:
+///   `top <= 0` is minus the number of the option before it (1-based), `up` is the
+///   first node of the option before it and `down` the last node of the option
+///   after it — so an option's nodes are walked cyclically without left/right
+///   links.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Node {
+    pub(crate) up: u32,
+    pub(crate) down: u32,
+    pub(crate) top: i32,
+}
+
+/// The dancing structure for one problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Links {
+    pub(crate) items: Vec<Item>,
+    pub(crate) nodes: Vec<Node>,
+    /// The color of every node, parallel to `nodes`, or empty when no option
+    /// has a color: 0 for none, `c + 1` for [`ColorId`](crate::ColorId) `c`,
+    /// -1 while the item is purified and this node already agrees with its
+    /// color. Kept apart so that uncolored problems never touch it.
+    pub(crate) colors: Vec<i32>,
+    /// Number of primary items (`N1` in Knuth).
+    pub(crate) primary: u32,
+    /// Number of items, primary and secondary (`N` in Knuth).
+    pub(crate) item_count: u32,
+    /// First node of each option, indexed by [`OptionId`]. Read only when
+    /// options are selected from outside the search.
+    pub(crate) option_start: Vec<u32>,
+    /// Link updates done since the counter was last cleared (Knuth's "updates").
+    pub(crate) updates: u64,
+}
+
+impl Links {
+    /// Whether any option gives an item a color, so the colored (Algorithm C)
+    /// versions of the operations are needed.
+    pub(crate) fn is_colored(&self) -> bool {
+        !self.colors.is_empty()
+    }
+
+    /// Builds the structure for `problem`, items in Knuth's order: primary items
+    /// first, then secondary items, each group in declaration order.
+    pub(crate) fn new(problem: &Problem) -> Links {
+        let item_count = problem.item_count() as u32;
+        let primary = problem.primary_count() as u32;
+
+        // Internal position (1-based) of every declared item.
+        let mut position = vec![0u32; problem.item_count()];
+        let (mut next_primary, mut next_secondary) = (1, primary + 1);
+        for item in problem.items() {
+            let slot = match problem.item_kind(item) {
+                ItemKind::Primary => &mut next_primary,
+                ItemKind::Secondary => &mut next_secondary,
+            };
+            position[item.index()] = *slot;
+            *slot += 1;
+        }
+
+        let root2 = item_count + 1;
+        let mut items = vec![
+            Item {
+                left: 0,
+                right: 0,
+                len: 0,
+            };
+            root2 as usize + 1
+        ];
+        // Two circular lists: root 0 with the primary items, root `items + 1`
+        // with the secondary items.
+        let primary_list = std::iter::once(0).chain(1..=primary);
+        let secondary_list = std::iter::once(root2).chain(primary + 1..=item_count);
+        for list in [primary_list.collect::<Vec<_>>(), secondary_list.collect()] {
+            for (k, &i) in list.iter().enumerate() {
+                items[i as usize].left = list[(k + list.len() - 1) % list.len()];
+                items[i as usize].right = list[(k + 1) % list.len()];
+            }
+        }
+
+        let node_total = item_count as usize + 2 + problem.entry_count() + problem.option_count();
+        let mut nodes = Vec::with_capacity(node_total);
+        nodes.extend((0..=item_count).map(|i| Node {
+            up: i,
+            down: i,
+            top: i as i32,
+        }));
+        let colored = problem
+            .options()
+            .any(|(_, entries)| entries.iter().any(|e| e.color.is_some()));
+        let mut colors = Vec::new();
+        if colored {
+            colors.resize(node_total, 0);
+        }
+        let mut option_start = Vec::with_capacity(problem.option_count());
+        // The spacer before the first option.
+        let mut spacer = nodes.len() as u32;
+        nodes.push(Node {
+            up: 0,
+            down: 0,
+            top: 0,
+        });
+        for (option, entries) in problem.options() {
+            let first = nodes.len() as u32;
+            option_start.push(first);
+            for entry in entries {
+                let i = position[entry.item.index()];
+                let node = nodes.len() as u32;
+                let last = nodes[i as usize].up;
+                if let Some(color) = entry.color {
+                    colors[node as usize] = color.0 as i32 + 1;
+                }
+                nodes.push(Node {
+                    up: last,
+                    down: i,
+                    top: i as i32,
+                });
+                nodes[last as usize].down = node;
+                nodes[i as usize].up = node;
+                items[i as usize].len += 1;
+            }
+            let last = nodes.len() as u32 - 1;
+            nodes[spacer as usize].down = last;
+            spacer = nodes.len() as u32;
+            nodes.push(Node {
+                up: first,
+                down: 0,
+                top: -(option.0 as i32 + 1),
+            });
+        }
+        debug_assert_eq!(nodes.len(), node_total);
+        Links {
+            items,
+            nodes,
+            colors,
+            primary,
+            item_count,
+            option_start,
+            updates: 0,
+        }
+    }
+
+    /// Whether node `p` is a column header (not an option's node).
+    #[inline]
+    pub(crate) fn is_header(&self, p: u32) -> bool {
+        p <= self.item_count
+    }
+
+    /// The option that node `p` belongs to: walk right to the spacer, which
+    /// holds the negated option number.
+    pub(crate) fn option_of(&self, mut p: u32) -> OptionId {
+        loop {
+            let top = self.nodes[p as usize].top;
+            if top <= 0 {
+                return OptionId((-top - 1) as u32);
+            }
+            p += 1;
+        }
+    }
+
+    /// The primary item with the fewest active options (ties: the first in
+    /// item order), and that count. The scan stops at the first item with at
+    /// most one option, since nothing can beat a forced move except a dead end,
+    /// which the forced move's level will meet next anyway. `None` when no
+    /// primary item is left, i.e. a solution is found.
+    #[inline]
+    pub(crate) fn choose(&self) -> Option<(u32, u32)> {
+        let items = &self.items;
+        let mut k = items[0].right;
+        if k == 0 {
+            return None;
+        }
+        let mut best = (k, items[k as usize].len);
+        while best.1 > 1 {
+            k = items[k as usize].right;
+            if k == 0 {
+                break;
+            }
+            let len = items[k as usize].len;
+            if len < best.1 {
+                best = (k, len);
+            }
+        }
+        Some(best)
+    }
+
+    /// Removes every option of item `i` except from `i`'s own column, then `i`
+    /// from its list of active items.
+    #[inline]
+    pub(crate) fn cover<const COLORED: bool>(&mut self, i: u32) {
+        let mut p = self.nodes[i as usize].down;
+        while p != i {
+            self.hide::<COLORED>(p);
+            p = self.nodes[p as usize].down;
+        }
+        let Item { left, right, .. } = self.items[i as usize];
+        self.items[left as usize].right = right;
+        self.items[right as usize].left = left;
+    }
+
+    /// Undoes [`cover`](Self::cover).
+    #[inline]
+    pub(crate) fn uncover<const COLORED: bool>(&mut self, i: u32) {
+        let Item { left, right, .. } = self.items[i as usize];
+        self.items[left as usize].right = i;
+        self.items[right as usize].left = i;
+        let mut p = self.nodes[i as usize].up;
+        while p != i {
+            self.unhide::<COLORED>(p);
+            p = self.nodes[p as usize].up;
+        }
+    }
+
+    /// Unlinks every node of `p`'s option but `p` itself from its column
+    /// (skipping nodes that already agree with a purified color).
+    #[inline]
+    fn hide<const COLORED: bool>(&mut self, p: u32) {
+        let mut q = p + 1;
+        let mut updates = 0;
+        while q != p {
+            let Node { up, down, top } = self.nodes[q as usize];
+            if top <= 0 {
+                q = up;
+            } else {
+                if !COLORED || self.colors[q as usize] >= 0 {
+                    self.nodes[up as usize].down = down;
+                    self.nodes[down as usize].up = up;
+                    self.items[top as usize].len -= 1;
+                    updates += 1;
+                }
+                q += 1;
+            }
+        }
+        self.updates += updates;
+    }
+
+    /// Undoes [`hide`](Self::hide), walking the option the other way.
+    #[inline]
+    fn unhide<const COLORED: bool>(&mut self, p: u32) {
+        let mut q = p - 1;
+        while q != p {
+            let Node { up, down, top } = self.nodes[q as usize];
+            if top <= 0 {
+                q = down;
+            } else {
+                if !COLORED || self.colors[q as usize] >= 0 {
+                    self.nodes[up as usize].down = q;
+                    self.nodes[down as usize].up = q;
+                    self.items[top as usize].len += 1;
+                }
+                q -= 1;
+            }
+        }
+    }
+
+    /// Commits node `p` of a chosen option: covers its item, or purifies it
+    /// when the option gives it a color.
+    #[inline]
+    fn commit<const COLORED: bool>(&mut self, p: u32, item: u32) {
+        let color = if COLORED { self.colors[p as usize] } else { 0 };
+        if color == 0 {
+            self.cover::<COLORED>(item);
+        } else if color > 0 {
+            self.purify(p, item, color);
+        }
+    }
+
+    /// Undoes [`commit`](Self::commit).
+    #[inline]
+    fn uncommit<const COLORED: bool>(&mut self, p: u32, item: u32) {
+        let color = if COLORED { self.colors[p as usize] } else { 0 };
+        if color == 0 {
+            self.uncover::<COLORED>(item);
+        } else if color > 0 {
+            self.unpurify(p, item, color);
+        }
+    }
+
+    /// Hides every option that gives `item` a color other than `color`, and
+    /// marks the options that agree so that they are left alone from now on.
+    fn purify(&mut self, p: u32, item: u32, color: i32) {
+        let mut q = self.nodes[item as usize].down;
+        while q != item {
+            if self.colors[q as usize] == color {
+                if q != p {
+                    self.colors[q as usize] = -1;
+                }
+            } else {
+                self.hide::<true>(q);
+            }
+            q = self.nodes[q as usize].down;
+        }
+    }
+
+    /// Undoes [`purify`](Self::purify).
+    fn unpurify(&mut self, p: u32, item: u32, color: i32) {
+        let mut q = self.nodes[item as usize].up;
+        while q != item {
+            if self.colors[q as usize] < 0 {
+                self.colors[q as usize] = color;
+            } else if q != p {
+                self.unhide::<true>(q);
+            }
+            q = self.nodes[q as usize].up;
+        }
+    }
+
+    /// Commits every node of `p`'s option except `p` (whose item the caller
+    /// has covered), left to right.
+    #[inline]
+    pub(crate) fn commit_others<const COLORED: bool>(&mut self, p: u32) {
+        let mut q = p + 1;
+        while q != p {
+            let top = self.nodes[q as usize].top;
+            if top <= 0 {
+                q = self.nodes[q as usize].up;
+            } else {
+                self.commit::<COLORED>(q, top as u32);
+                q += 1;
+            }
+        }
+    }
+
+    /// Undoes [`commit_others`](Self::commit_others), right to left.
+    #[inline]
+    pub(crate) fn uncommit_others<const COLORED: bool>(&mut self, p: u32) {
+        let mut q = p - 1;
+        while q != p {
+            let top = self.nodes[q as usize].top;
+            if top <= 0 {
+                q = self.nodes[q as usize].down;
+            } else {
+                self.uncommit::<COLORED>(q, top as u32);
+                q -= 1;
+            }
+        }
+    }
+
+    /// Whether item `i` is still in its list of active items. A removed item's
+    /// neighbours never point back at it until it is restored.
+    fn is_active(&self, i: u32) -> bool {
+        self.items[self.items[i as usize].left as usize].right == i
+    }
+
+    /// Whether node `p` is still linked into its column.
+    fn is_linked(&self, p: u32) -> bool {
+        self.nodes[self.nodes[p as usize].up as usize].down == p
+    }
+
+    /// If the option starting at node `first` can still be chosen — every item
+    /// active, no node hidden — the node of its first primary item.
+    pub(crate) fn choosable_node(&self, first: u32) -> Option<u32> {
+        let mut primary_node = None;
+        let mut q = first;
+        loop {
+            let top = self.nodes[q as usize].top;
+            if top <= 0 {
+                return primary_node;
+            }
+            let color = self.colors.get(q as usize).copied().unwrap_or(0);
+            if color >= 0 && !(self.is_active(top as u32) && self.is_linked(q)) {
+                return None;
+            }
+            if primary_node.is_none() && top as u32 <= self.primary {
+                primary_node = Some(q);
+            }
+            q += 1;
+        }
+    }
+}

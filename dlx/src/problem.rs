@@ -1,0 +1,456 @@
+//! The problem model: named items, options over them, colors — and the builder
+//! that checks every rule as it goes.
+
+use std::collections::HashMap;
+
+use crate::ids::{ColorId, ItemId, OptionId};
+
+/// Whether an item must be covered exactly once or at most once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ItemKind {
+    /// Covered by exactly one option of every solution.
+    Primary,
+    /// Covered by at most one option of every solution — or by any number of
+    /// options that all give it the same color.
+    Secondary,
+}
+
+/// One item of an option, with the color the option gives it (secondary items
+/// only).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Entry {
+    /// The item the option contains.
+    pub item: ItemId,
+    /// The color the option gives the item, if any.
+    pub color: Option<ColorId>,
+}
+
+impl ItemId {
+    /// This (secondary) item with a color, for an option's entry list.
+    pub fn colored(self, color: ColorId) -> Entry {
+        Entry {
+            item: self,
+            color: Some(color),
+        }
+    }
+}
+
+impl From<ItemId> for Entry {
+    fn from(item: ItemId) -> Self {
+        Entry { item, color: None }
+    }
+}
+
+impl From<(ItemId, ColorId)> for Entry {
+    fn from((item, color): (ItemId, ColorId)) -> Self {
+        Entry {
+            item,
+            color: Some(color),
+        }
+    }
+}
+
+impl From<(ItemId, Option<ColorId>)> for Entry {
+    fn from((item, color): (ItemId, Option<ColorId>)) -> Self {
+        Entry { item, color }
+    }
+}
+
+/// Why the builder refused an item, a color or an option.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BuildError {
+    /// An item with this name was already added.
+    #[error("item `{0}` is declared twice")]
+    DuplicateItem(String),
+    /// No item has this name.
+    #[error("unknown item `{0}`")]
+    UnknownItemName(String),
+    /// The id does not belong to an item of this builder.
+    #[error("unknown item id {0}")]
+    UnknownItemId(ItemId),
+    /// The id does not belong to a color of this builder.
+    #[error("unknown color id {0}")]
+    UnknownColorId(ColorId),
+    /// An option lists the same item twice.
+    #[error("item `{0}` appears twice in one option")]
+    DuplicateItemInOption(String),
+    /// An option with no items.
+    #[error("an option must contain at least one item")]
+    EmptyOption,
+    /// An option made only of secondary items. Knuth's programs drop such an
+    /// option with a warning; this builder rejects it, because it can never be
+    /// chosen and silently dropping it would shift every later option's number.
+    #[error("an option must contain at least one primary item")]
+    NoPrimaryItem,
+    /// A color was given to a primary item.
+    #[error("primary item `{0}` cannot have a color")]
+    ColorOnPrimary(String),
+    /// The matrix would need more items, options, colors or nodes than the
+    /// 31-bit link fields can index.
+    #[error("too many {0} for 31-bit indices")]
+    TooLarge(&'static str),
+}
+
+/// The largest index a link field may hold: links are `u32`, and spacer nodes
+/// store a negated option number in an `i32`.
+pub(crate) const MAX_INDEX: usize = i32::MAX as usize - 2;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct ItemInfo {
+    name: Box<str>,
+    kind: ItemKind,
+}
+
+/// An exact-cover problem: items (primary, then secondary, in any order of
+/// declaration) and options that are sets of items, some colored.
+///
+/// Built by a [`ProblemBuilder`]; immutable afterwards, so any number of
+/// [`Solver`](crate::Solver)s can be made from one problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    items: Vec<ItemInfo>,
+    item_by_name: HashMap<Box<str>, ItemId>,
+    colors: Vec<Box<str>>,
+    entries: Vec<Entry>,
+    /// `option_ends[k]` is one past the last entry of option `k`.
+    option_ends: Vec<u32>,
+    primary_count: usize,
+}
+
+impl Problem {
+    /// Starts an empty problem.
+    pub fn builder() -> ProblemBuilder {
+        ProblemBuilder::default()
+    }
+
+    /// How many items, primary and secondary.
+    pub fn item_count(&self) -> usize {
+        self.items.len()
+    }
+
+    /// How many primary items.
+    pub fn primary_count(&self) -> usize {
+        self.primary_count
+    }
+
+    /// How many options.
+    pub fn option_count(&self) -> usize {
+        self.option_ends.len()
+    }
+
+    /// How many colors were named.
+    pub fn color_count(&self) -> usize {
+        self.colors.len()
+    }
+
+    /// How many (item, option) incidences: the non-empty cells of the matrix.
+    pub fn entry_count(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Every item id, in declaration order.
+    pub fn items(&self) -> impl ExactSizeIterator<Item = ItemId> + use<> {
+        (0..self.items.len() as u32).map(ItemId)
+    }
+
+    /// The item's name.
+    ///
+    /// # Panics
+    /// If the id is not an item of this problem.
+    pub fn item_name(&self, item: ItemId) -> &str {
+        &self.items[item.index()].name
+    }
+
+    /// Whether the item is primary or secondary.
+    ///
+    /// # Panics
+    /// If the id is not an item of this problem.
+    pub fn item_kind(&self, item: ItemId) -> ItemKind {
+        self.items[item.index()].kind
+    }
+
+    /// The item with this name, if any.
+    pub fn item(&self, name: &str) -> Option<ItemId> {
+        self.item_by_name.get(name).copied()
+    }
+
+    /// The color's name.
+    ///
+    /// # Panics
+    /// If the id is not a color of this problem.
+    pub fn color_name(&self, color: ColorId) -> &str {
+        &self.colors[color.index()]
+    }
+
+    /// The entries of one option, in the order they were given.
+    ///
+    /// # Panics
+    /// If the id is not an option of this problem.
+    pub fn option(&self, option: OptionId) -> &[Entry] {
+        let end = self.option_ends[option.index()] as usize;
+        let start = match option.index() {
+            0 => 0,
+            k => self.option_ends[k - 1] as usize,
+        };
+        &self.entries[start..end]
+    }
+
+    /// Every option with its entries, in order.
+    pub fn options(&self) -> impl ExactSizeIterator<Item = (OptionId, &[Entry])> + '_ {
+        (0..self.option_count() as u32).map(|k| (OptionId(k), self.option(OptionId(k))))
+    }
+}
+
+/// Collects items and options, checking each as it is added.
+///
+/// ```
+/// use dlx::Problem;
+///
+/// let mut builder = Problem::builder();
+/// let a = builder.primary("a")?;
+/// let b = builder.primary("b")?;
+/// let x = builder.secondary("x")?;
+/// let red = builder.color("red")?;
+/// builder.option([a.into(), x.colored(red)])?;
+/// builder.option([b.into(), x.colored(red)])?;
+/// let problem = builder.build();
+/// assert_eq!(problem.option_count(), 2);
+/// # Ok::<(), dlx::BuildError>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct ProblemBuilder {
+    problem: Problem,
+    color_by_name: HashMap<Box<str>, ColorId>,
+    /// Scratch marks for the duplicate check, indexed by item.
+    seen: Vec<bool>,
+}
+
+impl Default for Problem {
+    fn default() -> Self {
+        Problem {
+            items: Vec::new(),
+            item_by_name: HashMap::new(),
+            colors: Vec::new(),
+            entries: Vec::new(),
+            option_ends: Vec::new(),
+            primary_count: 0,
+        }
+    }
+}
+
+impl ProblemBuilder {
+    /// Starts an empty problem (the same as [`Problem::builder`]).
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds a primary item (covered exactly once) and returns its id.
+    pub fn primary(&mut self, name: impl Into<String>) -> Result<ItemId, BuildError> {
+        self.add_item(name.into(), ItemKind::Primary)
+    }
+
+    /// Adds a secondary item (covered at most once, or only by options that
+    /// agree on its color) and returns its id.
+    pub fn secondary(&mut self, name: impl Into<String>) -> Result<ItemId, BuildError> {
+        self.add_item(name.into(), ItemKind::Secondary)
+    }
+
+    fn add_item(&mut self, name: String, kind: ItemKind) -> Result<ItemId, BuildError> {
+        let problem = &mut self.problem;
+        if problem.item_by_name.contains_key(name.as_str()) {
+            return Err(BuildError::DuplicateItem(name));
+        }
+        if problem.items.len() >= MAX_INDEX {
+            return Err(BuildError::TooLarge("items"));
+        }
+        let id = ItemId(problem.items.len() as u32);
+        let name: Box<str> = name.into();
+        problem.item_by_name.insert(name.clone(), id);
+        problem.items.push(ItemInfo { name, kind });
+        if kind == ItemKind::Primary {
+            problem.primary_count += 1;
+        }
+        self.seen.push(false);
+        Ok(id)
+    }
+
+    /// The item with this name, if it was added.
+    pub fn item(&self, name: &str) -> Option<ItemId> {
+        self.problem.item(name)
+    }
+
+    /// The item with this name, or [`BuildError::UnknownItemName`].
+    pub fn item_named(&self, name: &str) -> Result<ItemId, BuildError> {
+        self.item(name)
+            .ok_or_else(|| BuildError::UnknownItemName(name.to_owned()))
+    }
+
+    /// The id of the color with this name, naming a new color on first use.
+    pub fn color(&mut self, name: &str) -> Result<ColorId, BuildError> {
+        if let Some(&id) = self.color_by_name.get(name) {
+            return Ok(id);
+        }
+        if self.problem.colors.len() >= MAX_INDEX {
+            return Err(BuildError::TooLarge("colors"));
+        }
+        let id = ColorId(self.problem.colors.len() as u32);
+        self.problem.colors.push(name.into());
+        self.color_by_name.insert(name.into(), id);
+        Ok(id)
+    }
+
+    /// How many items were added so far.
+    pub fn item_count(&self) -> usize {
+        self.problem.item_count()
+    }
+
+    /// How many options were added so far.
+    pub fn option_count(&self) -> usize {
+        self.problem.option_count()
+    }
+
+    /// Adds an option: a set of items, each optionally colored (secondary items
+    /// only). On error nothing is added.
+    pub fn option<E: Into<Entry>>(
+        &mut self,
+        entries: impl IntoIterator<Item = E>,
+    ) -> Result<OptionId, BuildError> {
+        let start = self.problem.entries.len();
+        let result = self.push_entries(entries);
+        for entry in &self.problem.entries[start..] {
+            if let Some(seen) = self.seen.get_mut(entry.item.index()) {
+                *seen = false;
+            }
+        }
+        match result {
+            Ok(()) => {
+                let id = OptionId(self.problem.option_ends.len() as u32);
+                self.problem
+                    .option_ends
+                    .push(self.problem.entries.len() as u32);
+                Ok(id)
+            }
+            Err(error) => {
+                self.problem.entries.truncate(start);
+                Err(error)
+            }
+        }
+    }
+
+    fn push_entries<E: Into<Entry>>(
+        &mut self,
+        entries: impl IntoIterator<Item = E>,
+    ) -> Result<(), BuildError> {
+        let start = self.problem.entries.len();
+        let mut has_primary = false;
+        for entry in entries {
+            let entry = entry.into();
+            let problem = &self.problem;
+            let info = problem
+                .items
+                .get(entry.item.index())
+                .ok_or(BuildError::UnknownItemId(entry.item))?;
+            if let Some(color) = entry.color {
+                if color.index() >= problem.colors.len() {
+                    return Err(BuildError::UnknownColorId(color));
+                }
+                if info.kind == ItemKind::Primary {
+                    return Err(BuildError::ColorOnPrimary(info.name.to_string()));
+                }
+            }
+            let seen = &mut self.seen[entry.item.index()];
+            if *seen {
+                return Err(BuildError::DuplicateItemInOption(info.name.to_string()));
+            }
+            *seen = true;
+            has_primary |= info.kind == ItemKind::Primary;
+            self.problem.entries.push(entry);
+        }
+        if self.problem.entries.len() == start {
+            return Err(BuildError::EmptyOption);
+        }
+        if !has_primary {
+            return Err(BuildError::NoPrimaryItem);
+        }
+        // Nodes: root spacer, item headers, entries and one spacer per option.
+        let nodes = 2 + self.problem.items.len() + self.problem.entries.len();
+        if nodes + self.problem.option_ends.len() + 1 > MAX_INDEX {
+            return Err(BuildError::TooLarge("nodes"));
+        }
+        Ok(())
+    }
+
+    /// Finishes the problem.
+    pub fn build(self) -> Problem {
+        self.problem
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn abx() -> (ProblemBuilder, ItemId, ItemId, ItemId) {
+        let mut b = Problem::builder();
+        let a = b.primary("a").unwrap();
+        let bb = b.primary("b").unwrap();
+        let x = b.secondary("x").unwrap();
+        (b, a, bb, x)
+    }
+
+    #[test]
+    fn duplicate_item_name_is_refused() {
+        let (mut b, ..) = abx();
+        assert_eq!(b.primary("a"), Err(BuildError::DuplicateItem("a".into())));
+        assert_eq!(b.secondary("x"), Err(BuildError::DuplicateItem("x".into())));
+    }
+
+    #[test]
+    fn every_bad_option_is_refused_and_leaves_nothing_behind() {
+        let (mut b, a, bb, x) = abx();
+        let red = b.color("red").unwrap();
+        assert_eq!(b.option(Vec::<ItemId>::new()), Err(BuildError::EmptyOption));
+        assert_eq!(b.option([x]), Err(BuildError::NoPrimaryItem));
+        assert_eq!(
+            b.option([a, bb, a]),
+            Err(BuildError::DuplicateItemInOption("a".into()))
+        );
+        assert_eq!(
+            b.option([Entry::from((a, red))]),
+            Err(BuildError::ColorOnPrimary("a".into()))
+        );
+        assert_eq!(
+            b.option([ItemId(7)]),
+            Err(BuildError::UnknownItemId(ItemId(7)))
+        );
+        assert_eq!(
+            b.option([Entry::from(a), Entry::from((x, ColorId(9)))]),
+            Err(BuildError::UnknownColorId(ColorId(9)))
+        );
+        assert_eq!(
+            b.item_named("zz"),
+            Err(BuildError::UnknownItemName("zz".into()))
+        );
+        // The failed options left no entries and no marks: a good option works.
+        assert_eq!(b.option([a, bb]), Ok(OptionId(0)));
+        let p = b.build();
+        assert_eq!(p.entry_count(), 2);
+        assert_eq!(p.option(OptionId(0)), &[Entry::from(a), Entry::from(bb)]);
+    }
+
+    #[test]
+    fn colors_are_interned_by_name() {
+        let (mut b, a, _, x) = abx();
+        let red = b.color("red").unwrap();
+        assert_eq!(b.color("blue").unwrap(), ColorId(1));
+        assert_eq!(b.color("red").unwrap(), red);
+        b.option([Entry::from(a), Entry::from((x, red))]).unwrap();
+        let p = b.build();
+        assert_eq!(p.color_count(), 2);
+        assert_eq!(p.color_name(red), "red");
+        assert_eq!(p.item("x"), Some(x));
+        assert_eq!(p.item_kind(x), ItemKind::Secondary);
+        assert_eq!(p.primary_count(), 2);
+    }
+}

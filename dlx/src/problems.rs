@@ -1,0 +1,196 @@
+//! Classic exact-cover problems, ready to solve: the workloads of the tests, the
+//! benchmarks and the examples.
+//!
+//! | problem | solutions |
+//! |---|---|
+//! | [`n_queens`]`(8)` | 92 |
+//! | [`langford`]`(7)` | 52 (a pairing and its reverse both count) |
+//! | [`pentominoes`]`(6, 10)` | 9356 (2339 up to the board's symmetries) |
+
+use crate::problem::{BuildError, Problem};
+
+/// Placing `n` queens on an `n`×`n` board with no two attacking each other.
+///
+/// Items: rows `r0…` and columns `c0…` (primary), and both kinds of diagonals
+/// `a0…` (sum) and `b0…` (difference) as secondary items, since a diagonal may
+/// stay empty. One option per square: `r{i} c{j} a{i+j} b{i-j+n-1}`.
+///
+/// ```
+/// assert_eq!(dlx::Solver::new(&dlx::problems::n_queens(8)).count(), 92);
+/// ```
+pub fn n_queens(n: usize) -> Problem {
+    build(|b| {
+        let rows = (0..n)
+            .map(|i| b.primary(format!("r{i}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let cols = (0..n)
+            .map(|j| b.primary(format!("c{j}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let diagonals = 2 * n.max(1) - 1;
+        let sums = (0..diagonals)
+            .map(|k| b.secondary(format!("a{k}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let diffs = (0..diagonals)
+            .map(|k| b.secondary(format!("b{k}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        for i in 0..n {
+            for j in 0..n {
+                b.option([rows[i], cols[j], sums[i + j], diffs[i + n - 1 - j]])?;
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Langford pairs: arrange two copies of each of `1..=n` in a row of `2n` so
+/// that the two copies of `k` have exactly `k` numbers between them.
+///
+/// Items: the numbers `1…n` and the positions `s0…s{2n-1}`, all primary. One
+/// option per placement: `k s{i} s{i+k+1}`. A pairing and its reverse are
+/// distinct solutions.
+///
+/// ```
+/// assert_eq!(dlx::Solver::new(&dlx::problems::langford(4)).count(), 2);
+/// ```
+pub fn langford(n: usize) -> Problem {
+    build(|b| {
+        let numbers = (1..=n)
+            .map(|k| b.primary(k.to_string()))
+            .collect::<Result<Vec<_>, _>>()?;
+        let slots = (0..2 * n)
+            .map(|i| b.primary(format!("s{i}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        for k in 1..=n {
+            for i in 0..2 * n {
+                if i + k + 1 < 2 * n {
+                    b.option([numbers[k - 1], slots[i], slots[i + k + 1]])?;
+                }
+            }
+        }
+        Ok(())
+    })
+}
+
+/// The twelve pentominoes, each as rows of `#` and `.`.
+const PENTOMINOES: [(&str, [&str; 3]); 12] = [
+    ("F", [".##", "##.", ".#."]),
+    ("I", ["#####", "", ""]),
+    ("L", ["####", "#...", ""]),
+    ("N", ["##..", ".###", ""]),
+    ("P", ["##", "##", "#."]),
+    ("T", ["###", ".#.", ".#."]),
+    ("U", ["#.#", "###", ""]),
+    ("V", ["#..", "#..", "###"]),
+    ("W", ["#..", "##.", ".##"]),
+    ("X", [".#.", "###", ".#."]),
+    ("Y", [".#..", "####", ""]),
+    ("Z", ["##.", ".#.", ".##"]),
+];
+
+/// Packing the twelve pentominoes into a `rows`×`cols` board (60 cells for a
+/// perfect packing: 3×20, 4×15, 5×12, 6×10).
+///
+/// Items: the pieces `F I L N P T U V W X Y Z` and the cells `r{i}c{j}`, all
+/// primary. One option per placement of a piece in any of its distinct
+/// rotations and reflections: the piece and its five cells.
+///
+/// ```
+/// assert_eq!(dlx::Solver::new(&dlx::problems::pentominoes(3, 20)).count(), 8);
+/// ```
+pub fn pentominoes(rows: usize, cols: usize) -> Problem {
+    build(|b| {
+        let pieces = PENTOMINOES
+            .iter()
+            .map(|(name, _)| b.primary(*name))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut cells = Vec::with_capacity(rows * cols);
+        for i in 0..rows {
+            for j in 0..cols {
+                cells.push(b.primary(format!("r{i}c{j}"))?);
+            }
+        }
+        for (piece, (_, picture)) in pieces.iter().zip(PENTOMINOES) {
+            for shape in orientations(&picture) {
+                let height = shape.iter().map(|&(i, _)| i).max().unwrap_or(0) + 1;
+                let width = shape.iter().map(|&(_, j)| j).max().unwrap_or(0) + 1;
+                for i in 0..(rows + 1).saturating_sub(height) {
+                    for j in 0..(cols + 1).saturating_sub(width) {
+                        let placed = shape
+                            .iter()
+                            .map(|&(di, dj)| cells[(i + di) * cols + j + dj]);
+                        b.option(std::iter::once(*piece).chain(placed))?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    })
+}
+
+/// The distinct rotations and reflections of a piece, each as sorted
+/// `(row, col)` cells shifted to touch row 0 and column 0.
+fn orientations(picture: &[&str]) -> Vec<Vec<(usize, usize)>> {
+    let cells: Vec<(i32, i32)> = picture
+        .iter()
+        .enumerate()
+        .flat_map(|(i, row)| {
+            row.bytes()
+                .enumerate()
+                .filter(|&(_, c)| c == b'#')
+                .map(move |(j, _)| (i as i32, j as i32))
+        })
+        .collect();
+    let mut shapes: Vec<Vec<(usize, usize)>> = Vec::new();
+    for symmetry in 0..8 {
+        let moved: Vec<(i32, i32)> = cells
+            .iter()
+            .map(|&(i, j)| {
+                let (i, j) = if symmetry & 4 != 0 { (j, i) } else { (i, j) };
+                let i = if symmetry & 1 != 0 { -i } else { i };
+                let j = if symmetry & 2 != 0 { -j } else { j };
+                (i, j)
+            })
+            .collect();
+        let top = moved.iter().map(|&(i, _)| i).min().unwrap_or(0);
+        let left = moved.iter().map(|&(_, j)| j).min().unwrap_or(0);
+        let mut shape: Vec<(usize, usize)> = moved
+            .iter()
+            .map(|&(i, j)| ((i - top) as usize, (j - left) as usize))
+            .collect();
+        shape.sort_unstable();
+        if !shapes.contains(&shape) {
+            shapes.push(shape);
+        }
+    }
+    shapes
+}
+
+/// Runs a builder script whose items and options are valid by construction.
+fn build(script: impl FnOnce(&mut crate::ProblemBuilder) -> Result<(), BuildError>) -> Problem {
+    let mut builder = Problem::builder();
+    match script(&mut builder) {
+        Ok(()) => builder.build(),
+        Err(error) => unreachable!("a generated problem is always valid: {error}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_pentomino_has_its_known_number_of_orientations() {
+        let counts: Vec<usize> = PENTOMINOES
+            .iter()
+            .map(|(_, p)| orientations(p).len())
+            .collect();
+        // F I L N P T U V W X Y Z
+        assert_eq!(counts, [8, 2, 8, 8, 8, 4, 4, 4, 4, 1, 8, 4]);
+    }
+
+    #[test]
+    fn pentomino_6x10_has_the_known_number_of_placements() {
+        // 2056 placements on the 6×10 board (Knuth, TAOCP 7.2.2.1).
+        assert_eq!(pentominoes(6, 10).option_count(), 2056);
+    }
+}

@@ -1,0 +1,6 @@
+//! Integration tests of the dlx engine, one module per area.
+
+mod brute_force;
+mod known_counts;
+mod selection;
+mod text_format;

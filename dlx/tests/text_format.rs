@@ -1,0 +1,142 @@
+//! Knuth's text format: every error names its position; writing reads back.
+
+use dlx::{Problem, SyntaxError, TextError, parse_problem, write_problem};
+
+fn error(text: &str) -> (usize, usize, String) {
+    match parse_problem(text) {
+        Err(TextError::Syntax { line, column, kind }) => (line, column, kind.to_string()),
+        other => panic!("expected a syntax error, got {other:?}"),
+    }
+}
+
+#[test]
+fn every_error_names_its_line_and_column() {
+    let cases: &[(&str, (usize, usize, &str))] = &[
+        (
+            "",
+            (
+                1,
+                1,
+                "expected a line naming the items, found the end of the input",
+            ),
+        ),
+        (
+            "| only a comment\n\n",
+            (
+                3,
+                1,
+                "expected a line naming the items, found the end of the input",
+            ),
+        ),
+        ("a b a\n", (1, 5, "item `a` is declared twice")),
+        (
+            "a | b | c\n",
+            (
+                1,
+                7,
+                "`|` may separate primary from secondary items only once",
+            ),
+        ),
+        (
+            "| comment\n  | x\n",
+            (2, 3, "expected at least one primary item before `|`"),
+        ),
+        ("a b:c\n", (1, 3, "item name `b:c` may not contain `:`")),
+        ("a b|c\n", (1, 3, "item name `b|c` may not contain `|`")),
+        ("a b\na z\n", (2, 3, "unknown item `z`")),
+        (
+            "a b\n\tb a  b\n",
+            (2, 7, "item `b` appears twice in one option"),
+        ),
+        (
+            "a | x\nx\n",
+            (2, 1, "an option must contain at least one primary item"),
+        ),
+        (
+            "a | x\na:red x\n",
+            (2, 1, "primary item `a` cannot have a color"),
+        ),
+        (
+            "a | x\na x:\n",
+            (2, 3, "expected `item` or `item:color`, found `x:`"),
+        ),
+        (
+            "a | x\na :red\n",
+            (2, 3, "expected `item` or `item:color`, found `:red`"),
+        ),
+        (
+            "a | x\na x:r:g\n",
+            (2, 3, "expected `item` or `item:color`, found `x:r:g`"),
+        ),
+        (
+            "é a\né a:x\n",
+            (2, 3, "primary item `a` cannot have a color"),
+        ),
+    ];
+    for (text, (line, column, message)) in cases {
+        assert_eq!(
+            error(text),
+            (*line, *column, message.to_string()),
+            "input {text:?}"
+        );
+    }
+}
+
+#[test]
+fn errors_display_as_line_colon_column() {
+    let error = parse_problem("a b\na z\n").unwrap_err();
+    assert_eq!(error.to_string(), "2:3: unknown item `z`");
+}
+
+#[test]
+fn invalid_utf8_is_an_error_at_its_column() {
+    let error = dlx::read_problem(&b"a b\na \xff b\n"[..]).unwrap_err();
+    match error {
+        TextError::Syntax { line, column, kind } => {
+            assert_eq!((line, column, kind), (2, 3, SyntaxError::NotUtf8));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn comments_blank_lines_tabs_and_crlf_are_accepted() {
+    let text = "| Knuth's toy\r\n\r\n a\tb  c \r\n| options\r\na b\r\n\r\nc\r\n";
+    let problem = parse_problem(text).unwrap();
+    assert_eq!(problem.item_count(), 3);
+    assert_eq!(problem.option_count(), 2);
+    assert_eq!(problem.item_name(problem.item("c").unwrap()), "c");
+}
+
+#[test]
+fn writing_then_reading_gives_the_same_problem() {
+    let text = "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n";
+    let problem = parse_problem(text).unwrap();
+    let mut written = Vec::new();
+    write_problem(&problem, &mut written).unwrap();
+    assert_eq!(String::from_utf8(written.clone()).unwrap(), text);
+    assert_eq!(
+        parse_problem(std::str::from_utf8(&written).unwrap()).unwrap(),
+        problem
+    );
+    for generated in [
+        dlx::problems::n_queens(5),
+        dlx::problems::pentominoes(3, 20),
+    ] {
+        let mut written = Vec::new();
+        write_problem(&generated, &mut written).unwrap();
+        assert_eq!(dlx::read_problem(&written[..]).unwrap(), generated);
+    }
+}
+
+#[test]
+fn unwritable_names_are_refused() {
+    let mut b = Problem::builder();
+    let a = b.primary("has space").unwrap();
+    b.option([a]).unwrap();
+    let error = write_problem(&b.build(), Vec::new()).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "the name `has space` cannot be written in the text format"
+    );
+}

@@ -1,0 +1,4 @@
+//! End-to-end tests of the `dance` command line, one module per subcommand.
+
+mod cover;
+mod util;

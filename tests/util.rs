@@ -1,0 +1,20 @@
+//! A small command builder shared by the CLI tests.
+
+use std::path::PathBuf;
+
+use assert_cmd::Command;
+
+/// `dance` with the given arguments, run from the repository root.
+pub fn dance(args: &[&str]) -> Command {
+    let mut command = Command::cargo_bin("dance").expect("the dance binary is built");
+    command.current_dir(env!("CARGO_MANIFEST_DIR")).args(args);
+    command
+}
+
+/// A path under `tests/data/`.
+pub fn data(name: &str) -> String {
+    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "data", name]
+        .iter()
+        .collect();
+    path.display().to_string()
+}

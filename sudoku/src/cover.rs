@@ -129,7 +129,7 @@ mod tests {
                 Shape::boxed(9).unwrap().with_variant(Variant::X),
                 729,
                 342,
-                2916 + 9 * 17,
+                2916 + 2 * 81,
             ),
         ] {
             let problem = exact_cover(&shape);

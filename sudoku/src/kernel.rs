@@ -165,16 +165,16 @@ impl Kernel {
         Some((first, self.run() == Event::Solution))
     }
 
-    /// Every solution, in search order, to `visit`, until it returns `false`.
-    pub(crate) fn each(&mut self, puzzle: &Puzzle, mut visit: impl FnMut(Grid) -> bool) {
-        if !self.load(puzzle) {
-            return;
-        }
-        while self.run() == Event::Solution {
-            if !visit(self.grid(puzzle)) {
-                break;
-            }
-        }
+    /// Starts a search for `puzzle`, to be continued with
+    /// [`next_solution`](Self::next_solution); `false` when givens clash.
+    pub(crate) fn start(&mut self, puzzle: &Puzzle) -> bool {
+        self.load(puzzle)
+    }
+
+    /// The next solution of the search [`start`](Self::start)ed for
+    /// `puzzle`, or `None` at the end.
+    pub(crate) fn next_solution(&mut self, puzzle: &Puzzle) -> Option<Grid> {
+        (self.run() == Event::Solution).then(|| self.grid(puzzle))
     }
 
     /// Rebuilds the links for `puzzle`: only the items its givens leave open,
@@ -217,8 +217,8 @@ impl Kernel {
                 item: item as u16,
             };
         };
-        for cell in 0..n * n {
-            if !given[cell] {
+        for (cell, &given) in given.iter().enumerate().take(n * n) {
+            if !given {
                 open(self, cell);
             }
         }

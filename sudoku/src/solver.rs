@@ -125,25 +125,37 @@ impl Solver {
         }
     }
 
-    /// Calls `visit` with every solution until it returns `false`.
-    pub fn each_solution(&mut self, puzzle: &Puzzle, mut visit: impl FnMut(Grid) -> bool) {
-        let stats = match self.load(puzzle.shape()) {
-            Matrix::Kernel(kernel) => {
-                kernel.each(puzzle, visit);
-                kernel.stats()
+    /// Every solution, found lazily, in search order.
+    ///
+    /// ```
+    /// let puzzle: sudoku::Puzzle = format!("12..{}", ".".repeat(12)).parse()?;
+    /// let mut solver = sudoku::Solver::new();
+    /// let solutions: Vec<sudoku::Grid> = solver.solutions(&puzzle).collect();
+    /// assert_eq!(solutions.len(), 24);
+    /// assert!(solutions.iter().all(|grid| sudoku::verify(&puzzle, grid).is_ok()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn solutions<'a>(&'a mut self, puzzle: &'a Puzzle) -> Solutions<'a> {
+        self.stats = SearchStats::default();
+        self.load(puzzle.shape());
+        let matrix = &mut self.matrices[0].1;
+        let live = match matrix {
+            Matrix::Kernel(kernel) => kernel.start(puzzle),
+            Matrix::Generic(dlx) => {
+                let n = puzzle.shape().size();
+                let clash = puzzle
+                    .givens()
+                    .any(|(cell, digit)| dlx.select(option(n, cell, digit)).is_err());
+                dlx.rewind();
+                !clash
             }
-            Matrix::Generic(dlx) => with_givens(dlx, puzzle, |dlx| {
-                let _ = dlx.search(|solution| {
-                    if visit(grid(puzzle, solution.iter().copied())) {
-                        std::ops::ControlFlow::Continue(())
-                    } else {
-                        std::ops::ControlFlow::Break(())
-                    }
-                });
-            })
-            .map_or(SearchStats::default(), |((), stats)| stats),
         };
-        self.stats = stats;
+        Solutions {
+            matrix,
+            puzzle,
+            live,
+            stats: &mut self.stats,
+        }
     }
 
     /// The work done by the last search: options tried (`nodes`) and options
@@ -218,5 +230,49 @@ fn grid(puzzle: &Puzzle, solution: impl Iterator<Item = OptionId>) -> Grid {
     match Grid::new(shape.clone(), digits) {
         Ok(grid) => grid,
         Err(error) => unreachable!("a solution fills every cell with a digit below N: {error}"),
+    }
+}
+
+/// The solutions of one puzzle, found lazily; see [`Solver::solutions`].
+#[derive(Debug)]
+pub struct Solutions<'a> {
+    matrix: &'a mut Matrix,
+    puzzle: &'a Puzzle,
+    /// `false` once the search has ended (or the givens clashed).
+    live: bool,
+    stats: &'a mut SearchStats,
+}
+
+impl Iterator for Solutions<'_> {
+    type Item = Grid;
+
+    fn next(&mut self) -> Option<Grid> {
+        if !self.live {
+            return None;
+        }
+        let (found, stats) = match &mut *self.matrix {
+            Matrix::Kernel(kernel) => (kernel.next_solution(self.puzzle), kernel.stats()),
+            Matrix::Generic(dlx) => {
+                let found =
+                    (run(dlx) == Event::Solution).then(|| grid(self.puzzle, dlx.solution()));
+                let stats = dlx.stats();
+                let stats = SearchStats {
+                    nodes: stats.nodes,
+                    guesses: stats.guesses,
+                };
+                (found, stats)
+            }
+        };
+        *self.stats = stats;
+        self.live = found.is_some();
+        found
+    }
+}
+
+impl Drop for Solutions<'_> {
+    fn drop(&mut self) {
+        if let Matrix::Generic(dlx) = &mut *self.matrix {
+            dlx.reset();
+        }
     }
 }

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
 
 /// Batch Sudoku solving and exact cover with Dancing Links.
 #[derive(Debug, Parser)]
@@ -16,6 +16,23 @@ pub struct Args {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Solve Sudoku puzzles: every record of every file, in order.
+    ///
+    /// Prints one answer per record, in input order whatever the number of
+    /// threads: the solution, or `none`; with --unique `unique SOLUTION`,
+    /// `multiple` or `none`; with --count the number of solutions. A record
+    /// that cannot be read prints `error`, and `FILE:LINE:COL: message` on
+    /// stderr; the batch goes on. Exit status: 0 when every record was solved
+    /// (and unique, with --unique), 1 otherwise, 2 on errors.
+    Solve(SolveArgs),
+
+    /// Race Dancing Links against the naive depth-first search.
+    ///
+    /// Solves every puzzle of each set with both, one thread each, and prints
+    /// a table per set: puzzles per second, time per puzzle, nodes, and the
+    /// DFS/DLX time ratio. With no file, races the sets shipped in the binary
+    /// (Norvig's 11 hardest and top95).
+    Bench(BenchArgs),
     /// Solve an exact-cover problem written in Knuth's DLX format.
     ///
     /// The first line that is not a comment (`|` …) names the items: primary
@@ -48,4 +65,102 @@ pub struct CoverArgs {
     /// Print search statistics to stderr: solutions, nodes, updates, time.
     #[arg(long)]
     pub stats: bool,
+}
+
+/// Options of `dance solve`.
+#[derive(Debug, clap::Args)]
+pub struct SolveArgs {
+    /// Puzzle files, read in order; standard input when none is given or
+    /// the name is `-`.
+    pub files: Vec<PathBuf>,
+
+    /// The input format: `line` (one puzzle per line, N² cells, and a region
+    /// map for jigsaw), `grid` (N rows of N cells), `poj` (POJ 2676: a count,
+    /// then 9 rows per puzzle), or `auto` (line unless it looks like a grid).
+    #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
+    pub format: InputFormat,
+
+    /// The output format; by default the input's own.
+    #[arg(long, value_enum)]
+    pub output: Option<OutputFormat>,
+
+    /// X-Sudoku: both main diagonals hold every digit too.
+    #[arg(short = 'x', long = "x-sudoku")]
+    pub x: bool,
+
+    /// Print whether each puzzle has a unique solution: `unique SOLUTION`,
+    /// `multiple` or `none`.
+    #[arg(long, conflicts_with = "count")]
+    pub unique: bool,
+
+    /// Print the number of solutions of each puzzle.
+    #[arg(long)]
+    pub count: bool,
+
+    /// With --count, stop counting at N; such a count prints as `N+`.
+    #[arg(long, value_name = "N", requires = "count")]
+    pub limit: Option<u64>,
+
+    /// Worker threads; 1 solves on the main thread only. Default: one per core.
+    #[arg(short = 'j', long = "threads", value_name = "N")]
+    pub threads: Option<usize>,
+
+    /// Print a summary to stderr: counts per status, time per puzzle, nodes.
+    #[arg(long)]
+    pub stats: bool,
+
+    /// No progress bar.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// Input formats of `dance solve`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum InputFormat {
+    /// Line unless the first record looks like a grid.
+    Auto,
+    /// One puzzle per line.
+    Line,
+    /// N rows of N cells per puzzle, blank line between puzzles.
+    Grid,
+    /// POJ 2676: a count, then 9 rows of 9 digits per puzzle.
+    Poj,
+}
+
+/// Output formats of `dance solve`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OutputFormat {
+    /// One line per record.
+    Line,
+    /// A grid of rows per record.
+    Grid,
+    /// JSON Lines: an object per record, then a summary object.
+    Json,
+}
+
+/// Options of `dance bench`.
+#[derive(Debug, clap::Args)]
+pub struct BenchArgs {
+    /// Puzzle files (any format `dance solve` reads); the shipped sets when
+    /// none is given.
+    pub files: Vec<PathBuf>,
+
+    /// What each solver finds: the first solution, or the uniqueness verdict
+    /// (a count up to two).
+    #[arg(long, value_enum, default_value_t = BenchMode::First)]
+    pub mode: BenchMode,
+
+    /// Seconds the naive DFS may spend on one puzzle before it is stopped
+    /// and counted as timed out.
+    #[arg(long, value_name = "SECONDS", default_value_t = 5.0)]
+    pub dfs_timeout: f64,
+}
+
+/// What `dance bench` measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BenchMode {
+    /// Time to the first solution.
+    First,
+    /// Time to the uniqueness verdict (count up to two).
+    Unique,
 }

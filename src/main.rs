@@ -5,8 +5,16 @@
 //! when the command worked but found nothing (or some records had no solution
 //! or could not be read), 2 for errors. A closed stdout pipe ends quietly with 0.
 
+mod bench;
 mod cli;
 mod cover;
+mod histogram;
+mod input;
+mod outcome;
+mod progress;
+mod report;
+mod solve;
+mod summary;
 
 use std::io;
 use std::process::ExitCode;
@@ -38,6 +46,8 @@ fn main() -> ExitCode {
 fn run(args: cli::Args) -> anyhow::Result<Outcome> {
     match args.command {
         cli::Command::Cover(options) => cover::run(&options),
+        cli::Command::Solve(options) => solve::run(&options),
+        cli::Command::Bench(options) => bench::run(&options),
     }
 }
 

@@ -1,4 +1,6 @@
 //! End-to-end tests of the `dance` command line, one module per subcommand.
 
+mod bench;
 mod cover;
+mod solve;
 mod util;

@@ -18,3 +18,16 @@ pub fn data(name: &str) -> String {
         .collect();
     path.display().to_string()
 }
+
+/// A path under `benches/data/`.
+pub fn bench_data(name: &str) -> String {
+    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "benches", "data", name]
+        .iter()
+        .collect();
+    path.display().to_string()
+}
+
+/// The standard output of a finished command, as text.
+pub fn stdout_of(assert: assert_cmd::assert::Assert) -> String {
+    String::from_utf8(assert.get_output().stdout.clone()).expect("UTF-8 output")
+}

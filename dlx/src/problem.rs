@@ -107,7 +107,7 @@ struct ItemInfo {
 ///
 /// Built by a [`ProblemBuilder`]; immutable afterwards, so any number of
 /// [`Solver`](crate::Solver)s can be made from one problem.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Problem {
     items: Vec<ItemInfo>,
     item_by_name: HashMap<Box<str>, ItemId>,
@@ -224,19 +224,6 @@ pub struct ProblemBuilder {
     color_by_name: HashMap<Box<str>, ColorId>,
     /// Scratch marks for the duplicate check, indexed by item.
     seen: Vec<bool>,
-}
-
-impl Default for Problem {
-    fn default() -> Self {
-        Problem {
-            items: Vec::new(),
-            item_by_name: HashMap::new(),
-            colors: Vec::new(),
-            entries: Vec::new(),
-            option_ends: Vec::new(),
-            primary_count: 0,
-        }
-    }
 }
 
 impl ProblemBuilder {

@@ -1,0 +1,121 @@
+//! What `dance solve` found for one record, and how it is called.
+
+use std::time::Duration;
+
+use sudoku::batch::{Answer, Finding, Mode};
+use sudoku::format::{ParseError, Record};
+use sudoku::{Count, Grid, SearchStats, Solver, Verdict};
+
+/// The status of a record, as printed in JSON and counted in the summary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// A solution was found (first-solution mode, or a count stopped at its
+    /// limit of 1).
+    Solved,
+    /// Exactly one solution.
+    Unique,
+    /// Two or more solutions.
+    Multiple,
+    /// No solution.
+    None,
+    /// The record could not be parsed.
+    Error,
+}
+
+impl Status {
+    /// Every status, in the order the summary lists them.
+    pub const ALL: [Status; 5] = [
+        Status::Solved,
+        Status::Unique,
+        Status::Multiple,
+        Status::None,
+        Status::Error,
+    ];
+
+    /// The lower-case name used in output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Unique => "unique",
+            Status::Multiple => "multiple",
+            Status::None => "none",
+            Status::Error => "error",
+        }
+    }
+}
+
+/// One record with what the solver made of it.
+#[derive(Debug)]
+pub struct Outcome {
+    /// The record as read.
+    pub record: Record,
+    /// The answer, when the record parsed.
+    pub answer: Option<Answer>,
+}
+
+impl Outcome {
+    /// Solves `record` in `mode` with `solver` (nothing to do for a record
+    /// that did not parse).
+    pub fn of(solver: &mut Solver, record: Record, mode: Mode) -> Outcome {
+        let answer = record
+            .puzzle
+            .as_ref()
+            .ok()
+            .map(|puzzle| solver.answer(puzzle, mode));
+        Outcome { record, answer }
+    }
+
+    /// The parse error, for a record that did not parse.
+    pub fn error(&self) -> Option<&ParseError> {
+        self.record.puzzle.as_ref().err()
+    }
+
+    /// The status.
+    pub fn status(&self) -> Status {
+        let Some(answer) = &self.answer else {
+            return Status::Error;
+        };
+        match &answer.finding {
+            Finding::First(Some(_)) => Status::Solved,
+            Finding::First(None) | Finding::Verdict(Verdict::None) => Status::None,
+            Finding::Verdict(Verdict::Unique(_)) => Status::Unique,
+            Finding::Verdict(Verdict::Multiple) => Status::Multiple,
+            Finding::Count(Count { count: 0, .. }) => Status::None,
+            Finding::Count(Count {
+                count: 1,
+                complete: true,
+            }) => Status::Unique,
+            Finding::Count(Count { count: 1, .. }) => Status::Solved,
+            Finding::Count(_) => Status::Multiple,
+        }
+    }
+
+    /// The solution found, if any.
+    pub fn solution(&self) -> Option<&Grid> {
+        match &self.answer.as_ref()?.finding {
+            Finding::First(grid) => grid.as_ref(),
+            Finding::Verdict(Verdict::Unique(grid)) => Some(grid),
+            _ => None,
+        }
+    }
+
+    /// The count, in count mode.
+    pub fn count(&self) -> Option<Count> {
+        match self.answer.as_ref()?.finding {
+            Finding::Count(count) => Some(count),
+            _ => None,
+        }
+    }
+
+    /// Search statistics (zero for a record that did not parse).
+    pub fn stats(&self) -> SearchStats {
+        self.answer
+            .as_ref()
+            .map_or(SearchStats::default(), |a| a.stats)
+    }
+
+    /// Time spent solving (zero for a record that did not parse).
+    pub fn elapsed(&self) -> Duration {
+        self.answer.as_ref().map_or(Duration::ZERO, |a| a.elapsed)
+    }
+}

@@ -1,0 +1,90 @@
+//! The progress bar of long runs: on stderr, only when stderr is a terminal,
+//! and only once a run has taken more than a moment.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+/// How long a run goes before its bar appears: short runs stay quiet.
+const DELAY: Duration = Duration::from_millis(500);
+
+/// Progress of a run over inputs whose total size may be known.
+pub struct Progress {
+    bar: Option<ProgressBar>,
+    enabled: bool,
+    started: Instant,
+    consumed: Arc<AtomicU64>,
+    total_bytes: Option<u64>,
+    noun: &'static str,
+}
+
+impl Progress {
+    /// A bar that may appear later. `enabled` is false for pipes, JSON output
+    /// and `--quiet`; `consumed` counts input bytes read so far.
+    pub fn new(
+        enabled: bool,
+        total_bytes: Option<u64>,
+        consumed: Arc<AtomicU64>,
+        noun: &'static str,
+    ) -> Progress {
+        Progress {
+            bar: None,
+            enabled,
+            started: Instant::now(),
+            consumed,
+            total_bytes,
+            noun,
+        }
+    }
+
+    /// Reports `done` items so far.
+    pub fn update(&mut self, done: u64) {
+        if !self.enabled {
+            return;
+        }
+        let elapsed = self.started.elapsed();
+        if self.bar.is_none() && elapsed >= DELAY {
+            self.bar = Some(self.make_bar());
+        }
+        let Some(bar) = &self.bar else { return };
+        let rate = done as f64 / elapsed.as_secs_f64().max(1e-9);
+        bar.set_message(format!("{done} {}, {rate:.0}/s", self.noun));
+        if self.total_bytes.is_some() {
+            bar.set_position(self.consumed.load(Ordering::Relaxed));
+        } else {
+            bar.tick();
+        }
+    }
+
+    fn make_bar(&self) -> ProgressBar {
+        let target = ProgressDrawTarget::stderr_with_hz(4);
+        match self.total_bytes {
+            Some(total) => {
+                let bar = ProgressBar::with_draw_target(Some(total), target);
+                let style = ProgressStyle::with_template(
+                    "{elapsed_precise} [{bar:30}] {percent:>3}%  {msg}  ETA {eta}",
+                )
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                .progress_chars("=> ");
+                bar.set_style(style);
+                bar
+            }
+            None => {
+                let bar = ProgressBar::with_draw_target(None, target);
+                let style = ProgressStyle::with_template("{spinner} {elapsed_precise}  {msg}")
+                    .unwrap_or_else(|_| ProgressStyle::default_spinner());
+                bar.set_style(style);
+                bar
+            }
+        }
+    }
+
+    /// Removes the bar, if shown.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}

@@ -1,0 +1,172 @@
+//! Writing `dance solve`'s answers: one entry per record, in input order, in
+//! the line, grid, POJ or JSON Lines shape.
+
+use std::io::{self, Write};
+
+use serde::{Deserialize, Serialize};
+use sudoku::format::{grid, line, poj};
+
+use crate::outcome::{Outcome, Status};
+use crate::summary::Report;
+
+/// The shape of the answers on stdout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Output {
+    /// One line per record.
+    Line,
+    /// A block of rows per record, then a blank line.
+    Grid,
+    /// POJ 2676's expected output: 9 lines of 9 digits per solution.
+    Poj,
+    /// JSON Lines: one object per record, then a summary object.
+    Json,
+}
+
+/// One record in JSON Lines output.
+#[derive(Debug, Serialize, Deserialize, PartialEq)]
+pub struct JsonRecord {
+    /// 1-based number of the record across all inputs.
+    pub record: u64,
+    /// The input it came from (`<stdin>` for standard input).
+    pub file: String,
+    /// The 1-based line where the record starts.
+    pub line: usize,
+    /// The record's text as read.
+    pub input: String,
+    /// `solved`, `unique`, `multiple`, `none` or `error`.
+    pub status: String,
+    /// The solution in the line format, when one was found.
+    pub solution: Option<String>,
+    /// The number of solutions, in `--count` mode.
+    pub count: Option<u64>,
+    /// Whether the count is exact (false when `--limit` stopped it).
+    pub complete: Option<bool>,
+    /// Search nodes (options tried).
+    pub nodes: u64,
+    /// Guesses (options tried where there was a choice).
+    pub guesses: u64,
+    /// Solving time in microseconds.
+    pub micros: f64,
+    /// Why the record could not be read, as `LINE:COL: message`.
+    pub error: Option<String>,
+}
+
+/// The summary line closing JSON Lines output.
+#[derive(Debug, Serialize)]
+struct JsonSummary<'a> {
+    summary: &'a Report,
+}
+
+/// Writes each outcome in the chosen shape.
+pub struct Writer<W> {
+    out: W,
+    output: Output,
+    records: u64,
+}
+
+impl<W: Write> Writer<W> {
+    /// A writer of `output` to `out`.
+    pub fn new(out: W, output: Output) -> Self {
+        Writer {
+            out,
+            output,
+            records: 0,
+        }
+    }
+
+    /// Switches the shape (each input file may have its own format).
+    pub fn set_output(&mut self, output: Output) {
+        self.output = output;
+    }
+
+    /// Writes one record's answer.
+    pub fn write(&mut self, file: &str, outcome: &Outcome) -> io::Result<()> {
+        self.records += 1;
+        match self.output {
+            Output::Line => writeln!(self.out, "{}", line_answer(outcome)),
+            Output::Grid => self.write_block(outcome, grid::format_grid, true),
+            Output::Poj => self.write_block(
+                outcome,
+                |grid| poj::format_grid(grid).unwrap_or_else(|_| grid::format_grid(grid)),
+                false,
+            ),
+            Output::Json => {
+                let record = json_record(self.records, file, outcome);
+                serde_json::to_writer(&mut self.out, &record)?;
+                writeln!(self.out)
+            }
+        }
+    }
+
+    /// Grid and POJ output: the status word unless a plain solution is
+    /// printed, then the rows, then (for grids) a blank line.
+    fn write_block(
+        &mut self,
+        outcome: &Outcome,
+        rows: impl Fn(&sudoku::Grid) -> String,
+        blank: bool,
+    ) -> io::Result<()> {
+        let status = outcome.status();
+        match (status, outcome.solution(), outcome.count()) {
+            (Status::Solved, Some(grid), _) => write!(self.out, "{}", rows(grid))?,
+            (_, _, Some(count)) => writeln!(self.out, "{}", count_text(count))?,
+            (Status::Unique, Some(grid), _) => write!(self.out, "unique\n{}", rows(grid))?,
+            (status, _, _) => writeln!(self.out, "{}", status.name())?,
+        }
+        if blank {
+            writeln!(self.out)?;
+        }
+        Ok(())
+    }
+
+    /// Writes the closing summary (JSON Lines only) and flushes.
+    pub fn finish(&mut self, report: &Report) -> io::Result<()> {
+        if self.output == Output::Json {
+            serde_json::to_writer(&mut self.out, &JsonSummary { summary: report })?;
+            writeln!(self.out)?;
+        }
+        self.out.flush()
+    }
+
+    /// Flushes what was written so far.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.out.flush()
+    }
+}
+
+/// The answer as one line: the solution, `unique SOLUTION`, `multiple`,
+/// `none`, the count (with `+` when limited), or `error`.
+fn line_answer(outcome: &Outcome) -> String {
+    if let Some(count) = outcome.count() {
+        return count_text(count);
+    }
+    match (outcome.status(), outcome.solution()) {
+        (Status::Solved, Some(grid)) => line::format_grid(grid),
+        (Status::Unique, Some(grid)) => format!("unique {}", line::format_grid(grid)),
+        (status, _) => status.name().to_owned(),
+    }
+}
+
+fn count_text(count: sudoku::Count) -> String {
+    let plus = if count.complete { "" } else { "+" };
+    format!("{}{plus}", count.count)
+}
+
+fn json_record(number: u64, file: &str, outcome: &Outcome) -> JsonRecord {
+    let stats = outcome.stats();
+    let count = outcome.count();
+    JsonRecord {
+        record: number,
+        file: file.to_owned(),
+        line: outcome.record.line,
+        input: outcome.record.input.clone(),
+        status: outcome.status().name().to_owned(),
+        solution: outcome.solution().map(line::format_grid),
+        count: count.map(|c| c.count),
+        complete: count.map(|c| c.complete),
+        nodes: stats.nodes,
+        guesses: stats.guesses,
+        micros: outcome.elapsed().as_secs_f64() * 1e6,
+        error: outcome.error().map(ToString::to_string),
+    }
+}

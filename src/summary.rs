@@ -1,0 +1,138 @@
+//! The totals of a `dance solve` run: counts per status, time per puzzle,
+//! nodes and guesses.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::histogram::Histogram;
+use crate::outcome::{Outcome, Status};
+
+/// Running totals over every record.
+#[derive(Debug, Default)]
+pub struct Summary {
+    records: u64,
+    statuses: HashMap<&'static str, u64>,
+    /// Microseconds per solved record (records that parsed).
+    micros: Histogram,
+    nodes: u64,
+    guesses: u64,
+}
+
+/// The summary as printed (JSON) or reported (`--stats`).
+#[derive(Debug, Serialize)]
+pub struct Report {
+    /// Records read.
+    pub records: u64,
+    /// Records per status.
+    pub solved: u64,
+    /// See [`Status::Unique`].
+    pub unique: u64,
+    /// See [`Status::Multiple`].
+    pub multiple: u64,
+    /// See [`Status::None`].
+    pub none: u64,
+    /// See [`Status::Error`].
+    pub error: u64,
+    /// Wall time of the whole run, in seconds.
+    pub seconds: f64,
+    /// Records per second of wall time.
+    pub puzzles_per_second: f64,
+    /// Solving time per puzzle, in microseconds.
+    pub micros_mean: f64,
+    /// Median solving time.
+    pub micros_p50: u64,
+    /// 99th percentile solving time.
+    pub micros_p99: u64,
+    /// Longest solving time.
+    pub micros_max: u64,
+    /// Search nodes per puzzle.
+    pub nodes_per_puzzle: f64,
+    /// Guesses per puzzle.
+    pub guesses_per_puzzle: f64,
+}
+
+impl Summary {
+    /// Counts one record.
+    pub fn add(&mut self, outcome: &Outcome) {
+        self.records += 1;
+        *self.statuses.entry(outcome.status().name()).or_default() += 1;
+        if outcome.answer.is_some() {
+            self.micros.record(outcome.elapsed().as_micros() as u64);
+            let stats = outcome.stats();
+            self.nodes += stats.nodes;
+            self.guesses += stats.guesses;
+        }
+    }
+
+    /// How many records had `status`.
+    pub fn with_status(&self, status: Status) -> u64 {
+        self.statuses.get(status.name()).copied().unwrap_or(0)
+    }
+
+    /// How many records were read.
+    pub fn records(&self) -> u64 {
+        self.records
+    }
+
+    /// The figures after `wall` time.
+    pub fn report(&self, wall: Duration) -> Report {
+        let seconds = wall.as_secs_f64();
+        let solved = self.micros.len().max(1) as f64;
+        Report {
+            records: self.records,
+            solved: self.with_status(Status::Solved),
+            unique: self.with_status(Status::Unique),
+            multiple: self.with_status(Status::Multiple),
+            none: self.with_status(Status::None),
+            error: self.with_status(Status::Error),
+            seconds,
+            puzzles_per_second: self.records as f64 / seconds.max(1e-9),
+            micros_mean: self.micros.mean(),
+            micros_p50: self.micros.quantile(0.5),
+            micros_p99: self.micros.quantile(0.99),
+            micros_max: self.micros.max(),
+            nodes_per_puzzle: self.nodes as f64 / solved,
+            guesses_per_puzzle: self.guesses as f64 / solved,
+        }
+    }
+}
+
+impl Report {
+    /// The human-readable form for `--stats`.
+    pub fn to_text(&self) -> String {
+        let statuses: Vec<String> = Status::ALL
+            .iter()
+            .zip([
+                self.solved,
+                self.unique,
+                self.multiple,
+                self.none,
+                self.error,
+            ])
+            .filter(|&(_, count)| count > 0)
+            .map(|(status, count)| format!("{} {count}", status.name()))
+            .collect();
+        format!(
+            "records: {} ({})\n\
+             wall time: {:.3} s, {:.0} puzzles/s\n\
+             time per puzzle: mean {:.1} µs, p50 {} µs, p99 {} µs, max {} µs\n\
+             per puzzle: {:.1} nodes, {:.1} guesses\n",
+            self.records,
+            if statuses.is_empty() {
+                "none read".to_owned()
+            } else {
+                statuses.join(", ")
+            },
+            self.seconds,
+            self.puzzles_per_second,
+            self.micros_mean,
+            self.micros_p50,
+            self.micros_p99,
+            self.micros_max,
+            self.nodes_per_puzzle,
+            self.guesses_per_puzzle,
+        )
+    }
+}

@@ -1,0 +1,116 @@
+//! Many puzzles at once: in parallel on rayon's pool with one [`Solver`] per
+//! worker thread, or sequentially — with identical results, in input order.
+
+use std::cell::RefCell;
+use std::time::{Duration, Instant};
+
+use rayon::prelude::*;
+
+use crate::{Count, Grid, Puzzle, SearchStats, Solver, Verdict};
+
+/// What to find out about each puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// The first solution.
+    First,
+    /// Unique, multiple or none (a count up to two).
+    Verdict,
+    /// The number of solutions, up to a limit.
+    Count {
+        /// Stop counting here.
+        limit: u64,
+    },
+}
+
+/// What a mode found for one puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Finding {
+    /// [`Mode::First`]: a solution, or `None` when there is none.
+    First(Option<Grid>),
+    /// [`Mode::Verdict`].
+    Verdict(Verdict),
+    /// [`Mode::Count`].
+    Count(Count),
+}
+
+/// The answer for one puzzle: the finding, the search work and the time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// What the search found.
+    pub finding: Finding,
+    /// Search nodes and guesses.
+    pub stats: SearchStats,
+    /// Wall time spent on this puzzle (only this field differs between runs).
+    pub elapsed: Duration,
+}
+
+impl Solver {
+    /// Answers `mode` for one puzzle, timing it.
+    pub fn answer(&mut self, puzzle: &Puzzle, mode: Mode) -> Answer {
+        let started = Instant::now();
+        let finding = match mode {
+            Mode::First => Finding::First(self.solve(puzzle)),
+            Mode::Verdict => Finding::Verdict(self.verdict(puzzle)),
+            Mode::Count { limit } => Finding::Count(self.count(puzzle, limit)),
+        };
+        Answer {
+            finding,
+            stats: self.stats(),
+            elapsed: started.elapsed(),
+        }
+    }
+}
+
+thread_local! {
+    /// The solver of each worker thread, so matrices are built once per thread
+    /// rather than once per piece of work.
+    static WORKER: RefCell<Solver> = RefCell::new(Solver::new());
+}
+
+/// Applies `work` to every item with the current thread's [`Solver`], in
+/// parallel on the current rayon pool; results come back in input order.
+///
+/// This is the primitive behind [`solve_batch`], open to callers whose items
+/// are not bare puzzles (records read from a file, say).
+pub fn par_map<T, R>(items: &[T], work: impl Fn(&mut Solver, &T) -> R + Sync) -> Vec<R>
+where
+    T: Sync,
+    R: Send,
+{
+    items
+        .par_iter()
+        .map(|item| WORKER.with(|solver| work(&mut solver.borrow_mut(), item)))
+        .collect()
+}
+
+/// Answers `mode` for every puzzle, in parallel; answers in input order.
+///
+/// ```
+/// use sudoku::batch::{Finding, Mode, solve_batch};
+///
+/// let puzzles: Vec<sudoku::Puzzle> = ["1...", "12..", "1..1"]
+///     .iter()
+///     .map(|line| format!("{line}{}", ".".repeat(12)).parse())
+///     .collect::<Result<_, _>>()?;
+/// let counts: Vec<u64> = solve_batch(&puzzles, Mode::Count { limit: 1000 })
+///     .into_iter()
+///     .map(|answer| match answer.finding {
+///         Finding::Count(count) => count.count,
+///         _ => unreachable!(),
+///     })
+///     .collect();
+/// assert_eq!(counts, [72, 24, 0]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve_batch(puzzles: &[Puzzle], mode: Mode) -> Vec<Answer> {
+    par_map(puzzles, |solver, puzzle| solver.answer(puzzle, mode))
+}
+
+/// [`solve_batch`] on the calling thread only, one puzzle after another.
+pub fn solve_batch_sequential(puzzles: &[Puzzle], mode: Mode) -> Vec<Answer> {
+    let mut solver = Solver::new();
+    puzzles
+        .iter()
+        .map(|puzzle| solver.answer(puzzle, mode))
+        .collect()
+}

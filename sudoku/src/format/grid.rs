@@ -1,0 +1,533 @@
+//! The grid format: N rows of N cells per puzzle, as in SadMan and Simple
+//! Sudoku files.
+//!
+//! ```text
+//! *-----------*
+//! |4..|...|8.5|
+//! |.3.|...|...|
+//! |...|7..|...|
+//! |---+---+---|
+//! |.2.|...|.6.|
+//! |...|.8.|4..|
+//! |...|.1.|...|
+//! |---+---+---|
+//! |...|6.3|.7.|
+//! |5..|2..|...|
+//! |1.4|...|...|
+//! *-----------*
+//!
+//! 1 . | . .
+//! . . | . 2
+//! ----+----
+//! . 3 | . .
+//! . . | 4 .
+//! ```
+//!
+//! Grammar:
+//!
+//! - Records are separated by blank lines. Lines whose first non-blank
+//!   character is `#` are skipped anywhere.
+//! - A *rule line* holds at least one `-` and nothing but `-`, `+`, `|`,
+//!   `*` and whitespace (such as `------+------+------` or
+//!   `*-----------*`); rule lines are skipped wherever they appear.
+//! - Every other line of a record is a row. In a row, `|`, `+`, `-` and
+//!   whitespace separate cells and are otherwise ignored; every other
+//!   character is a cell, read as in the [line format](super::line): a
+//!   digit `1`–`9`, `A`–`Z` (either case) up to N, or a blank `.`, `_`,
+//!   `*`, or `0` when N ≤ 9.
+//! - The first row's cell count is the size N, which must have a box shape
+//!   ([`BoxShape::infer`](crate::BoxShape::infer), or
+//!   [`ParseOptions::boxes`]). Each following row must have N cells, and
+//!   the record ends after N rows; a blank line or the end of input before
+//!   that is an error naming where the missing row should be.
+//! - After an error in a record, the rest of it (up to a blank line) is
+//!   skipped and the next record is read normally.
+//!
+//! The format carries no region map, so it reads boxed puzzles only.
+//! Printing follows Norvig's layout: digits and `.` separated by spaces,
+//! `|` between boxes and a rule line such as `------+------+------` between
+//! bands of boxes. Jigsaw puzzles print their rows without separators
+//! (which this parser reads back only as a boxed shape).
+
+use std::io::{self, BufRead};
+
+use crate::{Digit, Grid, MAX_SIZE, Puzzle, Shape};
+
+use super::reader::{LineReader, RawLine};
+use super::{
+    ParseError, ParseErrorKind, ParseOptions, Record, alphabet, boxed_shape, fault_error,
+    parse_one, past_end,
+};
+
+/// Parses the one grid record in `text`.
+///
+/// # Errors
+/// The first problem found, at its line and column; also when `text` holds
+/// no record or more than one.
+///
+/// ```
+/// use sudoku::format::{grid, ParseOptions};
+///
+/// let text = "1 . | . .\n. . | . 2\n----+----\n. 3 | . .\n. . | 4 .\n";
+/// let puzzle = grid::parse(text, &ParseOptions::default())?;
+/// assert_eq!(puzzle.to_string(), "1......2.3....4.");
+/// assert_eq!(grid::format_puzzle(&puzzle), "1 . |. .\n. . |. 2\n----+----\n. 3 |. .\n. . |4 .\n");
+/// # Ok::<(), sudoku::format::ParseError>(())
+/// ```
+pub fn parse(text: &str, options: &ParseOptions) -> Result<Puzzle, ParseError> {
+    parse_one(Reader::new(text.as_bytes(), *options).filter_map(Result::ok))
+}
+
+/// The puzzle as rows, each ending in `\n`, with box separators when boxed.
+pub fn format_puzzle(puzzle: &Puzzle) -> String {
+    layout(
+        puzzle.shape(),
+        puzzle.cells().iter().map(|&cell| alphabet::encode(cell)),
+    )
+}
+
+/// The grid as rows, each ending in `\n`, with box separators when boxed.
+pub fn format_grid(grid: &Grid) -> String {
+    layout(grid.shape(), grid.digits().iter().map(|d| d.to_char()))
+}
+
+/// Lays out one character per cell in rows.
+fn layout(shape: &Shape, cells: impl Iterator<Item = char>) -> String {
+    let n = shape.size();
+    let cells: Vec<char> = cells.collect();
+    let mut text = String::new();
+    for (row, chars) in cells.chunks(n.max(1)).enumerate() {
+        match shape.box_shape() {
+            Some(boxes) => {
+                if row > 0 && row % boxes.height() == 0 {
+                    let dashes = "-".repeat(2 * boxes.width());
+                    text.push_str(&vec![dashes; n / boxes.width()].join("+"));
+                    text.push('\n');
+                }
+                let mut line = String::new();
+                for (col, c) in chars.iter().enumerate() {
+                    if col > 0 && col % boxes.width() == 0 {
+                        line.push('|');
+                    }
+                    line.push(*c);
+                    line.push(' ');
+                }
+                text.push_str(line.trim_end());
+            }
+            None => {
+                let row: Vec<String> = chars.iter().map(char::to_string).collect();
+                text.push_str(&row.join(" "));
+            }
+        }
+        text.push('\n');
+    }
+    text
+}
+
+/// Whether `text` is a rule line such as `------+------` or `*-----*`.
+pub(crate) fn is_rule(text: &str) -> bool {
+    text.contains('-')
+        && text
+            .chars()
+            .all(|c| c.is_whitespace() || "-+|*".contains(c))
+}
+
+/// Whether `text` is a valid first row of a boxed grid, for detection.
+pub(crate) fn is_first_row(text: &str) -> bool {
+    let cells: Vec<char> = text.chars().filter(|&c| !is_separator(c)).collect();
+    let n = cells.len();
+    boxed_shape(n, &ParseOptions::default()).is_ok()
+        && cells.iter().all(|&c| alphabet::decode(c, n).is_ok())
+}
+
+fn is_separator(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '|' | '+' | '-')
+}
+
+/// Streams grid-format records from a [`BufRead`].
+pub struct Reader<R> {
+    lines: LineReader<R>,
+    options: ParseOptions,
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader of `reader` with `options` for every record.
+    pub fn new(reader: R, options: ParseOptions) -> Reader<R> {
+        Reader::from_lines(LineReader::new(reader), options)
+    }
+
+    pub(crate) fn from_lines(lines: LineReader<R>, options: ParseOptions) -> Reader<R> {
+        Reader { lines, options }
+    }
+
+    /// Skips the rest of a bad record, up to a blank line or the end of
+    /// input, keeping its text.
+    fn skip_record(&mut self, partial: &mut Partial) -> io::Result<()> {
+        while let Some(line) = self.lines.next_line() {
+            let line = line?;
+            if line.is_blank() && line.fault.is_none() {
+                break;
+            }
+            partial.input.push(line.text);
+        }
+        Ok(())
+    }
+
+    /// Adds the rule lines right after a record's last row to its text.
+    fn take_trailing_rules(&mut self, partial: &mut Partial) -> io::Result<()> {
+        while let Some(line) = self.lines.next_line() {
+            let line = line?;
+            if line.fault.is_some() || !is_rule(&line.text) {
+                self.lines.push_back(line);
+                break;
+            }
+            partial.input.push(line.text);
+        }
+        Ok(())
+    }
+
+    fn fail(&mut self, mut partial: Partial, err: ParseError) -> io::Result<Record> {
+        self.skip_record(&mut partial)?;
+        Ok(partial.into_record(Err(err)))
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = io::Result<Record>;
+
+    fn next(&mut self) -> Option<io::Result<Record>> {
+        let mut partial = Partial::default();
+        while let Some(line) = self.lines.next_line() {
+            let line = match line {
+                Ok(line) => line,
+                Err(e) => return Some(Err(e)),
+            };
+            if line.is_comment() {
+                continue;
+            }
+            if line.fault.is_none() && line.is_blank() {
+                if let Some(shape) = &partial.shape {
+                    let kind = ParseErrorKind::MissingRows {
+                        found: partial.rows,
+                        expected: shape.size(),
+                    };
+                    return Some(Ok(partial.into_record(Err(ParseError::new(
+                        line.number,
+                        1,
+                        kind,
+                    )))));
+                }
+                partial = Partial::default();
+                continue;
+            }
+            partial.line.get_or_insert(line.number);
+            partial.input.push(line.text.clone());
+            if let Some(err) = fault_error(&line) {
+                return Some(self.fail(partial, err));
+            }
+            if is_rule(&line.text) {
+                continue;
+            }
+            if let Err(err) = partial.add_row(&line, &self.options) {
+                return Some(self.fail(partial, err));
+            }
+            if partial.is_complete() {
+                if let Err(e) = self.take_trailing_rules(&mut partial) {
+                    return Some(Err(e));
+                }
+                let puzzle = partial.puzzle(&self.options);
+                return Some(Ok(partial.into_record(puzzle)));
+            }
+        }
+        let shape = partial.shape.as_ref()?;
+        let kind = ParseErrorKind::MissingRows {
+            found: partial.rows,
+            expected: shape.size(),
+        };
+        let end = self.lines.end();
+        Some(Ok(partial.into_record(Err(ParseError::new(
+            end.line, end.column, kind,
+        )))))
+    }
+}
+
+/// A record being read.
+#[derive(Default)]
+struct Partial {
+    line: Option<usize>,
+    input: Vec<String>,
+    /// Known once the first row is read.
+    shape: Option<Shape>,
+    rows: usize,
+    cells: Vec<Option<Digit>>,
+}
+
+impl Partial {
+    fn add_row(&mut self, line: &RawLine, options: &ParseOptions) -> Result<(), ParseError> {
+        let error = |column, kind| ParseError::new(line.number, column, kind);
+        let cells: Vec<(usize, char)> = (1..)
+            .zip(line.text.chars())
+            .filter(|&(_, c)| !is_separator(c))
+            .collect();
+        let end = past_end(&line.text);
+        let n = match &self.shape {
+            Some(shape) => shape.size(),
+            None => {
+                let n = cells.len();
+                if n == 0 || n > MAX_SIZE {
+                    return Err(error(end, ParseErrorKind::RowSize { found: n }));
+                }
+                let shape = boxed_shape(n, options).map_err(|kind| error(end, kind))?;
+                self.shape = Some(shape);
+                n
+            }
+        };
+        if cells.len() < n {
+            let kind = ParseErrorKind::ShortRow {
+                found: cells.len(),
+                expected: n,
+            };
+            return Err(error(end, kind));
+        }
+        if let Some(&(column, _)) = cells.get(n) {
+            return Err(error(column, ParseErrorKind::LongRow { expected: n }));
+        }
+        for (column, c) in cells {
+            let digit = alphabet::decode(c, n).map_err(|kind| error(column, kind))?;
+            self.cells.push(digit);
+        }
+        self.rows += 1;
+        Ok(())
+    }
+
+    fn is_complete(&self) -> bool {
+        self.shape
+            .as_ref()
+            .is_some_and(|shape| self.rows == shape.size())
+    }
+
+    fn puzzle(&mut self, options: &ParseOptions) -> Result<Puzzle, ParseError> {
+        let line = self.line.unwrap_or(1);
+        let shape = self
+            .shape
+            .take()
+            .ok_or(ParseError::new(line, 1, ParseErrorKind::NoRecord))?;
+        let cells = std::mem::take(&mut self.cells);
+        Puzzle::new(shape.with_variant(options.variant), cells)
+            .map_err(|e| ParseError::new(line, 1, e))
+    }
+
+    fn into_record(self, puzzle: Result<Puzzle, ParseError>) -> Record {
+        Record {
+            line: self.line.unwrap_or(1),
+            input: self.input.join("\n"),
+            puzzle,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::format::line;
+
+    const NORVIG: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    const SADMAN: &str = "\
+*-----------*
+|4..|...|8.5|
+|.3.|...|...|
+|...|7..|...|
+|---+---+---|
+|.2.|...|.6.|
+|...|.8.|4..|
+|...|.1.|...|
+|---+---+---|
+|...|6.3|.7.|
+|5..|2..|...|
+|1.4|...|...|
+*-----------*
+";
+
+    fn records(text: &str) -> Vec<Record> {
+        Reader::new(text.as_bytes(), ParseOptions::default())
+            .map(Result::unwrap)
+            .collect()
+    }
+
+    fn error(text: &str) -> String {
+        parse(text, &ParseOptions::default())
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn reads_a_framed_simple_sudoku_grid() {
+        let records = records(SADMAN);
+        assert_eq!(records.len(), 1);
+        assert_eq!(records[0].line, 1);
+        assert_eq!(records[0].input, SADMAN.trim_end());
+        assert_eq!(records[0].puzzle.as_ref().unwrap().to_string(), NORVIG);
+    }
+
+    #[test]
+    fn prints_norvig_layout() {
+        let puzzle = line::parse(NORVIG, &ParseOptions::default()).unwrap();
+        let text = format_puzzle(&puzzle);
+        assert_eq!(
+            text,
+            "\
+4 . . |. . . |8 . 5
+. 3 . |. . . |. . .
+. . . |7 . . |. . .
+------+------+------
+. 2 . |. . . |. 6 .
+. . . |. 8 . |4 . .
+. . . |. 1 . |. . .
+------+------+------
+. . . |6 . 3 |. 7 .
+5 . . |2 . . |. . .
+1 . 4 |. . . |. . .
+"
+        );
+        assert_eq!(parse(&text, &ParseOptions::default()), Ok(puzzle));
+    }
+
+    #[test]
+    fn rows_may_be_spaced_or_packed() {
+        let spaced = "1 2 3 4\n3 4 1 2\n2 1 4 3\n4 3 2 1\n";
+        let packed = "12|34\n34|12\n-----\n21|43\n43|21";
+        let expected = "1234341221434321";
+        assert_eq!(
+            parse(spaced, &ParseOptions::default()).unwrap().to_string(),
+            expected
+        );
+        assert_eq!(
+            parse(packed, &ParseOptions::default()).unwrap().to_string(),
+            expected
+        );
+    }
+
+    #[test]
+    fn row_errors_name_the_line_and_column() {
+        assert_eq!(
+            error("1 2 | 3 4\n3 4 | 1\n"),
+            "2:8: row has 3 cells, expected 4"
+        );
+        assert_eq!(
+            error("1 2 | 3 4\n3 4 | 1 2 3\n"),
+            "2:11: row has more than 4 cells"
+        );
+        assert_eq!(
+            error("1 2 | 3 4\n3 ? | 1 2\n"),
+            "2:3: unexpected character '?'; expected a digit 1-4 or a blank ('.', '_', '*' or '0')"
+        );
+        assert_eq!(
+            error("1 2 | 3 5\n"),
+            "1:9: digit '5' stands for 5, out of range for size 4"
+        );
+    }
+
+    #[test]
+    fn missing_rows_are_reported_where_the_row_should_be() {
+        assert_eq!(
+            error("1 2 | 3 4\n3 4 | 1 2\n\n"),
+            "3:1: record ends after 2 of 4 rows"
+        );
+        assert_eq!(
+            error("1 2 | 3 4\n3 4 | 1 2\n"),
+            "3:1: record ends after 2 of 4 rows"
+        );
+        assert_eq!(
+            error("1 2 | 3 4\n3 4 | 1 2"),
+            "2:10: record ends after 2 of 4 rows"
+        );
+    }
+
+    #[test]
+    fn first_row_sets_a_boxed_size() {
+        assert!(error("1234567\n").starts_with("1:8: size 7 has no box shape"));
+        assert_eq!(
+            error(&format!("{}\n", ".".repeat(26))),
+            "1:27: a grid row has 1 to 25 cells, found 26"
+        );
+        assert_eq!(error("||\n"), "1:3: a grid row has 1 to 25 cells, found 0");
+    }
+
+    #[test]
+    fn a_bad_record_is_skipped_to_the_blank_line() {
+        let text = "12|34\n34|12\n21|43\n43|21\n\n12|34\n3|12\n21|43\n43|21\n\n# next\n12|34\n34|12\n21|43\n43|21\n";
+        let records = records(text);
+        assert_eq!(records.len(), 3);
+        assert!(records[0].puzzle.is_ok());
+        assert_eq!(records[1].line, 6);
+        assert_eq!(records[1].input, "12|34\n3|12\n21|43\n43|21");
+        assert_eq!(
+            records[1].puzzle.as_ref().unwrap_err().to_string(),
+            "7:5: row has 3 cells, expected 4"
+        );
+        assert_eq!(records[2].line, 12);
+        assert!(records[2].puzzle.is_ok());
+    }
+
+    #[test]
+    fn records_may_follow_each_other_without_blank_lines() {
+        let text = "12|34\n34|12\n21|43\n43|21\n----\n43|21\n21|43\n34|12\n12|34\n";
+        let records = records(text);
+        assert_eq!(records.len(), 2);
+        assert_eq!(records[0].input, "12|34\n34|12\n21|43\n43|21\n----");
+        assert_eq!(records[1].line, 6);
+        assert_eq!(
+            parse(text, &ParseOptions::default())
+                .unwrap_err()
+                .to_string(),
+            "6:1: unexpected second puzzle; expected one"
+        );
+    }
+
+    #[test]
+    fn rule_lines_alone_are_no_record() {
+        assert_eq!(records("*-----*\n\n------\n").len(), 0);
+        assert!(is_rule("------+------+------"));
+        assert!(is_rule("*-----------*"));
+        assert!(is_rule("|---+---+---|"));
+        assert!(!is_rule("|...|...|...|"));
+        assert!(!is_rule("1-2-3-4"));
+    }
+
+    #[test]
+    fn sixteen_by_sixteen_round_trip() {
+        let text: String = (0..256)
+            .map(|i| {
+                if i % 17 == 0 {
+                    crate::Digit::new((i % 16) as u8).unwrap().to_char()
+                } else {
+                    '.'
+                }
+            })
+            .collect();
+        let puzzle = line::parse(&text, &ParseOptions::default()).unwrap();
+        let printed = format_puzzle(&puzzle);
+        assert_eq!(
+            printed.lines().next(),
+            Some("1 . . . |. . . . |. . . . |. . . .")
+        );
+        assert_eq!(
+            printed.lines().nth(4),
+            Some("--------+--------+--------+--------")
+        );
+        assert_eq!(parse(&printed, &ParseOptions::default()), Ok(puzzle));
+    }
+
+    #[test]
+    fn jigsaw_prints_without_separators() {
+        let puzzle = line::parse("*2*1*2*** aababbccc", &ParseOptions::default()).unwrap();
+        assert_eq!(format_puzzle(&puzzle), ". 2 .\n1 . 2\n. . .\n");
+        let grid = line::parse("321132213 aababbccc", &ParseOptions::default())
+            .unwrap()
+            .to_grid()
+            .unwrap();
+        assert_eq!(format_grid(&grid), "3 2 1\n1 3 2\n2 1 3\n");
+    }
+}

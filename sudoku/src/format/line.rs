@@ -1,0 +1,491 @@
+//! The line format: one puzzle per line.
+//!
+//! ```text
+//! # Norvig's hardest, then a 4x4 with '0' blanks and a 3x3 jigsaw
+//! 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+//! 1.3.0..2........
+//! *2*1*2*** aababbccc
+//! ```
+//!
+//! Grammar, for a puzzle of size N:
+//!
+//! - A record is one line: a field of N² cells, row-major, optionally
+//!   followed by whitespace and a field of N² region labels. Leading and
+//!   trailing whitespace is ignored; a third field is an error.
+//! - N comes from the cell count, which must be a square N² with
+//!   `1 ≤ N ≤ 25`.
+//! - A cell is a digit `1`–`9` then `A`–`Z` (either case) standing for 1 to
+//!   35, of which 1 to N are valid, or a blank: `.`, `_`, `*`, and `0` when
+//!   N ≤ 9.
+//! - Without a region map the puzzle is boxed, with
+//!   [`ParseOptions::boxes`] or else [`BoxShape::infer`]'s boxes, so N must
+//!   be 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24 or 25.
+//! - A region map makes a jigsaw puzzle. Labels are any non-whitespace
+//!   characters, compared exactly (`a` and `A` differ); regions are
+//!   numbered in order of first appearance, there must be exactly N
+//!   distinct labels, and each must label exactly N cells.
+//! - Empty lines and lines whose first non-blank character is `#` are
+//!   skipped.
+//!
+//! Printing writes blanks as `.` and digits in upper case; a jigsaw puzzle
+//! gets a region map labelled `a` (region 0, the region of the first cell)
+//! to `y` (region 24). A [`Grid`] prints as its N² digits alone.
+
+use std::fmt;
+use std::io::{self, BufRead};
+use std::str::FromStr;
+
+use crate::{BoxShape, Grid, MAX_SIZE, Puzzle, Shape};
+
+use super::reader::LineReader;
+use super::{
+    ParseError, ParseErrorKind, ParseOptions, Record, alphabet, boxed_shape, fault_error, parse_one,
+};
+
+/// Parses the one puzzle in `text` (comment and blank lines aside).
+///
+/// # Errors
+/// The first problem found, at its line and column; also when `text` holds
+/// no puzzle or more than one.
+///
+/// ```
+/// use sudoku::format::{line, ParseOptions};
+///
+/// let puzzle = line::parse("*2*1*2*** aababbccc", &ParseOptions::default())?;
+/// assert!(puzzle.shape().is_jigsaw());
+/// assert_eq!(line::format_puzzle(&puzzle), ".2.1.2... aababbccc");
+/// # Ok::<(), sudoku::format::ParseError>(())
+/// ```
+pub fn parse(text: &str, options: &ParseOptions) -> Result<Puzzle, ParseError> {
+    parse_one(Reader::new(text.as_bytes(), *options).filter_map(Result::ok))
+}
+
+/// The puzzle as one line, without a line ending.
+pub fn format_puzzle(puzzle: &Puzzle) -> String {
+    let mut text: String = puzzle
+        .cells()
+        .iter()
+        .map(|&cell| alphabet::encode(cell))
+        .collect();
+    let shape = puzzle.shape();
+    if shape.is_jigsaw() {
+        text.push(' ');
+        text.extend(shape.regions().iter().map(|&id| alphabet::region_label(id)));
+    }
+    text
+}
+
+/// The grid's N² digits, without a line ending.
+pub fn format_grid(grid: &Grid) -> String {
+    grid.digits().iter().map(|d| d.to_char()).collect()
+}
+
+/// Streams line-format records from a [`BufRead`].
+///
+/// ```
+/// use sudoku::format::{line, ParseOptions};
+///
+/// let text = "1.3.............\n# comment\n1.3..............\n....\n";
+/// let records: Vec<_> = line::Reader::new(text.as_bytes(), ParseOptions::default())
+///     .collect::<Result<_, _>>()?;
+/// assert_eq!(records.len(), 3);
+/// assert!(records[0].puzzle.is_ok());
+/// assert_eq!(
+///     records[1].puzzle.as_ref().unwrap_err().to_string(),
+///     "3:18: expected N*N cells for a size N from 1 to 25 (e.g. 81 for 9x9, 256 for 16x16), found 17"
+/// );
+/// assert_eq!(records[2].line, 4);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub struct Reader<R> {
+    lines: LineReader<R>,
+    options: ParseOptions,
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader of `reader` with `options` for every record.
+    pub fn new(reader: R, options: ParseOptions) -> Reader<R> {
+        Reader::from_lines(LineReader::new(reader), options)
+    }
+
+    pub(crate) fn from_lines(lines: LineReader<R>, options: ParseOptions) -> Reader<R> {
+        Reader { lines, options }
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = io::Result<Record>;
+
+    fn next(&mut self) -> Option<io::Result<Record>> {
+        loop {
+            let line = match self.lines.next_line()? {
+                Ok(line) => line,
+                Err(e) => return Some(Err(e)),
+            };
+            if line.is_comment() || (line.fault.is_none() && line.is_blank()) {
+                continue;
+            }
+            let puzzle = match fault_error(&line) {
+                Some(err) => Err(err),
+                None => parse_line(&line.text, line.number, &self.options),
+            };
+            return Some(Ok(Record {
+                line: line.number,
+                input: line.text,
+                puzzle,
+            }));
+        }
+    }
+}
+
+/// A whitespace-separated field and its 1-based starting column.
+struct Field<'a> {
+    column: usize,
+    text: &'a str,
+}
+
+impl Field<'_> {
+    fn len(&self) -> usize {
+        self.text.chars().count()
+    }
+
+    /// The column just past the field's last character.
+    fn end(&self) -> usize {
+        self.column + self.len()
+    }
+
+    /// The characters with their columns.
+    fn chars(&self) -> impl Iterator<Item = (usize, char)> + '_ {
+        (self.column..).zip(self.text.chars())
+    }
+}
+
+/// The whitespace-separated fields of `text`.
+fn fields(text: &str) -> Vec<Field<'_>> {
+    let mut fields = Vec::new();
+    let mut start = None;
+    for (column, (byte, c)) in (1..).zip(text.char_indices()) {
+        if !c.is_whitespace() {
+            start.get_or_insert((column, byte));
+        } else if let Some((column, from)) = start.take() {
+            fields.extend(text.get(from..byte).map(|text| Field { column, text }));
+        }
+    }
+    if let Some((column, from)) = start {
+        fields.extend(text.get(from..).map(|text| Field { column, text }));
+    }
+    fields
+}
+
+/// Parses one line-format record found on line `line`.
+pub(crate) fn parse_line(
+    text: &str,
+    line: usize,
+    options: &ParseOptions,
+) -> Result<Puzzle, ParseError> {
+    let fields = fields(text);
+    let Some(cells) = fields.first() else {
+        return Err(ParseError::new(line, 1, ParseErrorKind::NoRecord));
+    };
+    if let Some(extra) = fields.get(2) {
+        return Err(ParseError::new(
+            line,
+            extra.column,
+            ParseErrorKind::ExtraField,
+        ));
+    }
+    let Some(n) = square_size(cells.len()) else {
+        let kind = ParseErrorKind::CellCount { found: cells.len() };
+        return Err(ParseError::new(line, cells.end(), kind));
+    };
+    let digits = cells
+        .chars()
+        .map(|(column, c)| {
+            alphabet::decode(c, n).map_err(|kind| ParseError::new(line, column, kind))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let shape = match fields.get(1) {
+        Some(map) => region_map(map, n, line)?,
+        None => boxed_shape(n, options).map_err(|kind| ParseError::new(line, cells.end(), kind))?,
+    };
+    Puzzle::new(shape.with_variant(options.variant), digits)
+        .map_err(|e| ParseError::new(line, cells.column, e))
+}
+
+/// N when `count` is N² for N in `1..=25`.
+pub(crate) fn square_size(count: usize) -> Option<usize> {
+    (1..=MAX_SIZE).find(|n| n * n == count)
+}
+
+/// Whether `cells` is a complete boxed line-format puzzle, for detection.
+pub(crate) fn is_boxed_line(cells: &str) -> bool {
+    square_size(cells.chars().count())
+        .filter(|&n| BoxShape::infer(n).is_some())
+        .is_some_and(|n| cells.chars().all(|c| alphabet::decode(c, n).is_ok()))
+}
+
+/// A label of a region map, where it first appears and how many cells it
+/// labels.
+struct Label {
+    label: char,
+    column: usize,
+    cells: usize,
+}
+
+/// Reads the region map field of a puzzle of size `n`.
+fn region_map(field: &Field<'_>, n: usize, line: usize) -> Result<Shape, ParseError> {
+    let expected = n * n;
+    if field.len() != expected {
+        let kind = ParseErrorKind::RegionMapLength {
+            found: field.len(),
+            expected,
+        };
+        return Err(ParseError::new(line, field.end(), kind));
+    }
+    let mut labels: Vec<Label> = Vec::new();
+    let mut ids = Vec::with_capacity(expected);
+    for (column, c) in field.chars() {
+        let id = match labels.iter().position(|l| l.label == c) {
+            Some(id) => id,
+            None => {
+                labels.push(Label {
+                    label: c,
+                    column,
+                    cells: 0,
+                });
+                labels.len() - 1
+            }
+        };
+        if let Some(label) = labels.get_mut(id) {
+            label.cells += 1;
+        }
+        ids.push(id);
+    }
+    if labels.len() != n {
+        let column = labels.get(n).map_or(field.column, |l| l.column);
+        let kind = ParseErrorKind::RegionCount {
+            found: labels.len(),
+            expected: n,
+        };
+        return Err(ParseError::new(line, column, kind));
+    }
+    if let Some(bad) = labels.iter().find(|l| l.cells != n) {
+        let kind = ParseErrorKind::RegionSize {
+            label: bad.label,
+            found: bad.cells,
+            expected: n,
+        };
+        return Err(ParseError::new(line, bad.column, kind));
+    }
+    // Exactly n ≤ 25 labels, so every id fits in a u8.
+    let ids: Vec<u8> = ids.into_iter().map(|id| id as u8).collect();
+    Shape::jigsaw(n, &ids).map_err(|e| ParseError::new(line, field.column, e))
+}
+
+impl fmt::Display for Puzzle {
+    /// The line format, with `.` for blanks and a region map for jigsaw.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&format_puzzle(self))
+    }
+}
+
+impl fmt::Display for Grid {
+    /// The line format: N² digits.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&format_grid(self))
+    }
+}
+
+impl FromStr for Puzzle {
+    type Err = ParseError;
+
+    /// Parses one line-format puzzle with default [`ParseOptions`].
+    fn from_str(text: &str) -> Result<Puzzle, ParseError> {
+        parse(text, &ParseOptions::default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Variant;
+
+    fn error(text: &str) -> String {
+        parse(text, &ParseOptions::default())
+            .unwrap_err()
+            .to_string()
+    }
+
+    #[test]
+    fn parses_boxed_puzzles_of_every_boxed_size() {
+        for n in [4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24, 25] {
+            let text: String = (0..n * n)
+                .map(|i| if i == 0 { 'P'.min(last(n)) } else { '.' })
+                .collect();
+            let puzzle = parse(&text, &ParseOptions::default()).unwrap();
+            assert_eq!(puzzle.shape(), &Shape::boxed(n).unwrap());
+            assert_eq!(puzzle.given_count(), 1);
+            assert_eq!(format_puzzle(&puzzle), text);
+        }
+    }
+
+    fn last(n: usize) -> char {
+        crate::Digit::from_number(n as u8).unwrap().to_char()
+    }
+
+    #[test]
+    fn reads_every_blank_and_both_cases() {
+        let puzzle = parse("1._*0...........", &ParseOptions::default()).unwrap();
+        assert_eq!(puzzle.given_count(), 1);
+        let text = format!("g{}", ".".repeat(255));
+        let puzzle = parse(&text, &ParseOptions::default()).unwrap();
+        assert_eq!(puzzle.to_string(), text.to_uppercase());
+    }
+
+    #[test]
+    fn wrong_length_points_past_the_field() {
+        assert_eq!(
+            error("  1.3"),
+            "1:6: expected N*N cells for a size N from 1 to 25 (e.g. 81 for 9x9, 256 for 16x16), found 3"
+        );
+        assert_eq!(
+            error(&".".repeat(626)),
+            "1:627: expected N*N cells for a size N from 1 to 25 (e.g. 81 for 9x9, 256 for 16x16), found 626"
+        );
+    }
+
+    #[test]
+    fn bad_cells_point_at_the_character() {
+        assert_eq!(
+            error("1.3?............"),
+            "1:4: unexpected character '?'; expected a digit 1-4 or a blank ('.', '_', '*' or '0')"
+        );
+        assert_eq!(
+            error("1.35............"),
+            "1:4: digit '5' stands for 5, out of range for size 4"
+        );
+        assert_eq!(
+            error(&format!("..0{}", ".".repeat(253))),
+            "1:3: unexpected character '0'; expected a digit 1-9 or A-G or a blank ('.', '_' or '*')"
+        );
+        assert_eq!(
+            error(&format!("{}A", ".".repeat(80))),
+            "1:81: digit 'A' stands for 10, out of range for size 9"
+        );
+    }
+
+    #[test]
+    fn sizes_without_boxes_need_a_region_map() {
+        let message = "size 7 has no box shape; boxed sizes are 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24 and 25, other sizes need a region map (line format)";
+        assert_eq!(error(&".".repeat(49)), format!("1:50: {message}"));
+        assert!(error(".").starts_with("1:2: size 1 has no box shape"));
+        let tiny = parse("1 x", &ParseOptions::default()).unwrap();
+        assert_eq!((tiny.shape().size(), tiny.given_count()), (1, 1));
+        assert_eq!(tiny.to_string(), "1 a");
+    }
+
+    #[test]
+    fn region_map_errors() {
+        assert_eq!(
+            error("*2*1*2*** aabab"),
+            "1:16: region map has 5 labels, expected 9 (one per cell)"
+        );
+        assert_eq!(
+            error("*2*1*2*** aababbccd"),
+            "1:19: region map has 4 distinct labels, expected 3"
+        );
+        assert_eq!(
+            error("*2*1*2*** aaaabbbbb"),
+            "1:11: region map has 2 distinct labels, expected 3"
+        );
+        assert_eq!(
+            error("*2*1*2*** aaaabbccc"),
+            "1:11: region 'a' has 4 cells, expected 3"
+        );
+        assert_eq!(
+            error("*2*1*2*** aabbbbacc"),
+            "1:13: region 'b' has 4 cells, expected 3"
+        );
+        assert_eq!(
+            error("*2*1*2*** aababbccc x"),
+            "1:21: unexpected third field; a line holds the cells and an optional region map"
+        );
+    }
+
+    #[test]
+    fn region_labels_are_any_characters_renumbered() {
+        let options = ParseOptions::default();
+        let a = parse("*2*1*2*** ☃☃é☃ééZZZ", &options).unwrap();
+        let b = parse("*2*1*2*** aababbccc", &options).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a.to_string(), ".2.1.2... aababbccc");
+        let err = parse("*2*1*2*** ☃☃é☃éé\u{1}ZZ", &options).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "1:18: region map has 4 distinct labels, expected 3"
+        );
+    }
+
+    #[test]
+    fn options_set_the_variant_and_the_boxes() {
+        let nine = ".".repeat(81);
+        let x = ParseOptions {
+            variant: Variant::X,
+            ..ParseOptions::default()
+        };
+        assert_eq!(parse(&nine, &x).unwrap().shape().variant(), Variant::X);
+        let wide = ParseOptions {
+            boxes: Some(BoxShape::new(2, 6).unwrap()),
+            ..ParseOptions::default()
+        };
+        let twelve = parse(&".".repeat(144), &wide).unwrap();
+        assert_eq!(twelve.shape().box_shape(), BoxShape::new(2, 6).ok());
+        assert_eq!(
+            parse(&nine, &wide).unwrap_err().to_string(),
+            "1:82: expected size 12 for 2x6 boxes, found size 9"
+        );
+        let jigsaw = parse("*2*1*2*** aababbccc", &wide).unwrap();
+        assert!(jigsaw.shape().is_jigsaw());
+    }
+
+    #[test]
+    fn reader_skips_comments_and_keeps_going_after_errors() {
+        let text = "# header\n\n1.3.............\r\n  # indented comment\nbad\n...4............";
+        let records: Vec<Record> = Reader::new(text.as_bytes(), ParseOptions::default())
+            .map(Result::unwrap)
+            .collect();
+        let lines: Vec<usize> = records.iter().map(|r| r.line).collect();
+        assert_eq!(lines, [3, 5, 6]);
+        assert_eq!(records[0].input, "1.3.............");
+        assert!(records[0].puzzle.is_ok());
+        assert_eq!(records[1].input, "bad");
+        assert!(
+            records[1]
+                .puzzle
+                .as_ref()
+                .unwrap_err()
+                .to_string()
+                .starts_with("5:4: expected N*N")
+        );
+        assert_eq!(records[2].puzzle.as_ref().unwrap().given_count(), 1);
+    }
+
+    #[test]
+    fn parse_wants_exactly_one_puzzle() {
+        assert_eq!(error(""), "1:1: no puzzle found");
+        assert_eq!(error("# only a comment\n"), "1:1: no puzzle found");
+        assert_eq!(
+            error("1.3.............\n\n1.3.............\n"),
+            "3:1: unexpected second puzzle; expected one"
+        );
+    }
+
+    #[test]
+    fn grids_print_their_digits() {
+        let puzzle = parse("1234341243212143", &ParseOptions::default()).unwrap();
+        let grid = puzzle.to_grid().unwrap();
+        assert_eq!(format_grid(&grid), "1234341243212143");
+        let jigsaw = parse("321132213 aababbccc", &ParseOptions::default()).unwrap();
+        assert_eq!(jigsaw.to_grid().unwrap().to_string(), "321132213");
+    }
+}

@@ -1,0 +1,306 @@
+//! Text formats: one-puzzle-per-line, multi-line grids and POJ 2676.
+//!
+//! | format | one record is | module |
+//! |---|---|---|
+//! | [`Format::Line`] | a line of N² cells, plus a region map for jigsaw | [`line`](mod@line) |
+//! | [`Format::Grid`] | N rows of N cells, with optional box separators | [`grid`] |
+//! | [`Format::Poj`] | 9 rows of 9 digits after a count line | [`poj`] |
+//!
+//! Each module documents its grammar, parses one record from a string
+//! (`parse`), streams records from any [`BufRead`] (`Reader`), and prints
+//! puzzles and grids back in the same shape, so that parse → print → parse
+//! gives the same puzzle. [`read`] and [`read_auto`] pick the reader by
+//! [`Format`].
+//!
+//! Readers never stop at a bad record: each [`Record`] carries its own
+//! `Result`, and the next record is read normally. Lines are read with a cap
+//! of [`LINE_CAP`] bytes, so memory stays bounded on any input; Windows line
+//! endings, a last line without a line ending and non-UTF-8 bytes are all
+//! handled. Every [`ParseError`] carries a 1-based line and column.
+
+mod alphabet;
+mod error;
+pub mod grid;
+pub mod line;
+pub mod poj;
+mod reader;
+
+use std::io::{self, BufRead};
+
+use crate::{BoxShape, Puzzle, Shape, Variant};
+
+pub use error::{ParseError, ParseErrorKind};
+pub use reader::LINE_CAP;
+
+use reader::{Fault, LineReader, RawLine};
+
+/// A text format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// One puzzle per line; see [`line`](mod@line).
+    Line,
+    /// N rows of N cells per puzzle; see [`grid`].
+    Grid,
+    /// The POJ 2676 input shape; see [`poj`].
+    Poj,
+}
+
+impl Format {
+    /// Guesses the format from the first content line (the first line that
+    /// is neither blank nor a `#` comment). The rule, in order:
+    ///
+    /// 1. A line with `|` or `+`, or a rule line such as `------+------`,
+    ///    is [`Format::Grid`].
+    /// 2. A line of three or more whitespace-separated fields is a row of
+    ///    spaced cells: [`Format::Grid`].
+    /// 3. Two fields of the same square length (N² for N up to 25) are
+    ///    cells and a region map: [`Format::Line`]; other pairs are a row
+    ///    with a gap: [`Format::Grid`].
+    /// 4. One field is [`Format::Line`] when it parses as a boxed line
+    ///    puzzle (N² cells, N with a box shape, every cell valid for N),
+    ///    else [`Format::Grid`] when it is a valid first row (a boxed size
+    ///    N of cells, each valid for N), else [`Format::Line`], whose error
+    ///    messages suit a stray line best.
+    ///
+    /// So `4.....8.5` (9 cells: 9 is a boxed size but not a square of one)
+    /// is a grid row, while a 16-character row of digits 1–4 reads as a 4×4
+    /// line, not a 16×16 row: add separators to a 16×16 grid to be sure.
+    /// [`Format::Poj`] is never guessed; ask for it.
+    ///
+    /// ```
+    /// use sudoku::format::Format;
+    ///
+    /// assert_eq!(Format::detect(&".".repeat(81)), Format::Line);
+    /// assert_eq!(Format::detect("4.....8.5"), Format::Grid);
+    /// assert_eq!(Format::detect("4 . . |. . . |8 . 5"), Format::Grid);
+    /// assert_eq!(Format::detect("123456789ABCDEFG"), Format::Grid);
+    /// ```
+    pub fn detect(first_line: &str) -> Format {
+        let text = first_line.trim();
+        if text.contains(['|', '+']) || grid::is_rule(text) {
+            return Format::Grid;
+        }
+        let fields: Vec<&str> = text.split_whitespace().collect();
+        match fields.as_slice() {
+            [cells] if line::is_boxed_line(cells) || !grid::is_first_row(cells) => Format::Line,
+            [cells, map]
+                if cells.chars().count() == map.chars().count()
+                    && line::square_size(cells.chars().count()).is_some() =>
+            {
+                Format::Line
+            }
+            _ => Format::Grid,
+        }
+    }
+}
+
+/// Options for every parser.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ParseOptions {
+    /// The variant given to every puzzle read (text does not carry it).
+    pub variant: Variant,
+    /// Boxes to use instead of [`BoxShape::infer`]'s; every boxed puzzle
+    /// must then have size `height · width`. Region maps take precedence,
+    /// and the POJ format always uses 3×3 boxes.
+    pub boxes: Option<BoxShape>,
+}
+
+/// One record read from a stream.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// The 1-based line where the record starts.
+    pub line: usize,
+    /// The record's text as read, lines joined with `\n`, without line
+    /// endings (lossily decoded where it was not UTF-8, and cut at
+    /// [`LINE_CAP`] bytes where a line was longer).
+    pub input: String,
+    /// The puzzle, or why the record is not one.
+    pub puzzle: Result<Puzzle, ParseError>,
+}
+
+/// Records from a stream in any [`Format`]; see [`read`].
+pub struct Records<R> {
+    inner: Inner<R>,
+}
+
+enum Inner<R> {
+    Line(line::Reader<R>),
+    Grid(grid::Reader<R>),
+    Poj(poj::Reader<R>),
+}
+
+impl<R: BufRead> Iterator for Records<R> {
+    type Item = io::Result<Record>;
+
+    fn next(&mut self) -> Option<io::Result<Record>> {
+        match &mut self.inner {
+            Inner::Line(reader) => reader.next(),
+            Inner::Grid(reader) => reader.next(),
+            Inner::Poj(reader) => reader.next(),
+        }
+    }
+}
+
+/// Reads records of `format` from `reader`.
+pub fn read<R: BufRead>(reader: R, format: Format, options: ParseOptions) -> Records<R> {
+    from_lines(LineReader::new(reader), format, options)
+}
+
+/// Reads records after guessing the format with [`Format::detect`] from the
+/// first content line; an input with no content reads as [`Format::Line`].
+///
+/// # Errors
+/// An I/O error met while looking for the first content line.
+///
+/// ```
+/// use sudoku::format::{self, Format, ParseOptions};
+///
+/// let text = "# a 4x4 grid\r\n1 2 | 3 4\r\n3 4 | 1 2\r\n----+----\r\n2 1 | 4 3\r\n4 3 | 2 1";
+/// let (found, mut records) = format::read_auto(text.as_bytes(), ParseOptions::default())?;
+/// assert_eq!(found, Format::Grid);
+/// let record = records.next().unwrap()?;
+/// assert_eq!(record.line, 2);
+/// assert_eq!(record.puzzle.unwrap().to_string(), "1234341221434321");
+/// assert!(records.next().is_none());
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn read_auto<R: BufRead>(reader: R, options: ParseOptions) -> io::Result<(Format, Records<R>)> {
+    let mut lines = LineReader::new(reader);
+    let mut peeked = Vec::new();
+    let mut format = Format::Line;
+    while let Some(line) = lines.next_line() {
+        let line = line?;
+        let content = !line.is_blank() && !line.is_comment();
+        if content {
+            format = Format::detect(&line.text);
+        }
+        peeked.push(line);
+        if content {
+            break;
+        }
+    }
+    for line in peeked {
+        lines.push_back(line);
+    }
+    Ok((format, from_lines(lines, format, options)))
+}
+
+fn from_lines<R: BufRead>(
+    lines: LineReader<R>,
+    format: Format,
+    options: ParseOptions,
+) -> Records<R> {
+    let inner = match format {
+        Format::Line => Inner::Line(line::Reader::from_lines(lines, options)),
+        Format::Grid => Inner::Grid(grid::Reader::from_lines(lines, options)),
+        Format::Poj => Inner::Poj(poj::Reader::from_lines(lines, options)),
+    };
+    Records { inner }
+}
+
+/// The error for a line that cannot be parsed at all, if it is one.
+fn fault_error(line: &RawLine) -> Option<ParseError> {
+    match line.fault? {
+        Fault::NotUtf8 { column } => Some(ParseError::new(
+            line.number,
+            column,
+            ParseErrorKind::NotUtf8,
+        )),
+        Fault::TooLong => Some(ParseError::new(
+            line.number,
+            line.text.chars().count() + 1,
+            ParseErrorKind::LineTooLong { cap: LINE_CAP },
+        )),
+    }
+}
+
+/// The one puzzle in `records`: an error when there is none or more.
+fn parse_one(mut records: impl Iterator<Item = Record>) -> Result<Puzzle, ParseError> {
+    let first = records
+        .next()
+        .ok_or_else(|| ParseError::new(1, 1, ParseErrorKind::NoRecord))?;
+    match records.next() {
+        Some(second) => Err(ParseError::new(second.line, 1, ParseErrorKind::ExtraRecord)),
+        None => first.puzzle,
+    }
+}
+
+/// The 1-based column of the first non-whitespace character of `text`
+/// (1 for a blank line).
+fn first_column(text: &str) -> usize {
+    text.chars().take_while(|c| c.is_whitespace()).count() + 1
+}
+
+/// The 1-based column just past the last non-whitespace character.
+fn past_end(text: &str) -> usize {
+    text.trim_end().chars().count() + 1
+}
+
+/// The boxed shape of size `n`: the boxes of `options` or else the inferred
+/// ones.
+fn boxed_shape(n: usize, options: &ParseOptions) -> Result<Shape, ParseErrorKind> {
+    match options.boxes {
+        Some(boxes) if boxes.size() == n => Ok(Shape::with_boxes(boxes)),
+        Some(boxes) => Err(ParseErrorKind::BoxShapeMismatch { boxes, size: n }),
+        None => BoxShape::infer(n)
+            .map(Shape::with_boxes)
+            .ok_or(ParseErrorKind::NoBoxShape { size: n }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn detect_follows_the_documented_rule() {
+        let cases = [
+            (".".repeat(81), Format::Line),
+            (".".repeat(80), Format::Line),
+            ("1.3.............".to_string(), Format::Line),
+            ("*2*1*2*** aababbccc".to_string(), Format::Line),
+            ("4.....8.5".to_string(), Format::Grid),
+            ("1.3.".to_string(), Format::Grid),
+            (".".repeat(25), Format::Grid),
+            ("123456789ABCDEFG".to_string(), Format::Grid),
+            ("12 34".to_string(), Format::Grid),
+            ("4 . . . . . 8 . 5".to_string(), Format::Grid),
+            ("|4..|...|8.5|".to_string(), Format::Grid),
+            ("*-----------*".to_string(), Format::Grid),
+            ("------+------+------".to_string(), Format::Grid),
+        ];
+        for (text, format) in cases {
+            assert_eq!(Format::detect(&text), format, "{text}");
+        }
+    }
+
+    #[test]
+    fn read_auto_peeks_without_losing_lines() {
+        let text = "# comment\n\n12|34\n34|12\n21|43\n43|21\n";
+        let (format, records) = read_auto(text.as_bytes(), ParseOptions::default()).unwrap();
+        assert_eq!(format, Format::Grid);
+        let records: Vec<Record> = records.map(Result::unwrap).collect();
+        assert_eq!(records.len(), 1);
+        assert_eq!(records[0].line, 3);
+
+        let (format, mut records) = read_auto(&b""[..], ParseOptions::default()).unwrap();
+        assert_eq!(format, Format::Line);
+        assert!(records.next().is_none());
+
+        let (format, records) = read_auto(&b"1...\n....\n"[..], ParseOptions::default()).unwrap();
+        assert_eq!(format, Format::Grid);
+        assert_eq!(records.count(), 1);
+    }
+
+    #[test]
+    fn read_picks_the_reader() {
+        let poj = format!("1\n{}", "000000000\n".repeat(9));
+        let records: Vec<Record> = read(poj.as_bytes(), Format::Poj, ParseOptions::default())
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(records.len(), 1);
+        assert_eq!(records[0].line, 2);
+        let as_lines = read(poj.as_bytes(), Format::Line, ParseOptions::default()).count();
+        assert_eq!(as_lines, 10);
+    }
+}

@@ -1,0 +1,281 @@
+//! Bounded line reading over any [`BufRead`], shared by every format.
+//!
+//! Lines are read with `fill_buf`/`consume`, keeping at most
+//! [`LINE_CAP`] bytes of each: the rest of an over-long line is skipped as
+//! it streams past, so memory stays bounded whatever the input.
+
+use std::collections::VecDeque;
+use std::io::{self, BufRead};
+
+/// The longest line, in bytes without its line ending, that a reader
+/// accepts: 64 KiB, far above any valid record (a 25×25 line with its region
+/// map is about 1,250 characters).
+pub const LINE_CAP: usize = 64 * 1024;
+
+/// One line of input, numbered from 1.
+#[derive(Clone, Debug)]
+pub(crate) struct RawLine {
+    pub(crate) number: usize,
+    /// The line without its ending, lossily decoded when it is not UTF-8 and
+    /// cut at [`LINE_CAP`] bytes when it is too long.
+    pub(crate) text: String,
+    pub(crate) fault: Option<Fault>,
+}
+
+/// Why a line cannot be parsed at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Fault {
+    /// The first invalid byte is at this 1-based character column.
+    NotUtf8 { column: usize },
+    /// The line is longer than [`LINE_CAP`] bytes.
+    TooLong,
+}
+
+impl RawLine {
+    /// Blank (only whitespace) lines.
+    pub(crate) fn is_blank(&self) -> bool {
+        self.text.trim().is_empty()
+    }
+
+    /// Comment lines: the first non-blank character is `#`.
+    pub(crate) fn is_comment(&self) -> bool {
+        self.text.trim_start().starts_with('#')
+    }
+}
+
+/// Where the input ended: just past the last character of an unterminated
+/// final line, or at column 1 of the line after a final line ending.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct End {
+    pub(crate) line: usize,
+    pub(crate) column: usize,
+}
+
+/// Reads [`RawLine`]s, with room to push lines back after peeking.
+pub(crate) struct LineReader<R> {
+    reader: R,
+    lines_read: usize,
+    /// Characters on the last line read and whether it had a line ending.
+    last: Option<(usize, bool)>,
+    pushed_back: VecDeque<RawLine>,
+    done: bool,
+}
+
+impl<R: BufRead> LineReader<R> {
+    pub(crate) fn new(reader: R) -> LineReader<R> {
+        LineReader {
+            reader,
+            lines_read: 0,
+            last: None,
+            pushed_back: VecDeque::new(),
+            done: false,
+        }
+    }
+
+    /// Puts `line` back so the next call to [`LineReader::next_line`]
+    /// returns it again; lines pushed back come out in the order pushed.
+    pub(crate) fn push_back(&mut self, line: RawLine) {
+        self.pushed_back.push_back(line);
+    }
+
+    /// The position where the input ended; meaningful once
+    /// [`LineReader::next_line`] has returned `None`.
+    pub(crate) fn end(&self) -> End {
+        match self.last {
+            Some((chars, false)) => End {
+                line: self.lines_read,
+                column: chars + 1,
+            },
+            _ => End {
+                line: self.lines_read + 1,
+                column: 1,
+            },
+        }
+    }
+
+    /// The next line, `None` at the end of input, or the I/O error that
+    /// ended it (after which the reader is done).
+    pub(crate) fn next_line(&mut self) -> Option<io::Result<RawLine>> {
+        if let Some(line) = self.pushed_back.pop_front() {
+            return Some(Ok(line));
+        }
+        if self.done {
+            return None;
+        }
+        // One byte past the cap so that a line of exactly LINE_CAP bytes can
+        // still carry its '\r'.
+        let keep = LINE_CAP + 1;
+        let mut bytes = Vec::new();
+        let mut overflow = false;
+        let mut any = false;
+        let mut newline = false;
+        loop {
+            let chunk = match self.reader.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            };
+            if chunk.is_empty() {
+                self.done = true;
+                break;
+            }
+            any = true;
+            let (content, used) = match chunk.iter().position(|&b| b == b'\n') {
+                Some(at) => {
+                    newline = true;
+                    (chunk.get(..at).unwrap_or_default(), at + 1)
+                }
+                None => (chunk, chunk.len()),
+            };
+            let room = keep.saturating_sub(bytes.len());
+            bytes.extend_from_slice(content.get(..room).unwrap_or(content));
+            overflow |= content.len() > room;
+            self.reader.consume(used);
+            if newline {
+                break;
+            }
+        }
+        if !any {
+            return None;
+        }
+        if !overflow && bytes.last() == Some(&b'\r') {
+            bytes.pop();
+        }
+        let too_long = overflow || bytes.len() > LINE_CAP;
+        bytes.truncate(LINE_CAP);
+        self.lines_read += 1;
+        let number = self.lines_read;
+        // A line that is too long is reported as such even when the cut at
+        // the cap split a character or the line holds invalid bytes.
+        let (text, fault) = match String::from_utf8(bytes) {
+            Ok(text) => (text, too_long.then_some(Fault::TooLong)),
+            Err(e) => {
+                let valid = e.utf8_error().valid_up_to();
+                let bytes = e.into_bytes();
+                let column = bytes
+                    .get(..valid)
+                    .and_then(|prefix| std::str::from_utf8(prefix).ok())
+                    .map_or(1, |prefix| prefix.chars().count() + 1);
+                let fault = if too_long {
+                    Fault::TooLong
+                } else {
+                    Fault::NotUtf8 { column }
+                };
+                (String::from_utf8_lossy(&bytes).into_owned(), Some(fault))
+            }
+        };
+        self.last = Some((text.chars().count(), newline));
+        Some(Ok(RawLine {
+            number,
+            text,
+            fault,
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::{BufReader, Read};
+
+    use super::*;
+
+    fn read_all(bytes: &[u8]) -> (Vec<(usize, String, Option<Fault>)>, End) {
+        let mut reader = LineReader::new(bytes);
+        let mut lines = Vec::new();
+        while let Some(line) = reader.next_line() {
+            let line = line.unwrap();
+            lines.push((line.number, line.text, line.fault));
+        }
+        (lines, reader.end())
+    }
+
+    #[test]
+    fn strips_line_endings_and_counts_lines() {
+        let (lines, end) = read_all(b"ab\r\ncd\n\nlast");
+        let texts: Vec<&str> = lines.iter().map(|(_, t, _)| t.as_str()).collect();
+        assert_eq!(texts, ["ab", "cd", "", "last"]);
+        assert_eq!(lines.last().map(|l| l.0), Some(4));
+        assert_eq!(end, End { line: 4, column: 5 });
+    }
+
+    #[test]
+    fn end_after_a_final_line_ending() {
+        let (lines, end) = read_all(b"ab\r\n");
+        assert_eq!(lines.len(), 1);
+        assert_eq!(end, End { line: 2, column: 1 });
+    }
+
+    #[test]
+    fn empty_input_has_no_lines() {
+        let (lines, end) = read_all(b"");
+        assert!(lines.is_empty());
+        assert_eq!(end, End { line: 1, column: 1 });
+    }
+
+    #[test]
+    fn a_lone_carriage_return_inside_a_line_is_kept() {
+        let (lines, _) = read_all(b"a\rb\r\n");
+        assert_eq!(lines[0].1, "a\rb");
+    }
+
+    #[test]
+    fn non_utf8_reports_the_column_of_the_first_bad_byte() {
+        let (lines, _) = read_all("é1\u{fffd}".as_bytes());
+        assert_eq!(lines[0].2, None);
+        let (lines, _) = read_all(b"ok\n\xc3\xa9a\xffb\nnext");
+        assert_eq!(lines[1].2, Some(Fault::NotUtf8 { column: 3 }));
+        assert_eq!(lines[1].1, "éa\u{fffd}b");
+        assert_eq!(lines[2].1, "next");
+    }
+
+    #[test]
+    fn an_over_long_line_is_cut_and_the_next_line_read() {
+        // 50 MiB produced lazily, so only the reader's buffering could hold
+        // it whole.
+        let source = BufReader::new(io::repeat(b'.').take(50 << 20).chain(&b"\r\nnext\n"[..]));
+        let mut reader = LineReader::new(source);
+        let long = reader.next_line().unwrap().unwrap();
+        assert_eq!(long.fault, Some(Fault::TooLong));
+        assert_eq!(long.text.len(), LINE_CAP);
+        let next = reader.next_line().unwrap().unwrap();
+        assert_eq!(
+            (next.number, next.text.as_str(), next.fault),
+            (2, "next", None)
+        );
+        assert!(reader.next_line().is_none());
+    }
+
+    #[test]
+    fn the_cap_is_exact() {
+        let exact = [vec![b'x'; LINE_CAP], b"\r\n".to_vec()].concat();
+        let (lines, _) = read_all(&exact);
+        assert_eq!(lines[0].2, None);
+        assert_eq!(lines[0].1.len(), LINE_CAP);
+        let over = vec![b'x'; LINE_CAP + 1];
+        let (lines, end) = read_all(&over);
+        assert_eq!(lines[0].2, Some(Fault::TooLong));
+        assert_eq!(
+            end,
+            End {
+                line: 1,
+                column: LINE_CAP + 1
+            }
+        );
+    }
+
+    #[test]
+    fn pushed_back_lines_come_out_first_in_order() {
+        let mut reader = LineReader::new(&b"a\nb\nc\n"[..]);
+        let a = reader.next_line().unwrap().unwrap();
+        let b = reader.next_line().unwrap().unwrap();
+        reader.push_back(a);
+        reader.push_back(b);
+        let texts: Vec<String> = std::iter::from_fn(|| reader.next_line())
+            .map(|line| line.unwrap().text)
+            .collect();
+        assert_eq!(texts, ["a", "b", "c"]);
+    }
+}

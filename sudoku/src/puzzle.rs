@@ -1,0 +1,239 @@
+//! [`Puzzle`] (a shape plus givens) and [`Grid`] (a completed board).
+
+use crate::{Cell, Digit, Shape};
+
+/// Why a [`Puzzle`] or [`Grid`] could not be built.
+#[non_exhaustive]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PuzzleError {
+    /// The number of cells given is not N².
+    #[error("expected {expected} cells, found {found}")]
+    CellCount {
+        /// Cells given.
+        found: usize,
+        /// N².
+        expected: usize,
+    },
+    /// A digit is not below N.
+    #[error("digit {digit} in cell {cell} is out of range for size {size}")]
+    DigitOutOfRange {
+        /// Where the digit is.
+        cell: Cell,
+        /// The digit.
+        digit: Digit,
+        /// N.
+        size: usize,
+    },
+}
+
+/// A puzzle: a [`Shape`] and the given digit, if any, of every cell.
+///
+/// Construction checks that there is one entry per cell and that every given
+/// is below N. Givens that clash with each other are accepted: such a
+/// puzzle simply has no solution, which is for a solver to say.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Puzzle {
+    shape: Shape,
+    cells: Vec<Option<Digit>>,
+}
+
+impl Puzzle {
+    /// A puzzle with `cells[i]` given in cell `i`.
+    ///
+    /// # Errors
+    /// [`PuzzleError::CellCount`] unless there are N² entries,
+    /// [`PuzzleError::DigitOutOfRange`] for the first digit not below N.
+    pub fn new(shape: Shape, cells: Vec<Option<Digit>>) -> Result<Puzzle, PuzzleError> {
+        check(&shape, cells.iter().copied())?;
+        Ok(Puzzle { shape, cells })
+    }
+
+    /// A puzzle with no givens.
+    pub fn empty(shape: Shape) -> Puzzle {
+        let cells = vec![None; shape.cell_count()];
+        Puzzle { shape, cells }
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    /// The given in `cell`, or `None` for a blank (or a cell outside the grid).
+    pub fn given(&self, cell: Cell) -> Option<Digit> {
+        self.cells.get(cell.index()).copied().flatten()
+    }
+
+    /// Every cell's entry in row-major order.
+    pub fn cells(&self) -> &[Option<Digit>] {
+        &self.cells
+    }
+
+    /// The givens in row-major order.
+    pub fn givens(&self) -> impl Iterator<Item = (Cell, Digit)> + '_ {
+        self.shape
+            .cells()
+            .zip(&self.cells)
+            .filter_map(|(cell, digit)| digit.map(|d| (cell, d)))
+    }
+
+    /// How many cells are given.
+    pub fn given_count(&self) -> usize {
+        self.cells.iter().flatten().count()
+    }
+
+    /// The completed grid when every cell is given, else `None`.
+    ///
+    /// The givens are not checked against each other; see
+    /// [`verify`](crate::verify).
+    pub fn to_grid(&self) -> Option<Grid> {
+        let digits = self.cells.iter().copied().collect::<Option<Vec<Digit>>>()?;
+        Some(Grid {
+            shape: self.shape.clone(),
+            digits,
+        })
+    }
+}
+
+impl From<Grid> for Puzzle {
+    fn from(grid: Grid) -> Puzzle {
+        Puzzle {
+            cells: grid.digits.into_iter().map(Some).collect(),
+            shape: grid.shape,
+        }
+    }
+}
+
+/// A completed board: a [`Shape`] and a digit in every cell.
+///
+/// A grid need not be a valid solution; [`verify`](crate::verify) checks it
+/// against a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Grid {
+    shape: Shape,
+    digits: Vec<Digit>,
+}
+
+impl Grid {
+    /// A grid with `digits[i]` in cell `i`.
+    ///
+    /// # Errors
+    /// As for [`Puzzle::new`].
+    pub fn new(shape: Shape, digits: Vec<Digit>) -> Result<Grid, PuzzleError> {
+        check(&shape, digits.iter().map(|&d| Some(d)))?;
+        Ok(Grid { shape, digits })
+    }
+
+    /// A grid from a solver that only places digits below N in every cell,
+    /// so the checks of [`Grid::new`] would be wasted work.
+    pub(crate) fn from_solver(shape: Shape, digits: Vec<Digit>) -> Grid {
+        Grid { shape, digits }
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+
+    /// The digit in `cell`, or `None` for a cell outside the grid.
+    pub fn get(&self, cell: Cell) -> Option<Digit> {
+        self.digits.get(cell.index()).copied()
+    }
+
+    /// Every cell's digit in row-major order.
+    pub fn digits(&self) -> &[Digit] {
+        &self.digits
+    }
+}
+
+/// Checks the entry count and digit range shared by puzzles and grids.
+fn check(
+    shape: &Shape,
+    entries: impl ExactSizeIterator<Item = Option<Digit>>,
+) -> Result<(), PuzzleError> {
+    if entries.len() != shape.cell_count() {
+        return Err(PuzzleError::CellCount {
+            found: entries.len(),
+            expected: shape.cell_count(),
+        });
+    }
+    let size = shape.size();
+    match shape
+        .cells()
+        .zip(entries)
+        .find_map(|(cell, digit)| digit.filter(|d| d.index() >= size).map(|d| (cell, d)))
+    {
+        Some((cell, digit)) => Err(PuzzleError::DigitOutOfRange { cell, digit, size }),
+        None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn digit(number: u8) -> Digit {
+        Digit::from_number(number).unwrap()
+    }
+
+    #[test]
+    fn puzzle_accessors() {
+        let shape = Shape::boxed(4).unwrap();
+        let mut cells = vec![None; 16];
+        cells[1] = Some(digit(3));
+        cells[14] = Some(digit(1));
+        let puzzle = Puzzle::new(shape.clone(), cells).unwrap();
+        assert_eq!(puzzle.given_count(), 2);
+        assert_eq!(puzzle.given(Cell::new(1).unwrap()), Some(digit(3)));
+        assert_eq!(puzzle.given(Cell::new(2).unwrap()), None);
+        assert_eq!(puzzle.given(Cell::new(400).unwrap()), None);
+        let givens: Vec<(usize, u8)> = puzzle
+            .givens()
+            .map(|(c, d)| (c.index(), d.number()))
+            .collect();
+        assert_eq!(givens, [(1, 3), (14, 1)]);
+        assert_eq!(puzzle.to_grid(), None);
+        assert_eq!(Puzzle::empty(shape).given_count(), 0);
+    }
+
+    #[test]
+    fn construction_checks_count_and_range() {
+        let shape = Shape::boxed(4).unwrap();
+        assert_eq!(
+            Puzzle::new(shape.clone(), vec![None; 15]),
+            Err(PuzzleError::CellCount {
+                found: 15,
+                expected: 16
+            })
+        );
+        let mut cells = vec![None; 16];
+        cells[5] = Some(digit(5));
+        let err = Puzzle::new(shape.clone(), cells).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "digit 5 in cell #5 is out of range for size 4"
+        );
+        assert!(Grid::new(shape, vec![digit(1); 16]).is_ok());
+    }
+
+    #[test]
+    fn clashing_givens_are_accepted() {
+        let shape = Shape::boxed(4).unwrap();
+        let mut cells = vec![None; 16];
+        cells[0] = Some(digit(2));
+        cells[1] = Some(digit(2));
+        assert!(Puzzle::new(shape, cells).is_ok());
+    }
+
+    #[test]
+    fn grid_and_puzzle_convert() {
+        let shape = Shape::boxed(4).unwrap();
+        let digits: Vec<Digit> = (0..16u8).map(|i| Digit::new(i % 4).unwrap()).collect();
+        let grid = Grid::new(shape, digits).unwrap();
+        let puzzle = Puzzle::from(grid.clone());
+        assert_eq!(puzzle.given_count(), 16);
+        assert_eq!(puzzle.to_grid(), Some(grid.clone()));
+        assert_eq!(grid.get(Cell::new(5).unwrap()), Digit::new(1));
+        assert_eq!(grid.get(Cell::new(16).unwrap()), None);
+    }
+}

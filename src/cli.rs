@@ -65,6 +65,11 @@ pub struct CoverArgs {
     /// Print search statistics to stderr: solutions, nodes, updates, time.
     #[arg(long)]
     pub stats: bool,
+
+    /// Stop searching after this many seconds; the count found so far is
+    /// printed with a trailing `+` and the exit status is 1.
+    #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
+    pub timeout: Option<f64>,
 }
 
 /// Options of `dance solve`.
@@ -104,6 +109,11 @@ pub struct SolveArgs {
     /// Worker threads; 1 solves on the main thread only. Default: one per core.
     #[arg(short = 'j', long = "threads", value_name = "N")]
     pub threads: Option<usize>,
+
+    /// Give up on a record after this many seconds: it prints `timeout`
+    /// (with --count, the solutions found so far are in the JSON output).
+    #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
+    pub timeout: Option<f64>,
 
     /// Print a summary to stderr: counts per status, time per puzzle, nodes.
     #[arg(long)]
@@ -163,4 +173,14 @@ pub enum BenchMode {
     First,
     /// Time to the uniqueness verdict (count up to two).
     Unique,
+}
+
+/// A number of seconds above zero.
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds.is_finite() => Ok(seconds),
+        _ => Err(format!(
+            "expected a number of seconds above 0, found `{text}`"
+        )),
+    }
 }

@@ -2,39 +2,92 @@
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
-use std::ops::ControlFlow;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use dlx::{OptionDisplay, OptionId, Problem, Solver, TextError};
+use dlx::{Event, OptionDisplay, OptionId, Problem, Solver, TextError};
 
 use crate::Outcome;
 use crate::cli::CoverArgs;
+
+/// Nodes searched between two looks at the clock.
+const CLOCK_INTERVAL: u64 = 1 << 16;
+
+/// How a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    /// Every solution was found.
+    Exhausted,
+    /// `--limit` (or `--first`) stopped it.
+    Limit,
+    /// `--timeout` stopped it.
+    Timeout,
+}
 
 /// Runs `dance cover`.
 pub fn run(args: &CoverArgs) -> anyhow::Result<Outcome> {
     let problem = read(args)?;
     let mut solver = Solver::new(&problem);
-    let limit = args.limit.unwrap_or(u64::MAX);
-    let started = Instant::now();
-    let stdout = io::stdout().lock();
-    let mut out = BufWriter::new(stdout);
-
-    let (found, complete) = if args.all || args.first {
-        let limit = if args.first { limit.min(1) } else { limit };
-        print_solutions(&problem, &mut solver, limit, &mut out)?
-    } else {
-        let count = solver.count_up_to(limit);
-        let plus = if count.complete { "" } else { "+" };
-        writeln!(out, "{}{plus}", count.solutions)?;
-        (count.solutions, count.complete)
+    let limit = match (args.first, args.limit) {
+        (true, limit) => limit.unwrap_or(1).min(1),
+        (false, limit) => limit.unwrap_or(u64::MAX),
     };
+    let deadline = args
+        .timeout
+        .map(|seconds| Instant::now() + Duration::from_secs_f64(seconds));
+    let print = args.all || args.first;
+    let started = Instant::now();
+    let mut out = BufWriter::new(io::stdout().lock());
+
+    let mut found = 0;
+    let mut sorted: Vec<OptionId> = Vec::new();
+    solver.rewind();
+    let end = loop {
+        if found == limit {
+            break End::Limit;
+        }
+        // The clock is read at every solution and every CLOCK_INTERVAL nodes.
+        if deadline.is_some_and(|deadline| Instant::now() >= deadline) {
+            break End::Timeout;
+        }
+        match solver.resume(if deadline.is_some() {
+            CLOCK_INTERVAL
+        } else {
+            u64::MAX
+        }) {
+            Event::Solution => {
+                found += 1;
+                if print {
+                    sorted.clear();
+                    sorted.extend(solver.solution());
+                    sorted.sort_unstable();
+                    for &option in &sorted {
+                        writeln!(out, "{}", OptionDisplay::new(&problem, option))?;
+                    }
+                    writeln!(out)?;
+                }
+            }
+            Event::Exhausted => break End::Exhausted,
+            Event::BudgetSpent => {}
+        }
+    };
+    let stats = solver.stats();
+    solver.rewind();
+    if !print {
+        let plus = if end == End::Exhausted { "" } else { "+" };
+        writeln!(out, "{found}{plus}")?;
+    }
     out.flush()?;
 
+    if end == End::Timeout {
+        eprintln!(
+            "dance: timed out after {:.3} s",
+            started.elapsed().as_secs_f64()
+        );
+    }
     if args.stats {
-        let stats = solver.stats();
         let seconds = started.elapsed().as_secs_f64();
-        let plus = if complete { "" } else { "+" };
+        let plus = if end == End::Exhausted { "" } else { "+" };
         eprintln!(
             "solutions: {found}{plus}\nnodes: {}\nupdates: {}\ntime: {seconds:.3} s\nupdates per second: {:.0}",
             stats.nodes,
@@ -42,7 +95,7 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Outcome> {
             stats.updates as f64 / seconds.max(1e-9),
         );
     }
-    Ok(if found > 0 {
+    Ok(if found > 0 && end != End::Timeout {
         Outcome::Success
     } else {
         Outcome::Shortfall
@@ -63,41 +116,4 @@ fn read(args: &CoverArgs) -> anyhow::Result<Problem> {
         TextError::Syntax { .. } => anyhow::anyhow!("{name}:{error}"),
         error => anyhow::Error::new(error).context(format!("cannot read {name}")),
     })
-}
-
-/// Prints solutions (options in input order, one per line, blank line after
-/// each) up to `limit`; returns how many and whether the search finished.
-fn print_solutions(
-    problem: &Problem,
-    solver: &mut Solver,
-    limit: u64,
-    out: &mut impl Write,
-) -> anyhow::Result<(u64, bool)> {
-    let mut found = 0;
-    let mut sorted: Vec<OptionId> = Vec::new();
-    let mut write_error = None;
-    let flow = solver.search(|solution| {
-        if found == limit {
-            return ControlFlow::Break(());
-        }
-        found += 1;
-        sorted.clear();
-        sorted.extend_from_slice(solution);
-        sorted.sort_unstable();
-        let written = sorted
-            .iter()
-            .try_for_each(|&option| writeln!(out, "{}", OptionDisplay::new(problem, option)))
-            .and_then(|()| writeln!(out));
-        match written {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(error) => {
-                write_error = Some(error);
-                ControlFlow::Break(())
-            }
-        }
-    });
-    if let Some(error) = write_error {
-        return Err(error.into());
-    }
-    Ok((found, flow.is_continue()))
 }

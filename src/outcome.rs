@@ -1,6 +1,6 @@
 //! What `dance solve` found for one record, and how it is called.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use sudoku::batch::{Answer, Finding, Mode};
 use sudoku::format::{ParseError, Record};
@@ -20,16 +20,19 @@ pub enum Status {
     None,
     /// The record could not be parsed.
     Error,
+    /// The search ran past `--timeout`.
+    Timeout,
 }
 
 impl Status {
     /// Every status, in the order the summary lists them.
-    pub const ALL: [Status; 5] = [
+    pub const ALL: [Status; 6] = [
         Status::Solved,
         Status::Unique,
         Status::Multiple,
         Status::None,
         Status::Error,
+        Status::Timeout,
     ];
 
     /// The lower-case name used in output.
@@ -40,6 +43,7 @@ impl Status {
             Status::Multiple => "multiple",
             Status::None => "none",
             Status::Error => "error",
+            Status::Timeout => "timeout",
         }
     }
 }
@@ -56,12 +60,13 @@ pub struct Outcome {
 impl Outcome {
     /// Solves `record` in `mode` with `solver` (nothing to do for a record
     /// that did not parse).
-    pub fn of(solver: &mut Solver, record: Record, mode: Mode) -> Outcome {
-        let answer = record
-            .puzzle
-            .as_ref()
-            .ok()
-            .map(|puzzle| solver.answer(puzzle, mode));
+    pub fn of(
+        solver: &mut Solver,
+        record: Record,
+        mode: Mode,
+        timeout: Option<Duration>,
+    ) -> Outcome {
+        let answer = answer(solver, &record, mode, timeout);
         Outcome { record, answer }
     }
 
@@ -87,6 +92,7 @@ impl Outcome {
             }) => Status::Unique,
             Finding::Count(Count { count: 1, .. }) => Status::Solved,
             Finding::Count(_) => Status::Multiple,
+            Finding::TimedOut(_) => Status::Timeout,
         }
     }
 
@@ -107,6 +113,14 @@ impl Outcome {
         }
     }
 
+    /// Solutions found before the deadline, for a record that timed out.
+    pub fn found_before_timeout(&self) -> Option<u64> {
+        match self.answer.as_ref()?.finding {
+            Finding::TimedOut(late) => Some(late.found),
+            _ => None,
+        }
+    }
+
     /// Search statistics (zero for a record that did not parse).
     pub fn stats(&self) -> SearchStats {
         self.answer
@@ -118,4 +132,16 @@ impl Outcome {
     pub fn elapsed(&self) -> Duration {
         self.answer.as_ref().map_or(Duration::ZERO, |a| a.elapsed)
     }
+}
+
+/// Solves one record's puzzle, if it parsed, within `timeout`.
+pub fn answer(
+    solver: &mut Solver,
+    record: &Record,
+    mode: Mode,
+    timeout: Option<Duration>,
+) -> Option<Answer> {
+    let puzzle = record.puzzle.as_ref().ok()?;
+    let deadline = timeout.map(|timeout| Instant::now() + timeout);
+    Some(solver.answer_until(puzzle, mode, deadline))
 }

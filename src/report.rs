@@ -33,11 +33,12 @@ pub struct JsonRecord {
     pub line: usize,
     /// The record's text as read.
     pub input: String,
-    /// `solved`, `unique`, `multiple`, `none` or `error`.
+    /// `solved`, `unique`, `multiple`, `none`, `error` or `timeout`.
     pub status: String,
     /// The solution in the line format, when one was found.
     pub solution: Option<String>,
-    /// The number of solutions, in `--count` mode.
+    /// The number of solutions, in `--count` mode (found before the
+    /// deadline, for a record that timed out).
     pub count: Option<u64>,
     /// Whether the count is exact (false when `--limit` stopped it).
     pub complete: Option<bool>,
@@ -162,8 +163,10 @@ fn json_record(number: u64, file: &str, outcome: &Outcome) -> JsonRecord {
         input: outcome.record.input.clone(),
         status: outcome.status().name().to_owned(),
         solution: outcome.solution().map(line::format_grid),
-        count: count.map(|c| c.count),
-        complete: count.map(|c| c.complete),
+        count: count.map(|c| c.count).or(outcome.found_before_timeout()),
+        complete: count
+            .map(|c| c.complete)
+            .or(outcome.found_before_timeout().map(|_| false)),
         nodes: stats.nodes,
         guesses: stats.guesses,
         micros: outcome.elapsed().as_secs_f64() * 1e6,

@@ -4,7 +4,7 @@
 use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use sudoku::batch::{Mode, par_map};
@@ -14,7 +14,7 @@ use sudoku::{Solver, Variant};
 use crate::Outcome as RunOutcome;
 use crate::cli::{InputFormat, OutputFormat, SolveArgs};
 use crate::input::Source;
-use crate::outcome::{Outcome, Status};
+use crate::outcome::{Outcome, Status, answer};
 use crate::progress::Progress;
 use crate::report::{Output, Writer};
 use crate::summary::Summary;
@@ -28,6 +28,7 @@ const CHUNK: usize = 4096;
 pub fn run(args: &SolveArgs) -> anyhow::Result<RunOutcome> {
     let sources = Source::all(&args.files);
     let mode = mode(args);
+    let timeout = args.timeout.map(Duration::from_secs_f64);
     let options = ParseOptions {
         variant: if args.x {
             Variant::X
@@ -77,8 +78,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<RunOutcome> {
             progress: &mut progress,
         };
         let done = match &pool {
-            None => solve_sequentially(records, mode, &mut sink),
-            Some(pool) => solve_in_parallel(pool, records, mode, &mut sink),
+            None => solve_sequentially(records, mode, timeout, &mut sink),
+            Some(pool) => solve_in_parallel(pool, records, mode, timeout, &mut sink),
         };
         done.with_context(|| format!("cannot read {name}"))?;
         writer.flush()?;
@@ -91,6 +92,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<RunOutcome> {
     }
     let failures = summary.with_status(Status::None)
         + summary.with_status(Status::Error)
+        + summary.with_status(Status::Timeout)
         + if mode == Mode::Verdict {
             summary.with_status(Status::Multiple)
         } else {
@@ -148,11 +150,12 @@ impl<W: Write> Sink<'_, W> {
 fn solve_sequentially<W: Write>(
     records: impl Iterator<Item = io::Result<Record>>,
     mode: Mode,
+    timeout: Option<Duration>,
     sink: &mut Sink<'_, W>,
 ) -> anyhow::Result<()> {
     let mut solver = Solver::new();
     for record in records {
-        let outcome = Outcome::of(&mut solver, record?, mode);
+        let outcome = Outcome::of(&mut solver, record?, mode, timeout);
         sink.put(&outcome)?;
         if sink.summary.records().is_multiple_of(256) {
             sink.progress.update(sink.summary.records());
@@ -167,6 +170,7 @@ fn solve_in_parallel<R: BufRead + Send, W: Write>(
     pool: &rayon::ThreadPool,
     mut records: format::Records<R>,
     mode: Mode,
+    timeout: Option<Duration>,
     sink: &mut Sink<'_, W>,
 ) -> anyhow::Result<()> {
     let mut chunk = read_chunk(&mut records);
@@ -187,7 +191,7 @@ fn solve_in_parallel<R: BufRead + Send, W: Write>(
                 },
                 || {
                     par_map(&current, |solver, record: &Record| {
-                        record.puzzle.as_ref().ok().map(|p| solver.answer(p, mode))
+                        answer(solver, record, mode, timeout)
                     })
                 },
             )

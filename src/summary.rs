@@ -35,6 +35,8 @@ pub struct Report {
     pub none: u64,
     /// See [`Status::Error`].
     pub error: u64,
+    /// See [`Status::Timeout`].
+    pub timeout: u64,
     /// Wall time of the whole run, in seconds.
     pub seconds: f64,
     /// Records per second of wall time.
@@ -87,6 +89,7 @@ impl Summary {
             multiple: self.with_status(Status::Multiple),
             none: self.with_status(Status::None),
             error: self.with_status(Status::Error),
+            timeout: self.with_status(Status::Timeout),
             seconds,
             puzzles_per_second: self.records as f64 / seconds.max(1e-9),
             micros_mean: self.micros.mean(),

@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::{Count, Grid, Puzzle, SearchStats, Solver, Verdict};
+use crate::{Count, Grid, Puzzle, SearchStats, Solver, TimedOut, Verdict};
 
 /// What to find out about each puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -31,6 +31,8 @@ pub enum Finding {
     Verdict(Verdict),
     /// [`Mode::Count`].
     Count(Count),
+    /// The deadline passed first (see [`Solver::answer_until`]).
+    TimedOut(TimedOut),
 }
 
 /// The answer for one puzzle: the finding, the search work and the time.
@@ -47,12 +49,26 @@ pub struct Answer {
 impl Solver {
     /// Answers `mode` for one puzzle, timing it.
     pub fn answer(&mut self, puzzle: &Puzzle, mode: Mode) -> Answer {
+        self.answer_until(puzzle, mode, None)
+    }
+
+    /// Answers `mode` for one puzzle, giving up at `deadline` with
+    /// [`Finding::TimedOut`].
+    pub fn answer_until(
+        &mut self,
+        puzzle: &Puzzle,
+        mode: Mode,
+        deadline: Option<Instant>,
+    ) -> Answer {
         let started = Instant::now();
-        let finding = match mode {
-            Mode::First => Finding::First(self.solve(puzzle)),
-            Mode::Verdict => Finding::Verdict(self.verdict(puzzle)),
-            Mode::Count { limit } => Finding::Count(self.count(puzzle, limit)),
+        let found = match mode {
+            Mode::First => self.solve_until(puzzle, deadline).map(Finding::First),
+            Mode::Verdict => self.verdict_until(puzzle, deadline).map(Finding::Verdict),
+            Mode::Count { limit } => self
+                .count_until(puzzle, limit, deadline)
+                .map(Finding::Count),
         };
+        let finding = found.unwrap_or_else(Finding::TimedOut);
         Answer {
             finding,
             stats: self.stats(),

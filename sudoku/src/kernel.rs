@@ -19,7 +19,9 @@
 //! its statistics, are exactly those of the generic engine. X-Sudoku options
 //! have up to six items and go to the generic engine.
 
-use crate::{Count, Digit, Grid, Puzzle, SearchStats, Shape, Variant};
+use dlx::Event;
+
+use crate::{Digit, Grid, Puzzle, SearchStats, Shape, Variant};
 
 /// Entries in every table: one per possible `u16` index.
 const SLOTS: usize = 1 << 16;
@@ -38,13 +40,6 @@ const COVERED: u16 = 0x8000;
 /// Items scanned at once by the MRV choice; the `len` table is padded with
 /// `u16::MAX` to a multiple of this.
 const LANES: usize = 16;
-
-/// How a resumable search stopped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Event {
-    Solution,
-    Exhausted,
-}
 
 /// Knuth's steps, as in the generic engine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,58 +118,10 @@ impl Kernel {
         self.stats
     }
 
-    /// The first solution, or `None`.
-    pub(crate) fn solve(&mut self, puzzle: &Puzzle) -> Option<Grid> {
-        if !self.load(puzzle) {
-            return None;
-        }
-        (self.run() == Event::Solution).then(|| self.grid(puzzle))
-    }
-
-    /// Counts solutions up to `limit`.
-    pub(crate) fn count(&mut self, puzzle: &Puzzle, limit: u64) -> Count {
-        if !self.load(puzzle) {
-            return Count {
-                count: 0,
-                complete: true,
-            };
-        }
-        let mut count = 0;
-        while count < limit {
-            if self.run() == Event::Exhausted {
-                return Count {
-                    count,
-                    complete: true,
-                };
-            }
-            count += 1;
-        }
-        Count {
-            count,
-            complete: false,
-        }
-    }
-
-    /// The first solution and whether there is a second: `None` when there
-    /// is no solution.
-    pub(crate) fn first_and_more(&mut self, puzzle: &Puzzle) -> Option<(Grid, bool)> {
-        if !self.load(puzzle) || self.run() != Event::Solution {
-            return None;
-        }
-        let first = self.grid(puzzle);
-        Some((first, self.run() == Event::Solution))
-    }
-
-    /// Starts a search for `puzzle`, to be continued with
-    /// [`next_solution`](Self::next_solution); `false` when givens clash.
+    /// Starts a search for `puzzle`: rebuilds the links for it and rewinds.
+    /// `false` when givens clash.
     pub(crate) fn start(&mut self, puzzle: &Puzzle) -> bool {
         self.load(puzzle)
-    }
-
-    /// The next solution of the search [`start`](Self::start)ed for
-    /// `puzzle`, or `None` at the end.
-    pub(crate) fn next_solution(&mut self, puzzle: &Puzzle) -> Option<Grid> {
-        (self.run() == Event::Solution).then(|| self.grid(puzzle))
     }
 
     /// Rebuilds the links for `puzzle`: only the items its givens leave open,
@@ -260,8 +207,8 @@ impl Kernel {
         true
     }
 
-    /// The grid of the solution at the top of the stack, givens included.
-    fn grid(&self, puzzle: &Puzzle) -> Grid {
+    /// The grid of the solution just found, givens included.
+    pub(crate) fn grid(&self, puzzle: &Puzzle) -> Grid {
         let n = self.n;
         let mut digits: Vec<Option<Digit>> = puzzle.cells().to_vec();
         for &node in &self.stack[..self.level] {
@@ -355,8 +302,10 @@ impl Kernel {
         }
     }
 
-    /// Resumes the search until the next solution or the end.
-    fn run(&mut self) -> Event {
+    /// Resumes the search until the next solution, the end, or `budget`
+    /// more nodes.
+    pub(crate) fn resume(&mut self, budget: u64) -> Event {
+        let budget_end = self.stats.nodes.saturating_add(budget);
         let mut level = self.level;
         let mut step = self.step;
         let event = loop {
@@ -379,6 +328,9 @@ impl Kernel {
                         self.uncover(p - self.first_header);
                         step = Step::Leave;
                         continue;
+                    }
+                    if self.stats.nodes >= budget_end {
+                        break Event::BudgetSpent;
                     }
                     self.stats.nodes += 1;
                     let item = self.nodes[p as usize].item;

@@ -1,7 +1,9 @@
 //! The Dancing Links Sudoku solver: one exact-cover matrix per shape, built
 //! once and reused for every puzzle of that shape.
 
-use dlx::{Event, OptionId};
+use std::time::Instant;
+
+use dlx::Event;
 
 use crate::cover::{exact_cover, option, placement};
 use crate::kernel::Kernel;
@@ -11,6 +13,19 @@ use crate::{Count, Digit, Grid, Puzzle, SearchStats, Shape, Verdict};
 /// more serve files that mix sizes, and jigsaw puzzles (each region map is a
 /// shape of its own) evict each other instead of growing without bound.
 const CACHED_SHAPES: usize = 4;
+
+/// Nodes searched between two looks at the clock when a deadline is set.
+const CLOCK_INTERVAL: u64 = 1 << 14;
+
+/// A search that ran past its deadline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("search timed out after {found} solutions and {} nodes", .stats.nodes)]
+pub struct TimedOut {
+    /// Solutions found before the deadline.
+    pub found: u64,
+    /// The work done before the deadline.
+    pub stats: SearchStats,
+}
 
 /// The matrix of one shape: the four-node kernel when every option has four
 /// items, the generic engine otherwise (X-Sudoku).
@@ -68,60 +83,68 @@ impl Solver {
 
     /// The first solution found, or `None`.
     pub fn solve(&mut self, puzzle: &Puzzle) -> Option<Grid> {
-        let (result, stats) = match self.load(puzzle.shape()) {
-            Matrix::Kernel(kernel) => (kernel.solve(puzzle), kernel.stats()),
-            Matrix::Generic(dlx) => with_givens(dlx, puzzle, |dlx| {
-                dlx.rewind();
-                (run(dlx) == Event::Solution).then(|| grid(puzzle, dlx.solution()))
-            })
-            .map_or((None, SearchStats::default()), |(found, stats)| {
-                (found, stats)
-            }),
-        };
-        self.stats = stats;
-        result
+        never_late(self.solve_until(puzzle, None))
     }
 
     /// Counts solutions, stopping at `limit`.
     pub fn count(&mut self, puzzle: &Puzzle, limit: u64) -> Count {
-        let none = Count {
-            count: 0,
-            complete: true,
-        };
-        let (count, stats) = match self.load(puzzle.shape()) {
-            Matrix::Kernel(kernel) => (kernel.count(puzzle, limit), kernel.stats()),
-            Matrix::Generic(dlx) => with_givens(dlx, puzzle, |dlx| {
-                let count = dlx.count_up_to(limit);
-                Count {
-                    count: count.solutions,
-                    complete: count.complete,
-                }
-            })
-            .unwrap_or((none, SearchStats::default())),
-        };
-        self.stats = stats;
-        count
+        never_late(self.count_until(puzzle, limit, None))
     }
 
     /// Unique (with the solution), multiple or none: counts up to two.
     pub fn verdict(&mut self, puzzle: &Puzzle) -> Verdict {
-        let (found, stats) = match self.load(puzzle.shape()) {
-            Matrix::Kernel(kernel) => (kernel.first_and_more(puzzle), kernel.stats()),
-            Matrix::Generic(dlx) => with_givens(dlx, puzzle, |dlx| {
-                dlx.rewind();
-                if run(dlx) != Event::Solution {
-                    return None;
-                }
-                let first = grid(puzzle, dlx.solution());
-                Some((first, run(dlx) == Event::Solution))
-            })
-            .unwrap_or((None, SearchStats::default())),
+        never_late(self.verdict_until(puzzle, None))
+    }
+
+    /// [`solve`](Self::solve), giving up at `deadline`.
+    pub fn solve_until(
+        &mut self,
+        puzzle: &Puzzle,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Grid>, TimedOut> {
+        self.search(puzzle, deadline).next_grid()
+    }
+
+    /// [`count`](Self::count), giving up at `deadline`.
+    pub fn count_until(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: u64,
+        deadline: Option<Instant>,
+    ) -> Result<Count, TimedOut> {
+        let mut search = self.search(puzzle, deadline);
+        let mut count = Count {
+            count: 0,
+            complete: false,
         };
-        self.stats = stats;
-        match found {
-            None => Verdict::None,
-            Some((_, true)) => Verdict::Multiple,
-            Some((grid, false)) => Verdict::Unique(grid),
+        while count.count < limit {
+            match search.next() {
+                Ok(true) => count.count += 1,
+                Ok(false) => {
+                    count.complete = true;
+                    break;
+                }
+                Err(late) => return Err(late),
+            }
+        }
+        Ok(count)
+    }
+
+    /// [`verdict`](Self::verdict), giving up at `deadline`.
+    pub fn verdict_until(
+        &mut self,
+        puzzle: &Puzzle,
+        deadline: Option<Instant>,
+    ) -> Result<Verdict, TimedOut> {
+        let mut search = self.search(puzzle, deadline);
+        match search.next_grid() {
+            Ok(None) => Ok(Verdict::None),
+            Ok(Some(first)) => match search.next() {
+                Ok(true) => Ok(Verdict::Multiple),
+                Ok(false) => Ok(Verdict::Unique(first)),
+                Err(late) => Err(late),
+            },
+            Err(late) => Err(late),
         }
     }
 
@@ -136,6 +159,20 @@ impl Solver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solutions<'a>(&'a mut self, puzzle: &'a Puzzle) -> Solutions<'a> {
+        Solutions {
+            search: self.search(puzzle, None),
+        }
+    }
+
+    /// The work done by the last search: options tried (`nodes`) and options
+    /// tried where the item had more than one left (`guesses`). Placing the
+    /// givens costs no nodes.
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// Starts a search of `puzzle` on its shape's matrix.
+    fn search<'a>(&'a mut self, puzzle: &'a Puzzle, deadline: Option<Instant>) -> Search<'a> {
         self.stats = SearchStats::default();
         self.load(puzzle.shape());
         let matrix = &mut self.matrices[0].1;
@@ -150,23 +187,18 @@ impl Solver {
                 !clash
             }
         };
-        Solutions {
+        Search {
             matrix,
             puzzle,
             live,
+            deadline,
+            found: 0,
             stats: &mut self.stats,
         }
     }
 
-    /// The work done by the last search: options tried (`nodes`) and options
-    /// tried where the item had more than one left (`guesses`). Placing the
-    /// givens costs no nodes.
-    pub fn stats(&self) -> SearchStats {
-        self.stats
-    }
-
-    /// The matrix for `shape`, moved to the front; built on first use.
-    fn load(&mut self, shape: &Shape) -> &mut Matrix {
+    /// Puts the matrix for `shape` first, building it on first use.
+    fn load(&mut self, shape: &Shape) {
         match self.matrices.iter().position(|(cached, _)| cached == shape) {
             Some(position) => self.matrices[..=position].rotate_right(1),
             None => {
@@ -179,100 +211,130 @@ impl Solver {
                 self.matrices.insert(0, (shape.clone(), matrix));
             }
         }
-        &mut self.matrices[0].1
     }
 }
 
-/// Selects the givens' options, runs `search`, and undoes the selection;
-/// `None` when two givens clash.
-fn with_givens<R>(
-    dlx: &mut dlx::Solver,
-    puzzle: &Puzzle,
-    search: impl FnOnce(&mut dlx::Solver) -> R,
-) -> Option<(R, SearchStats)> {
-    let n = puzzle.shape().size();
-    let clash = puzzle
-        .givens()
-        .any(|(cell, digit)| dlx.select(option(n, cell, digit)).is_err());
-    let result = (!clash).then(|| {
-        let result = search(dlx);
-        let stats = dlx.stats();
-        let stats = SearchStats {
-            nodes: stats.nodes,
-            guesses: stats.guesses,
-        };
-        (result, stats)
-    });
-    dlx.reset();
-    result
+/// The result of a search without deadline.
+fn never_late<T>(result: Result<T, TimedOut>) -> T {
+    match result {
+        Ok(value) => value,
+        Err(late) => unreachable!("a search without deadline cannot time out: {late}"),
+    }
 }
 
-/// Resumes the search until it finds a solution or ends.
-fn run(dlx: &mut dlx::Solver) -> Event {
-    loop {
-        match dlx.resume(u64::MAX) {
-            Event::BudgetSpent => continue,
-            event => return event,
+/// One search of one puzzle, on either matrix.
+#[derive(Debug)]
+struct Search<'a> {
+    matrix: &'a mut Matrix,
+    puzzle: &'a Puzzle,
+    /// `false` once the search has ended (or the givens clashed).
+    live: bool,
+    deadline: Option<Instant>,
+    found: u64,
+    stats: &'a mut SearchStats,
+}
+
+impl Search<'_> {
+    /// Finds the next solution: `Ok(true)`, `Ok(false)` at the end.
+    fn next(&mut self) -> Result<bool, TimedOut> {
+        if !self.live {
+            return Ok(false);
+        }
+        let budget = if self.deadline.is_some() {
+            CLOCK_INTERVAL
+        } else {
+            u64::MAX
+        };
+        loop {
+            let event = match &mut *self.matrix {
+                Matrix::Kernel(kernel) => kernel.resume(budget),
+                Matrix::Generic(dlx) => dlx.resume(budget),
+            };
+            *self.stats = self.matrix_stats();
+            match event {
+                Event::Exhausted => {
+                    self.live = false;
+                    return Ok(false);
+                }
+                // The clock is read at every solution as well as every
+                // CLOCK_INTERVAL nodes: solutions may come more often.
+                _ if self
+                    .deadline
+                    .is_some_and(|deadline| Instant::now() >= deadline) =>
+                {
+                    self.live = false;
+                    return Err(TimedOut {
+                        found: self.found,
+                        stats: *self.stats,
+                    });
+                }
+                Event::Solution => {
+                    self.found += 1;
+                    return Ok(true);
+                }
+                Event::BudgetSpent => {}
+            }
+        }
+    }
+
+    /// The next solution's grid, or `None` at the end.
+    fn next_grid(&mut self) -> Result<Option<Grid>, TimedOut> {
+        Ok(self.next()?.then(|| self.grid()))
+    }
+
+    /// The grid of the solution just found.
+    fn grid(&self) -> Grid {
+        match &*self.matrix {
+            Matrix::Kernel(kernel) => kernel.grid(self.puzzle),
+            Matrix::Generic(dlx) => {
+                let shape = self.puzzle.shape();
+                let n = shape.size();
+                let mut digits: Vec<Option<Digit>> = vec![None; shape.cell_count()];
+                for option in dlx.solution() {
+                    let (cell, digit) = placement(n, option);
+                    digits[cell.index()] = Some(digit);
+                }
+                let digits = digits.into_iter().flatten().collect();
+                match Grid::new(shape.clone(), digits) {
+                    Ok(grid) => grid,
+                    Err(error) => unreachable!("a solution fills every cell: {error}"),
+                }
+            }
+        }
+    }
+
+    fn matrix_stats(&self) -> SearchStats {
+        match &*self.matrix {
+            Matrix::Kernel(kernel) => kernel.stats(),
+            Matrix::Generic(dlx) => {
+                let stats = dlx.stats();
+                SearchStats {
+                    nodes: stats.nodes,
+                    guesses: stats.guesses,
+                }
+            }
         }
     }
 }
 
-/// The grid of a solution (the givens' options included).
-fn grid(puzzle: &Puzzle, solution: impl Iterator<Item = OptionId>) -> Grid {
-    let shape = puzzle.shape();
-    let n = shape.size();
-    let mut digits: Vec<Option<Digit>> = vec![None; shape.cell_count()];
-    for option in solution {
-        let (cell, digit) = placement(n, option);
-        digits[cell.index()] = Some(digit);
-    }
-    let digits = digits.into_iter().flatten().collect();
-    match Grid::new(shape.clone(), digits) {
-        Ok(grid) => grid,
-        Err(error) => unreachable!("a solution fills every cell with a digit below N: {error}"),
+impl Drop for Search<'_> {
+    fn drop(&mut self) {
+        if let Matrix::Generic(dlx) = &mut *self.matrix {
+            dlx.reset();
+        }
     }
 }
 
 /// The solutions of one puzzle, found lazily; see [`Solver::solutions`].
 #[derive(Debug)]
 pub struct Solutions<'a> {
-    matrix: &'a mut Matrix,
-    puzzle: &'a Puzzle,
-    /// `false` once the search has ended (or the givens clashed).
-    live: bool,
-    stats: &'a mut SearchStats,
+    search: Search<'a>,
 }
 
 impl Iterator for Solutions<'_> {
     type Item = Grid;
 
     fn next(&mut self) -> Option<Grid> {
-        if !self.live {
-            return None;
-        }
-        let (found, stats) = match &mut *self.matrix {
-            Matrix::Kernel(kernel) => (kernel.next_solution(self.puzzle), kernel.stats()),
-            Matrix::Generic(dlx) => {
-                let found =
-                    (run(dlx) == Event::Solution).then(|| grid(self.puzzle, dlx.solution()));
-                let stats = dlx.stats();
-                let stats = SearchStats {
-                    nodes: stats.nodes,
-                    guesses: stats.guesses,
-                };
-                (found, stats)
-            }
-        };
-        *self.stats = stats;
-        self.live = found.is_some();
-        found
-    }
-}
-
-impl Drop for Solutions<'_> {
-    fn drop(&mut self) {
-        if let Matrix::Generic(dlx) = &mut *self.matrix {
-            dlx.reset();
-        }
+        never_late(self.search.next_grid())
     }
 }

@@ -1,0 +1,7 @@
+//! Integration tests of the `sudoku` crate, one module per area.
+
+mod dfs;
+mod fixtures;
+mod roundtrip;
+mod streams;
+mod util;

@@ -15,18 +15,11 @@
 use std::convert::Infallible;
 use std::time::Instant;
 
+pub use crate::TimedOut;
 use crate::{Count, Digit, Grid, Puzzle, SearchStats, Shape, Variant, Verdict};
 
 /// How many nodes pass between two looks at the clock.
 const CLOCK_INTERVAL: u64 = 4096;
-
-/// The search ran past its deadline.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("search timed out after {} nodes", .stats.nodes)]
-pub struct TimedOut {
-    /// The work done before the deadline.
-    pub stats: SearchStats,
-}
 
 /// A search result and the work it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -131,7 +124,7 @@ pub fn verdict(puzzle: &Puzzle) -> Verdict {
 trait Clock {
     type Error;
 
-    fn check(&self, stats: SearchStats) -> Result<(), Self::Error>;
+    fn check(&self, found: u64, stats: SearchStats) -> Result<(), Self::Error>;
 }
 
 /// The clock of a search without deadline.
@@ -140,7 +133,7 @@ struct Unlimited;
 impl Clock for Unlimited {
     type Error = Infallible;
 
-    fn check(&self, _: SearchStats) -> Result<(), Infallible> {
+    fn check(&self, _: u64, _: SearchStats) -> Result<(), Infallible> {
         Ok(())
     }
 }
@@ -148,9 +141,9 @@ impl Clock for Unlimited {
 impl Clock for Instant {
     type Error = TimedOut;
 
-    fn check(&self, stats: SearchStats) -> Result<(), TimedOut> {
+    fn check(&self, found: u64, stats: SearchStats) -> Result<(), TimedOut> {
         if Instant::now() >= *self {
-            Err(TimedOut { stats })
+            Err(TimedOut { found, stats })
         } else {
             Ok(())
         }
@@ -290,6 +283,7 @@ fn search<C: Clock>(
     };
     let mut empty = Vec::new();
     let mut stats = SearchStats::default();
+    let mut found = 0;
     for (cell, given) in shape.cells().zip(puzzle.cells()) {
         let place = Place {
             row: cell.row(n),
@@ -318,6 +312,7 @@ fn search<C: Clock>(
     let mut depth = 0;
     loop {
         let Some(&(index, place)) = empty.get(depth) else {
+            found += 1;
             if !on_solution(&board) || !backtrack(&mut board, &empty, &mut depth) {
                 return Ok(stats);
             }
@@ -338,7 +333,7 @@ fn search<C: Clock>(
             stats.guesses += 1;
         }
         if stats.nodes % CLOCK_INTERVAL == 0 {
-            clock.check(stats)?;
+            clock.check(found, stats)?;
         }
         board.toggle(place, 1 << digit);
         board.values[index] = digit;
@@ -578,7 +573,11 @@ mod tests {
             .verdict(&puzzle)
             .unwrap_err();
         assert_eq!(err.stats.nodes, CLOCK_INTERVAL);
-        assert_eq!(err.to_string(), "search timed out after 4096 nodes");
+        assert_eq!(err.found, 0);
+        assert_eq!(
+            err.to_string(),
+            "search timed out after 0 solutions and 4096 nodes"
+        );
         let generous = Dfs::new().with_deadline(Instant::now() + Duration::from_secs(600));
         let run = generous.count(&parse("1..............."), 1000).unwrap();
         assert_eq!(

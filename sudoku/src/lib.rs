@@ -65,10 +65,10 @@ pub mod format;
 
 pub use cell::Cell;
 pub use digit::Digit;
-pub use outcome::{Count, SearchStats, Verdict};
+pub use outcome::{Count, SearchStats, TimedOut, Verdict};
 pub use puzzle::{Grid, Puzzle, PuzzleError};
 pub use shape::{BoxShape, Shape, ShapeError, Variant};
-pub use solver::{Solutions, Solver, TimedOut};
+pub use solver::{Solutions, Solver};
 pub use verify::{Unit, VerifyError, verify};
 
 /// The largest supported size N: digits are `1`–`9` then `A`–`P`.

@@ -1,11 +1,21 @@
-//! Result types shared by every solver: [`Verdict`], [`Count`] and
-//! [`SearchStats`].
+//! Result types shared by every solver: [`Verdict`], [`Count`],
+//! [`SearchStats`] and [`TimedOut`].
 
+use std::fmt;
 use std::ops::{Add, AddAssign};
 
 use crate::Grid;
 
 /// How many solutions a puzzle has, told as "unique, multiple or none".
+///
+/// `Display` prints the seed programs' words: `Unique`, `Multiple`, `No`.
+///
+/// ```
+/// use sudoku::Verdict;
+///
+/// assert_eq!(Verdict::None.to_string(), "No");
+/// assert_eq!(Verdict::Multiple.solution(), None);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// Exactly one solution, which is given.
@@ -14,6 +24,31 @@ pub enum Verdict {
     Multiple,
     /// No solution.
     None,
+}
+
+impl Verdict {
+    /// The solution of a unique puzzle.
+    pub fn solution(&self) -> Option<&Grid> {
+        match self {
+            Verdict::Unique(grid) => Some(grid),
+            Verdict::Multiple | Verdict::None => None,
+        }
+    }
+
+    /// Whether the puzzle has exactly one solution.
+    pub fn is_unique(&self) -> bool {
+        matches!(self, Verdict::Unique(_))
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Verdict::Unique(_) => "Unique",
+            Verdict::Multiple => "Multiple",
+            Verdict::None => "No",
+        })
+    }
 }
 
 /// A solution count, possibly stopped by a limit.
@@ -52,9 +87,33 @@ impl AddAssign for SearchStats {
     }
 }
 
+/// A search that ran past its deadline, with what it had found by then.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("search timed out after {found} solutions and {} nodes", .stats.nodes)]
+pub struct TimedOut {
+    /// Solutions found before the deadline.
+    pub found: u64,
+    /// The work done before the deadline.
+    pub stats: SearchStats,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Digit, Shape};
+
+    #[test]
+    fn verdict_words_and_solution() {
+        let shape = Shape::jigsaw(1, &[0]).unwrap();
+        let grid = Grid::new(shape, vec![Digit::new(0).unwrap()]).unwrap();
+        let unique = Verdict::Unique(grid.clone());
+        assert_eq!(unique.to_string(), "Unique");
+        assert_eq!(unique.solution(), Some(&grid));
+        assert!(unique.is_unique());
+        assert_eq!(Verdict::Multiple.to_string(), "Multiple");
+        assert!(!Verdict::None.is_unique());
+        assert_eq!(Verdict::None.solution(), None);
+    }
 
     #[test]
     fn stats_add_up() {

@@ -130,7 +130,7 @@ pub enum ShapeError {
         expected: usize,
     },
     /// A region id is not below N.
-    #[error("cell {cell} is in region {region}, but regions of size {size} are numbered 0 to {}", .size - 1)]
+    #[error("cell {cell} is in region {region}, but regions of size {size} are numbered 0 to {}", .size.saturating_sub(1))]
     RegionOutOfRange {
         /// The first cell with a bad id.
         cell: Cell,

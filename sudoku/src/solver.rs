@@ -7,7 +7,7 @@ use dlx::Event;
 
 use crate::cover::{exact_cover, option, placement};
 use crate::kernel::Kernel;
-use crate::{Count, Digit, Grid, Puzzle, SearchStats, Shape, Verdict};
+use crate::{Count, Digit, Grid, Puzzle, SearchStats, Shape, TimedOut, Verdict};
 
 /// How many matrices a solver keeps. Batches are usually of one shape; a few
 /// more serve files that mix sizes, and jigsaw puzzles (each region map is a
@@ -16,16 +16,6 @@ const CACHED_SHAPES: usize = 4;
 
 /// Nodes searched between two looks at the clock when a deadline is set.
 const CLOCK_INTERVAL: u64 = 1 << 14;
-
-/// A search that ran past its deadline.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("search timed out after {found} solutions and {} nodes", .stats.nodes)]
-pub struct TimedOut {
-    /// Solutions found before the deadline.
-    pub found: u64,
-    /// The work done before the deadline.
-    pub stats: SearchStats,
-}
 
 /// The matrix of one shape: the four-node kernel when every option has four
 /// items, the generic engine otherwise (X-Sudoku).

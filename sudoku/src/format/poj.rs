@@ -234,10 +234,12 @@ impl<R: BufRead> Reader<R> {
                         expected: SIZE,
                     },
                 };
+                // A bad row read before the end says more than the end does.
+                let err = error.unwrap_or(ParseError::new(end.line, end.column, kind));
                 return Ok(Some(Record {
                     line: first_line.unwrap_or(end.line),
                     input: input.join("\n"),
-                    puzzle: Err(ParseError::new(end.line, end.column, kind)),
+                    puzzle: Err(err),
                 }));
             };
             first_line.get_or_insert(line.number);

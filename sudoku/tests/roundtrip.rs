@@ -1,0 +1,170 @@
+//! parse → print → parse gives the same puzzle, for every format and size;
+//! and no input makes a parser panic.
+
+use proptest::prelude::*;
+use sudoku::format::{self, Format, ParseOptions, grid, line, poj};
+use sudoku::{BoxShape, Digit, Grid, Puzzle, Shape, Variant};
+
+use crate::util::{boxed_shape, collect, jigsaw_shape, options_for, puzzle_of};
+
+/// A complete grid of `shape` with random digits (not a solution).
+fn grid_of(shape: Shape) -> impl Strategy<Value = Grid> {
+    let n = shape.size() as u8;
+    proptest::collection::vec(
+        (0..n).prop_map(|d| Digit::new(d).unwrap()),
+        shape.cell_count(),
+    )
+    .prop_map(move |digits| Grid::new(shape.clone(), digits).unwrap())
+}
+
+/// Every parse error points at a real line and column.
+fn check_errors(input: &[u8], records: &[format::Record]) {
+    let lines = input.split(|&b| b == b'\n').count();
+    for record in records {
+        assert!(
+            record.line >= 1 && record.line <= lines,
+            "record line {}",
+            record.line
+        );
+        if let Err(err) = &record.puzzle {
+            assert!(err.line() >= 1 && err.line() <= lines + 1, "{err}");
+            assert!(err.column() >= 1, "{err}");
+            assert!(!err.to_string().is_empty());
+        }
+    }
+}
+
+fn parse_everything(bytes: &[u8], options: ParseOptions) {
+    for format in [Format::Line, Format::Grid, Format::Poj] {
+        let records = collect(format::read(bytes, format, options));
+        check_errors(bytes, &records);
+    }
+    let (_, records) = format::read_auto(bytes, options).unwrap();
+    check_errors(bytes, &collect(records));
+    let text = String::from_utf8_lossy(bytes);
+    let _ = Format::detect(&text);
+    let _ = line::parse(&text, &options);
+    let _ = grid::parse(&text, &options);
+    let _ = poj::parse(&text, &options);
+}
+
+fn any_options() -> impl Strategy<Value = ParseOptions> {
+    let boxes = proptest::option::of(
+        (2usize..=5, 2usize..=12).prop_filter_map("valid boxes", |(h, w)| BoxShape::new(h, w).ok()),
+    );
+    (crate::util::variant(), boxes).prop_map(|(variant, boxes)| ParseOptions { variant, boxes })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn line_round_trips_boxed(puzzle in boxed_shape().prop_flat_map(puzzle_of)) {
+        let text = line::format_puzzle(&puzzle);
+        prop_assert_eq!(&puzzle.to_string(), &text);
+        prop_assert_eq!(line::parse(&text, &options_for(puzzle.shape())), Ok(puzzle));
+    }
+
+    #[test]
+    fn line_round_trips_jigsaw(puzzle in jigsaw_shape().prop_flat_map(puzzle_of)) {
+        let text = line::format_puzzle(&puzzle);
+        prop_assert_eq!(line::parse(&text, &options_for(puzzle.shape())), Ok(puzzle));
+    }
+
+    #[test]
+    fn line_round_trips_grids(grid in boxed_shape().prop_flat_map(grid_of)) {
+        let text = line::format_grid(&grid);
+        let puzzle = line::parse(&text, &options_for(grid.shape())).unwrap();
+        prop_assert_eq!(puzzle.to_grid(), Some(grid));
+    }
+
+    #[test]
+    fn line_streams_round_trip(puzzles in proptest::collection::vec(
+        prop_oneof![
+            proptest::sample::select(crate::util::SIZES.to_vec()).prop_map(|n| Shape::boxed(n).unwrap()),
+            jigsaw_shape().prop_map(|s| s.with_variant(Variant::Standard)),
+        ].prop_flat_map(puzzle_of),
+        0..6,
+    )) {
+        let text: String = puzzles.iter().map(|p| format!("{p}\r\n")).collect();
+        let records = collect(line::Reader::new(text.as_bytes(), ParseOptions::default()));
+        let read: Vec<Puzzle> = records.into_iter().map(|r| r.puzzle.unwrap()).collect();
+        prop_assert_eq!(read, puzzles);
+    }
+
+    #[test]
+    fn grid_round_trips(puzzle in boxed_shape().prop_flat_map(puzzle_of)) {
+        let text = grid::format_puzzle(&puzzle);
+        prop_assert_eq!(grid::parse(&text, &options_for(puzzle.shape())), Ok(puzzle));
+    }
+
+    #[test]
+    fn grid_round_trips_grids(grid in boxed_shape().prop_flat_map(grid_of)) {
+        let text = grid::format_grid(&grid);
+        let puzzle = grid::parse(&text, &options_for(grid.shape())).unwrap();
+        prop_assert_eq!(puzzle.to_grid(), Some(grid));
+    }
+
+    #[test]
+    fn grid_streams_round_trip(puzzles in proptest::collection::vec(
+        proptest::sample::select(crate::util::SIZES.to_vec())
+            .prop_flat_map(|n| puzzle_of(Shape::boxed(n).unwrap())),
+        0..5,
+    )) {
+        let text = puzzles.iter().map(grid::format_puzzle).collect::<Vec<_>>().join("\n");
+        let records = collect(grid::Reader::new(text.as_bytes(), ParseOptions::default()));
+        let read: Vec<Puzzle> = records.into_iter().map(|r| r.puzzle.unwrap()).collect();
+        prop_assert_eq!(read, puzzles);
+    }
+
+    #[test]
+    fn poj_round_trips(
+        variant in crate::util::variant(),
+        puzzles in proptest::collection::vec(puzzle_of(Shape::boxed(9).unwrap()), 0..5),
+    ) {
+        let puzzles: Vec<Puzzle> = puzzles
+            .into_iter()
+            .map(|p| Puzzle::new(p.shape().clone().with_variant(variant), p.cells().to_vec()).unwrap())
+            .collect();
+        let text = poj::format_puzzles(&puzzles).unwrap();
+        let options = ParseOptions { variant, boxes: None };
+        prop_assert_eq!(poj::parse(&text, &options), Ok(puzzles));
+    }
+
+    #[test]
+    fn poj_round_trips_grids(grid in grid_of(Shape::boxed(9).unwrap())) {
+        let text = poj::format_grid(&grid).unwrap();
+        let puzzles = poj::parse(&format!("1\n{text}"), &ParseOptions::default()).unwrap();
+        prop_assert_eq!(puzzles.first().and_then(Puzzle::to_grid), Some(grid));
+    }
+
+    #[test]
+    fn parsers_never_panic_on_bytes(
+        bytes in proptest::collection::vec(any::<u8>(), 0..2000),
+        options in any_options(),
+    ) {
+        parse_everything(&bytes, options);
+    }
+
+    #[test]
+    fn parsers_never_panic_on_near_valid_text(
+        text in "[0-9A-Za-z._*|+ #\\-\r\n]{0,700}",
+        options in any_options(),
+    ) {
+        parse_everything(text.as_bytes(), options);
+    }
+
+    #[test]
+    fn parsers_never_panic_on_damaged_puzzles(
+        puzzle in prop_oneof![boxed_shape(), jigsaw_shape()].prop_flat_map(puzzle_of),
+        at in any::<prop::sample::Index>(),
+        replacement in "[^\n]{0,3}",
+    ) {
+        let mut text = format!("{}\n{}", line::format_puzzle(&puzzle), grid::format_puzzle(&puzzle));
+        let index = at.index(text.len());
+        if text.is_char_boundary(index) {
+            text.replace_range(index..index, &replacement);
+        }
+        parse_everything(text.as_bytes(), options_for(puzzle.shape()));
+    }
+}

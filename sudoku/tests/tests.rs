@@ -1,0 +1,8 @@
+//! Integration tests of the `sudoku` crate, one module per area.
+
+mod dfs;
+mod dlx_solver;
+mod fixtures;
+mod roundtrip;
+mod streams;
+mod util;

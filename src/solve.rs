@@ -19,10 +19,15 @@ use crate::progress::Progress;
 use crate::report::{Output, Writer};
 use crate::summary::Summary;
 
-/// Records read, solved and written at a time on the parallel path: large
-/// enough to keep every thread busy, small enough that memory stays flat
-/// however long the input.
-const CHUNK: usize = 4096;
+/// Records read, solved and written at a time on the parallel path, per
+/// worker thread: enough to keep every thread busy while the next chunk is
+/// read, few enough that memory stays flat however long the input (with 2
+/// threads, peak RSS is the same for 10k and 1M puzzles; see
+/// docs/benchmarks.md).
+const CHUNK_PER_THREAD: usize = 256;
+
+/// The smallest chunk: below this, splitting costs more than it saves.
+const MIN_CHUNK: usize = 1024;
 
 /// Runs `dance solve`.
 pub fn run(args: &SolveArgs) -> anyhow::Result<RunOutcome> {
@@ -173,7 +178,9 @@ fn solve_in_parallel<R: BufRead + Send, W: Write>(
     timeout: Option<Duration>,
     sink: &mut Sink<'_, W>,
 ) -> anyhow::Result<()> {
-    let mut chunk = read_chunk(&mut records);
+    let size = (CHUNK_PER_THREAD * pool.current_num_threads()).max(MIN_CHUNK);
+    let mut chunk = read_chunk(&mut records, size);
+
     loop {
         let (current, read_error) = chunk;
         if current.is_empty() && read_error.is_none() {
@@ -184,7 +191,7 @@ fn solve_in_parallel<R: BufRead + Send, W: Write>(
             rayon::join(
                 || {
                     if more {
-                        read_chunk(&mut records)
+                        read_chunk(&mut records, size)
                     } else {
                         (Vec::new(), None)
                     }
@@ -207,15 +214,18 @@ fn solve_in_parallel<R: BufRead + Send, W: Write>(
     }
 }
 
-/// Up to [`CHUNK`] records, and the read error that stopped the chunk early.
-fn read_chunk<R: BufRead>(records: &mut format::Records<R>) -> (Vec<Record>, Option<io::Error>) {
-    let mut chunk = Vec::with_capacity(CHUNK);
+/// Up to `size` records, and the read error that stopped the chunk early.
+fn read_chunk<R: BufRead>(
+    records: &mut format::Records<R>,
+    size: usize,
+) -> (Vec<Record>, Option<io::Error>) {
+    let mut chunk = Vec::with_capacity(size);
     for record in records.by_ref() {
         match record {
             Ok(record) => chunk.push(record),
             Err(error) => return (chunk, Some(error)),
         }
-        if chunk.len() == CHUNK {
+        if chunk.len() == size {
             break;
         }
     }

@@ -2,5 +2,6 @@
 
 mod bench;
 mod cover;
+mod reliability;
 mod solve;
 mod util;

@@ -231,3 +231,19 @@ fn batches_in_parallel_and_in_sequence_agree() {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(5000))]
+
+    /// The cross-check at scale, for release runs in CI.
+    #[test]
+    #[ignore = "thousands of cases; run with --release -- --ignored"]
+    fn thousands_of_random_puzzles_agree(puzzle in puzzles()) {
+        let mut solver = Solver::new();
+        let counted = solver.count(&puzzle, 2);
+        prop_assert_eq!(dfs::count(&puzzle, 2), counted);
+        prop_assert_eq!(Solver::generic().count(&puzzle, 2), counted);
+        let grid = solver.solve(&puzzle).expect("a solution");
+        verify(&puzzle, &grid).unwrap();
+    }
+}

@@ -1,0 +1,37 @@
+//! Shared checks of the fuzz targets: every record a reader yields must
+//! print and read back as the same puzzle.
+
+use sudoku::Puzzle;
+use sudoku::format::{self, Format, ParseOptions, Records};
+
+/// Reads every record of `data` in `format` (or by detection), and checks
+/// that each puzzle survives a round trip through the line format.
+pub fn read_all(data: &[u8], format: Option<Format>) {
+    let options = ParseOptions::default();
+    match format {
+        Some(format) => check(format::read(data, format, options)),
+        None => {
+            if let Ok((_, records)) = format::read_auto(data, options) {
+                check(records);
+            }
+        }
+    }
+}
+
+fn check(records: Records<&[u8]>) {
+    for record in records {
+        let Ok(record) = record else { return };
+        if let Ok(puzzle) = record.puzzle {
+            round_trip(&puzzle);
+        }
+    }
+}
+
+/// The line format prints every puzzle (jigsaw included) so that it reads
+/// back equal.
+fn round_trip(puzzle: &Puzzle) {
+    let text = format::line::format_puzzle(puzzle);
+    let again = format::line::parse(&text, &ParseOptions::default())
+        .unwrap_or_else(|error| panic!("{text:?} does not read back: {error}"));
+    assert_eq!(&again, puzzle, "{text:?} reads back as another puzzle");
+}

@@ -191,3 +191,22 @@ fn no_answer_is_lost_or_moved() {
         assert_eq!(*line == "error", bad.contains(&k), "record {k}: {line}");
     }
 }
+
+#[test]
+fn a_size_without_boxes_needs_a_region_map() {
+    bad_record_between_good_ones(
+        &".".repeat(49),
+        "<stdin>:2:50: size 7 has no box shape; boxed sizes are 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24 and 25, other sizes need a region map (line format)",
+    );
+}
+
+#[test]
+fn content_after_the_poj_puzzles_announced() {
+    let puzzle = "103000509\n002109400\n000704000\n300502006\n060000050\n700803004\n000401000\n009205800\n804000107\n";
+    dance(&["solve", "--format", "poj"])
+        .write_stdin(format!("1\n{puzzle}extra\n"))
+        .assert()
+        .code(1)
+        .stdout(predicates::str::ends_with("854396127\nerror\n"))
+        .stderr("<stdin>:11:1: unexpected content after the 1 puzzles announced\n");
+}

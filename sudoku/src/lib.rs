@@ -1,5 +1,6 @@
-//! Every common Sudoku as data: shapes, puzzles, text formats, and the
-//! naive depth-first search that faster solvers are measured against.
+//! Every common Sudoku as exact cover: shapes, puzzles, text formats, a
+//! Dancing Links solver that reuses one matrix per shape, parallel batches,
+//! and the naive depth-first search that it is measured against.
 //!
 //! # Brief overview
 //!
@@ -9,19 +10,30 @@
 //! - [`Shape`] is the geometry of an N×N puzzle (1 ≤ N ≤ 25): the region of
 //!   every cell, from the boxes of a [`BoxShape`] or from a jigsaw map, and
 //!   the [`Variant`] (standard or X-Sudoku). The region table is computed
-//!   once and shared behind an `Arc`, so shapes are cheap to clone and can
-//!   key a solver cache (`Eq + Hash`).
+//!   once and shared behind an `Arc`, so shapes are cheap to clone and key
+//!   the solver's cache of matrices (`Eq + Hash`).
 //! - [`Puzzle`] is a shape plus givens; [`Grid`] is a shape plus a digit in
 //!   every cell. Clashing givens are not a construction error: they make a
 //!   puzzle with no solution, which is for solvers to report.
+//! - [`cover`] maps a shape to exact cover: one option per (cell, digit),
+//!   N³ of them (729 for 9×9), and four families of N² primary items — cell
+//!   filled, row has digit, column has digit, region has digit — 324 for
+//!   9×9, plus two families of N for the diagonals of X-Sudoku. The module
+//!   documents the numbering.
+//! - [`Solver`] solves puzzles of any shape on that matrix with Algorithm X:
+//!   it builds each shape's matrix once, enters a puzzle's givens, searches
+//!   (first solution, count up to a limit, the unique/multiple/none
+//!   [`Verdict`], or every solution lazily), optionally until a deadline,
+//!   and reports [`SearchStats`]. [`Solver::generic`] runs the same search on
+//!   the generic [`dlx`] engine, for comparison.
+//! - [`batch`] solves slices of puzzles on rayon's pool, one solver per
+//!   worker thread, with results in input order; its sequential twin gives
+//!   identical results.
 //! - [`verify`] checks that a grid solves a puzzle and names the cell or
 //!   [`Unit`] that is wrong.
-//! - [`Verdict`], [`Count`] and [`SearchStats`] are the results every solver
-//!   in this workspace reports: "unique, multiple or none", a possibly
-//!   limited solution count, and the work done.
-//! - [`format`](mod@format) reads and writes the line, grid and POJ 2676 text formats,
-//!   streaming records from any `BufRead` in bounded memory, with a line and
-//!   column in every [`ParseError`](format::ParseError).
+//! - [`format`](mod@format) reads and writes the line, grid and POJ 2676
+//!   text formats, streaming records from any `BufRead` in bounded memory,
+//!   with a line and column in every [`ParseError`](format::ParseError).
 //! - [`dfs`] is the textbook backtracking baseline: cells in order, digits
 //!   in order, no heuristics.
 //!
@@ -31,12 +43,14 @@
 //! # Example
 //!
 //! ```
-//! use sudoku::{Verdict, dfs, verify};
+//! use sudoku::{Solver, Verdict, dfs, verify};
 //!
 //! let puzzle: sudoku::Puzzle =
 //!     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
 //! assert_eq!((puzzle.shape().size(), puzzle.given_count()), (9, 32));
-//! let Verdict::Unique(grid) = dfs::verdict(&puzzle) else {
+//!
+//! let mut solver = Solver::new();
+//! let Verdict::Unique(grid) = solver.verdict(&puzzle) else {
 //!     panic!("expected a unique solution");
 //! };
 //! verify(&puzzle, &grid)?;
@@ -44,6 +58,8 @@
 //!     grid.to_string(),
 //!     "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
 //! );
+//! // The naive DFS agrees, with far more nodes.
+//! assert_eq!(dfs::verdict(&puzzle), Verdict::Unique(grid));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![deny(missing_docs)]

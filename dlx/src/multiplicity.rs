@@ -37,14 +37,22 @@ use crate::links::Links;
 use crate::problem::Problem;
 use crate::search::{Cursor, Event, Step};
 
+/// A primary item's two numbers, side by side because choosing an item reads
+/// both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Limit {
+    /// Knuth's BOUND: how many more options may cover the item.
+    bound: u32,
+    /// Knuth's SLACK: the upper minus the lower bound.
+    slack: u32,
+}
+
 /// Algorithm M's per-item and per-level state beside the links.
 #[derive(Clone, Debug)]
 pub(crate) struct Multiplicities {
-    /// Knuth's BOUND, by internal item number (index 0 unused; secondary
-    /// items have none).
-    bound: Vec<u32>,
-    /// Knuth's SLACK: the upper minus the lower bound.
-    slack: Vec<u32>,
+    /// Every primary item's limit, by internal item number (index 0 unused;
+    /// secondary items have none).
+    limits: Vec<Limit>,
     /// Knuth's FT: the top of the branching item's list when the level began,
     /// for [`untweak`](Links::untweak).
     first_tweak: Vec<u32>,
@@ -62,21 +70,20 @@ impl Multiplicities {
             return None;
         }
         let primary = links.primary as usize;
-        let mut bound = Vec::with_capacity(primary + 1);
-        let mut slack = Vec::with_capacity(primary + 1);
-        bound.push(0);
-        slack.push(0);
+        let mut limits = Vec::with_capacity(primary + 1);
+        limits.push(Limit { bound: 0, slack: 0 });
         // Internal numbers 1..=primary are the primary items (the only ones
         // with bounds) in declaration order, as `Links::new` lays them out.
         for item in problem.items() {
             if let Some(range) = problem.item_bounds(item) {
-                bound.push(*range.end());
-                slack.push(range.end() - range.start());
+                limits.push(Limit {
+                    bound: *range.end(),
+                    slack: range.end() - range.start(),
+                });
             }
         }
         let mut m = Multiplicities {
-            bound,
-            slack,
+            limits,
             first_tweak: Vec::new(),
             degree: Vec::new(),
             options: problem.option_count(),
@@ -92,15 +99,15 @@ impl Multiplicities {
     /// every option covers a primary item), one per null move (at most one
     /// per primary item), and the level that finds the solution.
     pub(crate) fn depth(&self) -> usize {
-        let total_bound: u64 = self.bound.iter().map(|&b| u64::from(b)).sum();
+        let total_bound: u64 = self.limits.iter().map(|l| u64::from(l.bound)).sum();
         let chosen = (self.options as u64).min(total_bound) as usize;
-        chosen + self.bound.len()
+        chosen + self.limits.len()
     }
 
     /// The current bounds, for tests that check everything is restored.
     #[cfg(test)]
-    pub(crate) fn bounds(&self) -> &[u32] {
-        &self.bound
+    pub(crate) fn bounds(&self) -> Vec<u32> {
+        self.limits.iter().map(|l| l.bound).collect()
     }
 
     /// The active primary item with the smallest branching degree and that
@@ -112,8 +119,8 @@ impl Multiplicities {
         let mut best = None;
         let (mut best_degree, mut best_s, mut best_len) = (i64::MAX, 0, 0);
         while k != 0 {
-            let bound = self.bound[k as usize];
-            let s = self.slack[k as usize].min(bound);
+            let Limit { bound, slack } = self.limits[k as usize];
+            let s = slack.min(bound);
             let len = links.items[k as usize].len;
             let degree = i64::from(len) + i64::from(s) - i64::from(bound) + 1;
             if degree < best_degree
@@ -144,8 +151,8 @@ impl Multiplicities {
             }
             let item = top as u32;
             if item <= links.primary {
-                self.bound[item as usize] -= 1;
-                if self.bound[item as usize] == 0 {
+                self.limits[item as usize].bound -= 1;
+                if self.limits[item as usize].bound == 0 {
                     links.cover::<COLORED>(item);
                 }
             } else {
@@ -166,10 +173,10 @@ impl Multiplicities {
             }
             let item = top as u32;
             if item <= links.primary {
-                if self.bound[item as usize] == 0 {
+                if self.limits[item as usize].bound == 0 {
                     links.uncover::<COLORED>(item);
                 }
-                self.bound[item as usize] += 1;
+                self.limits[item as usize].bound += 1;
             } else {
                 links.uncommit::<COLORED>(q, item);
             }
@@ -183,7 +190,8 @@ impl Multiplicities {
     fn restore<const COLORED: bool>(&mut self, links: &mut Links, item: u32, level: usize) {
         let i = item as usize;
         let first = self.first_tweak[level];
-        match (self.bound[i], self.slack[i]) {
+        let Limit { bound, slack } = self.limits[i];
+        match (bound, slack) {
             (0, 0) => links.uncover::<COLORED>(item),
             (0, _) => {
                 links.untweak::<COLORED>(item, first, false);
@@ -191,7 +199,7 @@ impl Multiplicities {
             }
             _ => links.untweak::<COLORED>(item, first, true),
         }
-        self.bound[i] += 1;
+        self.limits[i].bound += 1;
     }
 
     /// Undoes the move at `level`: the option's commitments, or the null
@@ -199,7 +207,7 @@ impl Multiplicities {
     /// item was covered, and [`restore`](Self::restore) uncovers it.)
     fn retract<const COLORED: bool>(&mut self, links: &mut Links, p: u32) {
         if links.is_header(p) {
-            if self.bound[p as usize] != 0 {
+            if self.limits[p as usize].bound != 0 {
                 links.reactivate(p);
             }
         } else {
@@ -233,8 +241,8 @@ impl Multiplicities {
                         cursor.stack[level] = top;
                         self.first_tweak[level] = top;
                         self.degree[level] = u32::try_from(degree).unwrap_or(u32::MAX);
-                        self.bound[item as usize] -= 1;
-                        if self.bound[item as usize] == 0 {
+                        self.limits[item as usize].bound -= 1;
+                        if self.limits[item as usize].bound == 0 {
                             links.cover::<COLORED>(item);
                         }
                         step = Step::Try;
@@ -244,7 +252,7 @@ impl Multiplicities {
                 Step::Try => {
                     let p = cursor.stack[level];
                     let item = links.item_of(p);
-                    let (bound, slack) = (self.bound[item as usize], self.slack[item as usize]);
+                    let Limit { bound, slack } = self.limits[item as usize];
                     let exhausted = if bound == 0 && slack == 0 {
                         p == item
                     } else {
@@ -323,8 +331,8 @@ impl Multiplicities {
         links.hide::<COLORED>(p);
         links.unlink(p);
         let item = links.nodes[p as usize].top as u32;
-        self.bound[item as usize] -= 1;
-        if self.bound[item as usize] == 0 {
+        self.limits[item as usize].bound -= 1;
+        if self.limits[item as usize].bound == 0 {
             links.cover::<COLORED>(item);
         }
         self.commit_others::<COLORED>(links, p);
@@ -334,10 +342,10 @@ impl Multiplicities {
     pub(crate) fn unselect<const COLORED: bool>(&mut self, links: &mut Links, p: u32) {
         self.uncommit_others::<COLORED>(links, p);
         let item = links.nodes[p as usize].top as u32;
-        if self.bound[item as usize] == 0 {
+        if self.limits[item as usize].bound == 0 {
             links.uncover::<COLORED>(item);
         }
-        self.bound[item as usize] += 1;
+        self.limits[item as usize].bound += 1;
         links.relink(p);
         links.unhide::<COLORED>(p);
     }

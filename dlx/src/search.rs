@@ -422,7 +422,7 @@ impl Solver {
             self.links.items.clone(),
             self.links.nodes.clone(),
             self.links.colors.clone(),
-            self.multiplicities.as_ref().map(|m| m.bounds().to_vec()),
+            self.multiplicities.as_ref().map(|m| m.bounds()),
         )
     }
 }
@@ -435,8 +435,10 @@ fn resume_exact<const COLORED: bool>(
     node_budget: u64,
 ) -> Event {
     let budget_end = cursor.stats.nodes.saturating_add(node_budget);
-    let stack = &mut cursor.stack;
-    let stats = &mut cursor.stats;
+    // Locals, so that the loop keeps them in registers.
+    let stack = cursor.stack.as_mut_slice();
+    let selected = cursor.selected;
+    let mut stats = cursor.stats;
     let mut level = cursor.level;
     let mut step = cursor.step;
     let event = loop {
@@ -474,7 +476,7 @@ fn resume_exact<const COLORED: bool>(
                 step = Step::Enter;
             }
             Step::Leave => {
-                if level == cursor.selected {
+                if level == selected {
                     step = Step::Enter;
                     break Event::Exhausted;
                 }
@@ -486,6 +488,7 @@ fn resume_exact<const COLORED: bool>(
             }
         }
     };
+    cursor.stats = stats;
     cursor.level = level;
     cursor.step = step;
     event

@@ -15,12 +15,13 @@
 //! combination is found twice. One level may tweak many options in turn;
 //! [`untweak`](Links::untweak) undoes them all when the level is done.
 //!
-//! * When `b` drops to 0 with no slack, the level is Algorithm X's: the item
-//!   is covered and its options tried one by one.
+//! * When `b` drops to 0 the item is covered (its options are hidden from
+//!   every other list). With no slack the level is then Algorithm X's: its
+//!   options are tried one by one. With slack, they are tried one by one too
+//!   and then the *null move*: no further option covers the item.
 //! * Otherwise the level gives up once fewer options are left than the lower
 //!   bound still needs (`len ≤ b − s` after the decrement), and when the list
-//!   runs out with the lower bound met the *null move* deactivates the item
-//!   (no further option covers it).
+//!   runs out with the lower bound met the null move deactivates the item.
 //! * Another primary item of a chosen option has its bound decremented, and
 //!   is covered when the bound reaches 0; secondary items are covered or
 //!   purified as in Algorithm C.

@@ -104,8 +104,8 @@ pub(crate) struct Cursor {
 /// option order); then any number of times: [`select`] options every solution
 /// must contain, search ([`first`], [`count`], [`count_up_to`], [`search`],
 /// [`solutions`] or the low-level [`resume`]), and [`unselect`] or [`reset`].
-/// Nothing allocates after `new` except the vectors that [`first`] and
-/// [`solutions`] return.
+/// Nothing allocates after `new` except [`shuffle`](Solver::shuffle) and the
+/// vectors that [`first`] and [`solutions`] return.
 ///
 /// The search is chosen once, by `new`: Algorithms X and C (DLX1, DLX2) when
 /// every primary item is to be covered exactly once, Algorithm M (DLX3) when

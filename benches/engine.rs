@@ -4,17 +4,19 @@
 //!
 //! `cargo bench --bench engine`; `cargo bench --bench engine -- queens` for one
 //! group. Each group benches both engines on the identical option list, so the
-//! ratio of the two medians is the figure to quote.
+//! ratio of the two medians is the figure to quote. The `rooks` groups have
+//! multiplicities: Algorithm M in both engines (`dlx085::m`, with its
+//! `knuth_tiebreak` chooser, which follows DLX3's choice of item).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use dlx::problems::{langford, n_queens, pentominoes};
+use dlx::problems::{langford, n_queens, pentominoes, rooks};
 use dlx::{ItemKind, Problem, Solver};
 use std::hint::black_box;
 use std::time::Duration;
 
-/// The same problem in `dlx085`'s input form: primary items first, then
-/// secondary, 0-based.
-fn to_dlx085(problem: &Problem) -> dlx085::x::Problem {
+/// The options of `problem` in `dlx085`'s input form: primary items first,
+/// then secondary, 0-based.
+fn dlx085_options(problem: &Problem) -> Vec<Vec<dlx085::Uint>> {
     let mut position = vec![0; problem.item_count()];
     let primary = problem.primary_count();
     let (mut next_primary, mut next_secondary) = (0, primary);
@@ -26,17 +28,53 @@ fn to_dlx085(problem: &Problem) -> dlx085::x::Problem {
         position[item.index()] = *slot as dlx085::Uint;
         *slot += 1;
     }
-    let options: Vec<Vec<dlx085::Uint>> = problem
+    problem
         .options()
         .map(|(_, entries)| entries.iter().map(|e| position[e.item.index()]).collect())
-        .collect();
+        .collect()
+}
+
+/// The same problem in `dlx085`'s Algorithm X form.
+fn to_dlx085(problem: &Problem) -> dlx085::x::Problem {
+    let primary = problem.primary_count();
     let secondary = problem.item_count() - primary;
     dlx085::x::make_problem(
         primary as dlx085::Uint,
         secondary as dlx085::Uint,
-        &options,
+        &dlx085_options(problem),
         dlx085::OptOrder::Seq,
     )
+}
+
+/// The same problem in `dlx085`'s Algorithm M form, with the bounds of the
+/// primary items.
+fn to_dlx085_m(problem: &Problem) -> dlx085::m::Problem {
+    let primary = problem.primary_count() as dlx085::Uint;
+    let items = problem.item_count() as dlx085::Uint;
+    let bounds = problem
+        .items()
+        .filter_map(|item| problem.item_bounds(item))
+        .map(|bounds| (*bounds.start() as dlx085::Int, *bounds.end() as dlx085::Int));
+    dlx085::m::Problem::new(
+        dlx085::m::INodes::new(bounds, items - primary),
+        dlx085::x::ONodes::new(
+            items,
+            primary,
+            &dlx085_options(problem),
+            dlx085::OptOrder::Seq,
+        ),
+    )
+}
+
+fn count_dlx085_m(problem: &mut dlx085::m::Problem) -> u64 {
+    use dlx085::choose::{knuth_tiebreak, mrv_chooser, prefer_any};
+    let mut solver = dlx085::Solver::new(problem);
+    let mut chooser = mrv_chooser(prefer_any(), knuth_tiebreak());
+    let mut count = 0;
+    while solver.next_solution(&mut chooser) {
+        count += 1;
+    }
+    count
 }
 
 fn count_dlx085(problem: &mut dlx085::x::Problem) -> u64 {
@@ -67,12 +105,33 @@ fn race(c: &mut Criterion, name: &str, problem: Problem, expected: u64, samples:
     group.finish();
 }
 
+/// [`race`] for a problem with multiplicities.
+fn race_m(c: &mut Criterion, name: &str, problem: Problem, expected: u64, samples: usize) {
+    let mut group = c.benchmark_group(name);
+    group
+        .sample_size(samples)
+        .warm_up_time(Duration::from_millis(100));
+    let mut solver = Solver::new(&problem);
+    assert_eq!(solver.count(), expected);
+    assert_eq!(count_dlx085_m(&mut to_dlx085_m(&problem)), expected);
+    group.bench_function("dance", |b| b.iter(|| black_box(solver.count())));
+    group.bench_function("dlx085", |b| {
+        b.iter(|| {
+            let mut theirs = to_dlx085_m(&problem);
+            black_box(count_dlx085_m(&mut theirs))
+        })
+    });
+    group.finish();
+}
+
 fn engine(c: &mut Criterion) {
     race(c, "queens12", n_queens(12), 14_200, 10);
     race(c, "queens13", n_queens(13), 73_712, 10);
     race(c, "queens14", n_queens(14), 365_596, 10);
     race(c, "langford12", langford(12), 216_288, 10);
     race(c, "pentominoes6x10", pentominoes(6, 10), 9_356, 10);
+    race_m(c, "rooks6x2", rooks(6, 2), 67_950, 10);
+    race_m(c, "rooks6x3", rooks(6, 3), 297_200, 10);
 }
 
 criterion_group!(benches, engine);

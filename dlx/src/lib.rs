@@ -1,5 +1,6 @@
-//! Knuth's Dancing Links: exact cover (Algorithm X) and exact cover with colors
-//! (Algorithm C), on an index-based toroidal list.
+//! Knuth's Dancing Links: exact cover (Algorithm X), exact cover with colors
+//! (Algorithm C) and with multiplicities (Algorithm M), on an index-based
+//! toroidal list.
 //!
 //! # Brief overview
 //!
@@ -7,16 +8,27 @@
 //! items. A solution is a set of options that covers every *primary* item exactly
 //! once and every *secondary* item at most once — or, when options give a
 //! secondary item a *color*, any number of times as long as they all agree on the
-//! color (Knuth's "XCC" problems). Build a problem with a [`ProblemBuilder`], or
-//! read one in Knuth's text format with [`read_problem`]; then make a [`Solver`]
-//! and ask it for the [`first`](Solver::first) solution, the
-//! [`count`](Solver::count), a lazy iterator of [`solutions`](Solver::solutions)
-//! or a [`search`](Solver::search) with a visitor that may stop early.
+//! color (Knuth's "XCC" problems). A primary item may instead have *bounds*
+//! `[min, max]` ([`ProblemBuilder::primary_with_bounds`]): the solution's options
+//! cover it between `min` and `max` times ("MCC" problems: choose 2 of these
+//! options, use each piece 1 to 3 times). Build a problem with a
+//! [`ProblemBuilder`], or read one in Knuth's text format (what DLX1, DLX2 and
+//! DLX3 read) with [`read_problem`]; then make a [`Solver`] and ask it for the
+//! [`first`](Solver::first) solution, the [`count`](Solver::count), a lazy
+//! iterator of [`solutions`](Solver::solutions) or a
+//! [`search`](Solver::search) with a visitor that may stop early.
+//!
+//! [`Solver::new`] picks the search once: Algorithms X and C when every primary
+//! item is covered exactly once — the fast path, untouched by multiplicities —
+//! and Algorithm M otherwise; both answer the same API.
 //!
 //! A solver can be reused: [`Solver::select`] puts an option into every solution
 //! (as the search itself would choose it) and [`Solver::unselect`] takes it back,
 //! so one matrix serves any number of related problems — a Sudoku solver selects
-//! the givens of each puzzle on a matrix built once.
+//! the givens of each puzzle on a matrix built once. [`Solver::with_seed`] (or
+//! [`Solver::shuffle`]) puts each item's options in a random order fixed by a
+//! seed, the same on every machine: the solutions are the same, found in another
+//! order, so the first one is a random sample — what a puzzle generator needs.
 //!
 //! # The layout
 //!
@@ -49,9 +61,15 @@
 //! Covering an item unlinks every other node of every option in its column;
 //! because unlinked nodes keep their own links, uncovering in reverse order puts
 //! everything back ("dancing links"). The search is iterative with a stack of
-//! `primary + 1` levels allocated up front, chooses the primary item with the
-//! fewest options (MRV), and counts its work in [`Stats`] (options tried, link
-//! updates) so runs can be compared across machines.
+//! levels allocated up front (`primary + 1` for Algorithm X), chooses the
+//! primary item with the fewest options (MRV), and counts its work in [`Stats`]
+//! (options tried, link updates) so runs can be compared across machines.
+//!
+//! Algorithm M (DLX3) keeps two more numbers per primary item beside the links —
+//! `bound`, how many more options may cover it, and `slack`, `max − min` — and
+//! adds one dance step, *tweaking*: taking the topmost option out of an item's
+//! column so that the levels above choose only among the options below it. It
+//! branches on the item with the smallest `len + min(slack, bound) − bound + 1`.
 //!
 //! # Example
 //!
@@ -87,8 +105,10 @@
 
 mod ids;
 mod links;
+mod multiplicity;
 mod problem;
 pub mod problems;
+mod rng;
 mod search;
 mod text;
 

@@ -2,11 +2,15 @@
 //!
 //! This is Knuth's layout from DLX1/DLX2 (TAOCP 7.2.2.1), in two flat arrays of
 //! `u32`/`i32` fields; see the crate documentation for the drawing. Nothing here
-//! allocates: every operation only rewrites links, and every operation has an
-//! exact inverse that must be called in the reverse order.
+//! allocates but [`shuffle`](Links::shuffle), which runs before a search: every
+//! operation only rewrites links, and every operation has an exact inverse that
+//! must be called in the reverse order. DLX3's extra step for multiplicities,
+//! [`tweak`](Links::tweak), is undone for a whole run of tweaks at once by
+//! [`untweak`](Links::untweak).
 
 use crate::ids::OptionId;
 use crate::problem::{ItemKind, Problem};
+use crate::rng::SplitMix64;
 
 /// An item header: a member of the doubly linked list of active items.
 ///
@@ -173,6 +177,45 @@ impl Links {
         p <= self.item_count
     }
 
+    /// The item whose column node `p` is in: `p` itself for a header.
+    #[inline]
+    pub(crate) fn item_of(&self, p: u32) -> u32 {
+        if self.is_header(p) {
+            p
+        } else {
+            self.nodes[p as usize].top as u32
+        }
+    }
+
+    /// Reorders the options in every item's column by a permutation drawn
+    /// from `rng`, starting from the order they were built in — so the result
+    /// depends on the generator's state only, not on earlier shuffles. The
+    /// items are visited in their internal order (primary, then secondary)
+    /// and each column of `k` options draws `k − 1` numbers.
+    ///
+    /// Only for links as built: nothing covered, nothing hidden.
+    pub(crate) fn shuffle(&mut self, rng: &mut SplitMix64) {
+        let mut column = Vec::new();
+        for i in 1..=self.item_count {
+            column.clear();
+            let mut p = self.nodes[i as usize].down;
+            while p != i {
+                column.push(p);
+                p = self.nodes[p as usize].down;
+            }
+            column.sort_unstable();
+            rng.shuffle(&mut column);
+            let mut above = i;
+            for &p in &column {
+                self.nodes[above as usize].down = p;
+                self.nodes[p as usize].up = above;
+                above = p;
+            }
+            self.nodes[above as usize].down = i;
+            self.nodes[i as usize].up = above;
+        }
+    }
+
     /// The option that node `p` belongs to: walk right to the spacer, which
     /// holds the negated option number.
     pub(crate) fn option_of(&self, mut p: u32) -> OptionId {
@@ -238,10 +281,80 @@ impl Links {
         }
     }
 
+    /// Takes item `i` out of its list of active items without touching its
+    /// options (Algorithm M's null move).
+    #[inline]
+    pub(crate) fn deactivate(&mut self, i: u32) {
+        let Item { left, right, .. } = self.items[i as usize];
+        self.items[left as usize].right = right;
+        self.items[right as usize].left = left;
+    }
+
+    /// Undoes [`deactivate`](Self::deactivate).
+    #[inline]
+    pub(crate) fn reactivate(&mut self, i: u32) {
+        let Item { left, right, .. } = self.items[i as usize];
+        self.items[left as usize].right = i;
+        self.items[right as usize].left = i;
+    }
+
+    /// Unlinks node `p` from its own column.
+    #[inline]
+    pub(crate) fn unlink(&mut self, p: u32) {
+        let Node { up, down, top } = self.nodes[p as usize];
+        self.nodes[up as usize].down = down;
+        self.nodes[down as usize].up = up;
+        self.items[top as usize].len -= 1;
+        self.updates += 1;
+    }
+
+    /// Undoes [`unlink`](Self::unlink).
+    #[inline]
+    pub(crate) fn relink(&mut self, p: u32) {
+        let Node { up, down, top } = self.nodes[p as usize];
+        self.nodes[up as usize].down = p;
+        self.nodes[down as usize].up = p;
+        self.items[top as usize].len += 1;
+    }
+
+    /// Knuth's *tweak* (DLX3): takes node `n`, the topmost of its column,
+    /// out of that column, and when `block` is set hides the rest of its
+    /// option too (when `block` is clear, the column's item is covered and
+    /// the option is hidden already).
+    #[inline]
+    pub(crate) fn tweak<const COLORED: bool>(&mut self, n: u32, block: bool) {
+        if block {
+            self.hide::<COLORED>(n);
+        }
+        self.unlink(n);
+    }
+
+    /// Knuth's *untweak*: undoes every tweak of item `c` since `first` was
+    /// the top of its column, in one pass. Tweaked nodes keep their `down`
+    /// links, so walking down from `first` to the column's current top visits
+    /// them in order; only their `up` links and the header's `down` link need
+    /// repairing. `unblock` must match the tweaks' `block`.
+    pub(crate) fn untweak<const COLORED: bool>(&mut self, c: u32, first: u32, unblock: bool) {
+        let top = self.nodes[c as usize].down;
+        self.nodes[c as usize].down = first;
+        let (mut p, mut above, mut count) = (first, c, 0);
+        while p != top {
+            self.nodes[p as usize].up = above;
+            count += 1;
+            if unblock {
+                self.unhide::<COLORED>(p);
+            }
+            above = p;
+            p = self.nodes[p as usize].down;
+        }
+        self.nodes[top as usize].up = above;
+        self.items[c as usize].len += count;
+    }
+
     /// Unlinks every node of `p`'s option but `p` itself from its column
     /// (skipping nodes that already agree with a purified color).
     #[inline]
-    fn hide<const COLORED: bool>(&mut self, p: u32) {
+    pub(crate) fn hide<const COLORED: bool>(&mut self, p: u32) {
         let mut q = p + 1;
         let mut updates = 0;
         while q != p {
@@ -263,7 +376,7 @@ impl Links {
 
     /// Undoes [`hide`](Self::hide), walking the option the other way.
     #[inline]
-    fn unhide<const COLORED: bool>(&mut self, p: u32) {
+    pub(crate) fn unhide<const COLORED: bool>(&mut self, p: u32) {
         let mut q = p - 1;
         while q != p {
             let Node { up, down, top } = self.nodes[q as usize];
@@ -283,7 +396,7 @@ impl Links {
     /// Commits node `p` of a chosen option: covers its item, or purifies it
     /// when the option gives it a color.
     #[inline]
-    fn commit<const COLORED: bool>(&mut self, p: u32, item: u32) {
+    pub(crate) fn commit<const COLORED: bool>(&mut self, p: u32, item: u32) {
         let color = if COLORED { self.colors[p as usize] } else { 0 };
         if color == 0 {
             self.cover::<COLORED>(item);
@@ -294,7 +407,7 @@ impl Links {
 
     /// Undoes [`commit`](Self::commit).
     #[inline]
-    fn uncommit<const COLORED: bool>(&mut self, p: u32, item: u32) {
+    pub(crate) fn uncommit<const COLORED: bool>(&mut self, p: u32, item: u32) {
         let color = if COLORED { self.colors[p as usize] } else { 0 };
         if color == 0 {
             self.uncover::<COLORED>(item);

@@ -1,14 +1,19 @@
-//! The problem model: named items, options over them, colors — and the builder
-//! that checks every rule as it goes.
+//! The problem model: named items (primary ones with multiplicity bounds),
+//! options over them, colors — and the builder that checks every rule as it
+//! goes.
 
 use std::collections::HashMap;
+use std::ops::RangeInclusive;
 
 use crate::ids::{ColorId, ItemId, OptionId};
 
-/// Whether an item must be covered exactly once or at most once.
+/// Whether an item must be covered (a number of times within its bounds) or
+/// may be left alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ItemKind {
-    /// Covered by exactly one option of every solution.
+    /// Covered by exactly one option of every solution — or, when the item has
+    /// [bounds](ProblemBuilder::primary_with_bounds), by a number of options
+    /// within them.
     Primary,
     /// Covered by at most one option of every solution — or by any number of
     /// options that all give it the same color.
@@ -86,6 +91,20 @@ pub enum BuildError {
     /// A color was given to a primary item.
     #[error("primary item `{0}` cannot have a color")]
     ColorOnPrimary(String),
+    /// A primary item's upper bound is zero: no option containing it could
+    /// ever be chosen, so it is a mistake rather than a constraint.
+    #[error("the upper bound of item `{0}` is zero")]
+    ZeroUpperBound(String),
+    /// A primary item's lower bound exceeds its upper bound.
+    #[error("the lower bound {min} of item `{name}` exceeds its upper bound {max}")]
+    InvertedBounds {
+        /// The item's name.
+        name: String,
+        /// The lower bound given.
+        min: u32,
+        /// The upper bound given.
+        max: u32,
+    },
     /// The matrix would need more items, options, colors or nodes than the
     /// 31-bit link fields can index.
     #[error("too many {0} for 31-bit indices")]
@@ -100,6 +119,10 @@ pub(crate) const MAX_INDEX: usize = i32::MAX as usize - 2;
 struct ItemInfo {
     name: Box<str>,
     kind: ItemKind,
+    /// How many options must cover the item, at least and at most (primary
+    /// items only; `(1, 1)` for the others, where it means nothing).
+    min: u32,
+    max: u32,
 }
 
 /// An exact-cover problem: items (primary, then secondary, in any order of
@@ -170,6 +193,29 @@ impl Problem {
         self.items[item.index()].kind
     }
 
+    /// How many options of every solution cover a primary item, at least and
+    /// at most: `1..=1` unless it was added with
+    /// [`primary_with_bounds`](ProblemBuilder::primary_with_bounds). `None`
+    /// for a secondary item, which has no bounds (at most once, or any number
+    /// of times in one color).
+    ///
+    /// # Panics
+    /// If the id is not an item of this problem.
+    pub fn item_bounds(&self, item: ItemId) -> Option<RangeInclusive<u32>> {
+        let info = &self.items[item.index()];
+        (info.kind == ItemKind::Primary).then_some(info.min..=info.max)
+    }
+
+    /// Whether some primary item has bounds other than "exactly once", so the
+    /// problem needs Knuth's Algorithm M (multiplicities) rather than
+    /// Algorithms X and C. [`Solver::new`](crate::Solver::new) asks this to
+    /// choose its search.
+    pub fn has_multiplicities(&self) -> bool {
+        self.items
+            .iter()
+            .any(|info| info.kind == ItemKind::Primary && (info.min, info.max) != (1, 1))
+    }
+
     /// The item with this name, if any.
     pub fn item(&self, name: &str) -> Option<ItemId> {
         self.item_by_name.get(name).copied()
@@ -234,16 +280,64 @@ impl ProblemBuilder {
 
     /// Adds a primary item (covered exactly once) and returns its id.
     pub fn primary(&mut self, name: impl Into<String>) -> Result<ItemId, BuildError> {
-        self.add_item(name.into(), ItemKind::Primary)
+        self.add_item(name.into(), ItemKind::Primary, 1, 1)
+    }
+
+    /// Adds a primary item that every solution covers at least `min` and at
+    /// most `max` times (Knuth's multiplicities, DLX3's `min:max|name`), and
+    /// returns its id.
+    ///
+    /// `min` may be 0 — unlike a secondary item, the item still counts as the
+    /// primary item every option needs. Bounds that no option count can meet
+    /// are errors: [`BuildError::ZeroUpperBound`] when `max` is 0 and
+    /// [`BuildError::InvertedBounds`] when `min > max`. Bounds beyond the
+    /// number of options containing the item are accepted: a lower bound no
+    /// selection can reach just means no solution, an upper bound that high
+    /// means no limit.
+    ///
+    /// ```
+    /// use dlx::{Problem, Solver};
+    ///
+    /// // Choose two of the four options: C(4, 2) = 6 ways.
+    /// let mut builder = Problem::builder();
+    /// let pair = builder.primary_with_bounds("pair", 2, 2)?;
+    /// for _ in 0..4 {
+    ///     builder.option([pair])?;
+    /// }
+    /// let problem = builder.build();
+    /// assert_eq!(problem.item_bounds(pair), Some(2..=2));
+    /// assert_eq!(Solver::new(&problem).count(), 6);
+    /// # Ok::<(), dlx::BuildError>(())
+    /// ```
+    pub fn primary_with_bounds(
+        &mut self,
+        name: impl Into<String>,
+        min: u32,
+        max: u32,
+    ) -> Result<ItemId, BuildError> {
+        let name = name.into();
+        if max == 0 {
+            return Err(BuildError::ZeroUpperBound(name));
+        }
+        if min > max {
+            return Err(BuildError::InvertedBounds { name, min, max });
+        }
+        self.add_item(name, ItemKind::Primary, min, max)
     }
 
     /// Adds a secondary item (covered at most once, or only by options that
     /// agree on its color) and returns its id.
     pub fn secondary(&mut self, name: impl Into<String>) -> Result<ItemId, BuildError> {
-        self.add_item(name.into(), ItemKind::Secondary)
+        self.add_item(name.into(), ItemKind::Secondary, 1, 1)
     }
 
-    fn add_item(&mut self, name: String, kind: ItemKind) -> Result<ItemId, BuildError> {
+    fn add_item(
+        &mut self,
+        name: String,
+        kind: ItemKind,
+        min: u32,
+        max: u32,
+    ) -> Result<ItemId, BuildError> {
         let problem = &mut self.problem;
         if problem.item_by_name.contains_key(name.as_str()) {
             return Err(BuildError::DuplicateItem(name));
@@ -254,7 +348,12 @@ impl ProblemBuilder {
         let id = ItemId(problem.items.len() as u32);
         let name: Box<str> = name.into();
         problem.item_by_name.insert(name.clone(), id);
-        problem.items.push(ItemInfo { name, kind });
+        problem.items.push(ItemInfo {
+            name,
+            kind,
+            min,
+            max,
+        });
         if kind == ItemKind::Primary {
             problem.primary_count += 1;
         }
@@ -424,6 +523,35 @@ mod tests {
         let p = b.build();
         assert_eq!(p.entry_count(), 2);
         assert_eq!(p.option(OptionId(0)), &[Entry::from(a), Entry::from(bb)]);
+    }
+
+    #[test]
+    fn bounds_are_checked_and_kept() {
+        let (mut b, a, _, x) = abx();
+        assert_eq!(
+            b.primary_with_bounds("z", 1, 0),
+            Err(BuildError::ZeroUpperBound("z".into()))
+        );
+        assert_eq!(
+            b.primary_with_bounds("z", 3, 2),
+            Err(BuildError::InvertedBounds {
+                name: "z".into(),
+                min: 3,
+                max: 2
+            })
+        );
+        assert_eq!(
+            b.primary_with_bounds("a", 0, 2),
+            Err(BuildError::DuplicateItem("a".into()))
+        );
+        let z = b.primary_with_bounds("z", 0, 3).unwrap();
+        let p = b.build();
+        assert_eq!(p.item_bounds(a), Some(1..=1));
+        assert_eq!(p.item_bounds(z), Some(0..=3));
+        assert_eq!(p.item_bounds(x), None);
+        assert_eq!(p.primary_count(), 3);
+        assert!(p.has_multiplicities());
+        assert!(!abx().0.build().has_multiplicities());
     }
 
     #[test]

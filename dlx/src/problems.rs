@@ -6,6 +6,7 @@
 //! | [`n_queens`]`(8)` | 92 |
 //! | [`langford`]`(7)` | 52 (a pairing and its reverse both count) |
 //! | [`pentominoes`]`(6, 10)` | 9356 (2339 up to the board's symmetries) |
+//! | [`rooks`]`(6, 2)` | 67950 (multiplicities: Algorithm M) |
 
 use crate::problem::{BuildError, Problem};
 
@@ -65,6 +66,41 @@ pub fn langford(n: usize) -> Problem {
                 if i + k + 1 < 2 * n {
                     b.option([numbers[k - 1], slots[i], slots[i + k + 1]])?;
                 }
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Placing `k` rooks in every row and every column of an `n`×`n` board — the
+/// `n`×`n` matrices of 0s and 1s with `k` ones in every row and column. With
+/// `k = 1` these are the `n!` permutation matrices; with `k > 1` the problem
+/// has multiplicities and is solved by Algorithm M.
+///
+/// Items: rows `r0…` and columns `c0…`, primary, each with bounds `k:k`. One
+/// option per square: `r{i} c{j}`. The counts are OEIS A001499 for `k = 2`
+/// (1, 6, 90, 2040, 67950 for `n` = 2…6) and A001501 for `k = 3` (1, 24,
+/// 2040, 297200 for `n` = 3…6).
+///
+/// ```
+/// assert_eq!(dlx::Solver::new(&dlx::problems::rooks(4, 2)).count(), 90);
+/// ```
+///
+/// # Panics
+/// If `k` is 0 and `n` is not: an upper bound of 0 is not a constraint the
+/// builder accepts.
+pub fn rooks(n: usize, k: u32) -> Problem {
+    assert!(k > 0 || n == 0, "k = 0 rooks per line is not a problem");
+    build(|b| {
+        let rows = (0..n)
+            .map(|i| b.primary_with_bounds(format!("r{i}"), k, k))
+            .collect::<Result<Vec<_>, _>>()?;
+        let cols = (0..n)
+            .map(|j| b.primary_with_bounds(format!("c{j}"), k, k))
+            .collect::<Result<Vec<_>, _>>()?;
+        for &row in &rows {
+            for &col in &cols {
+                b.option([row, col])?;
             }
         }
         Ok(())
@@ -186,6 +222,28 @@ mod tests {
             .collect();
         // F I L N P T U V W X Y Z
         assert_eq!(counts, [8, 2, 8, 8, 8, 4, 4, 4, 4, 1, 8, 4]);
+    }
+
+    #[test]
+    fn rooks_counts_match_oeis() {
+        use crate::Solver;
+        for (n, k, count) in [
+            (0, 1, 1),
+            (4, 1, 24),
+            (5, 1, 120),
+            (1, 2, 0),
+            (2, 2, 1),
+            (3, 2, 6),
+            (4, 2, 90),
+            (5, 2, 2040),
+            (3, 3, 1),
+            (4, 3, 24),
+            (5, 3, 2040),
+        ] {
+            assert_eq!(Solver::new(&rooks(n, k)).count(), count, "rooks({n}, {k})");
+        }
+        assert!(rooks(3, 2).has_multiplicities());
+        assert!(!rooks(3, 1).has_multiplicities());
     }
 
     #[test]

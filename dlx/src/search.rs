@@ -1,22 +1,32 @@
-//! Algorithms X and C as a resumable machine over the [`Links`].
+//! The [`Solver`]: Algorithms X and C as a resumable machine over the
+//! [`Links`], and the public face of Algorithm M (in
+//! [`multiplicity`](crate::multiplicity)) too.
 //!
 //! The search is iterative (Knuth's steps X2–X8 as states of a loop), so its
 //! depth is bounded only by the preallocated level stack, and it can stop after
 //! any solution or after a budget of nodes and continue later. Every public
 //! operation leaves the links exactly as built plus the selected options.
+//!
+//! The two searches share the level stack and its [`Cursor`]; the choice
+//! between them is made once, in [`Solver::new`], and each public operation
+//! dispatches on it before entering its loop, so the loop of Algorithms X and
+//! C pays nothing for Algorithm M.
 
 use std::ops::ControlFlow;
 
 use crate::ids::OptionId;
 use crate::links::Links;
+use crate::multiplicity::Multiplicities;
 use crate::problem::Problem;
+use crate::rng::SplitMix64;
 
 /// Work done by a search, in units that do not depend on the machine.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Stats {
-    /// Search-tree nodes: options tried.
+    /// Search-tree nodes: options tried (and, in Algorithm M, null moves:
+    /// an item left alone once its lower bound is met).
     pub nodes: u64,
-    /// Options tried at an item that had more than one option left, i.e. real
+    /// Nodes at an item that had more than one alternative left, i.e. real
     /// choices rather than forced moves.
     pub guesses: u64,
     /// Link updates: nodes removed from their columns (Knuth's "updates").
@@ -55,14 +65,18 @@ pub enum SelectError {
     #[error("option {0} does not exist")]
     UnknownOption(OptionId),
     /// The option shares an item with an option already selected (or gives a
-    /// secondary item a different color), so no solution contains both.
+    /// secondary item a different color), so no solution contains both. With
+    /// multiplicities: one of its primary items is covered by the selected
+    /// options as often as its upper bound allows, or the option is selected
+    /// already.
     #[error("option {0} conflicts with the options already selected")]
     Conflict(OptionId),
 }
 
-/// Knuth's steps, as the states the machine can stop in.
+/// Knuth's steps, as the states the machine can stop in (X2–X8 for
+/// Algorithms X and C, M2–M9 for Algorithm M).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Step {
+pub(crate) enum Step {
     /// X2/X3/X4: at a new level, check for a solution, choose and cover an item.
     Enter,
     /// X5: try the option at `stack[level]`, or leave the level if exhausted.
@@ -71,13 +85,32 @@ enum Step {
     Leave,
 }
 
+/// Where a search stands; the same for both searches.
+#[derive(Clone, Debug)]
+pub(crate) struct Cursor {
+    /// `stack[l]` is the node of the option chosen at level `l` (Knuth's
+    /// `x_l`) — or, in Algorithm M, the header of the item that level left
+    /// alone; levels below `selected` hold the selected options.
+    pub(crate) stack: Vec<u32>,
+    pub(crate) level: usize,
+    pub(crate) selected: usize,
+    pub(crate) step: Step,
+    pub(crate) stats: Stats,
+}
+
 /// Searches one problem, as many times as wanted.
 ///
-/// Build it once with [`Solver::new`]; then any number of times: [`select`]
-/// options every solution must contain, search ([`first`], [`count`],
-/// [`count_up_to`], [`search`], [`solutions`] or the low-level [`resume`]), and
-/// [`unselect`] or [`reset`]. Nothing allocates after `new` except the vectors
-/// that [`first`] and [`solutions`] return.
+/// Build it once with [`Solver::new`] (or [`Solver::with_seed`] for a shuffled
+/// option order); then any number of times: [`select`] options every solution
+/// must contain, search ([`first`], [`count`], [`count_up_to`], [`search`],
+/// [`solutions`] or the low-level [`resume`]), and [`unselect`] or [`reset`].
+/// Nothing allocates after `new` except [`shuffle`](Solver::shuffle) and the
+/// vectors that [`first`] and [`solutions`] return.
+///
+/// The search is chosen once, by `new`: Algorithms X and C (DLX1, DLX2) when
+/// every primary item is to be covered exactly once, Algorithm M (DLX3) when
+/// some item has [bounds](crate::ProblemBuilder::primary_with_bounds). The
+/// API is the same for both.
 ///
 /// [`select`]: Solver::select
 /// [`first`]: Solver::first
@@ -91,37 +124,91 @@ enum Step {
 #[derive(Clone, Debug)]
 pub struct Solver {
     links: Links,
-    /// `stack[l]` is the node of the option chosen at level `l` (Knuth's `x_l`);
-    /// levels below `selected` hold the selected options. A level covers at
-    /// least one primary item, so `primary + 1` slots always suffice.
-    stack: Vec<u32>,
-    level: usize,
-    selected: usize,
-    step: Step,
-    stats: Stats,
+    /// Algorithm M's bounds, when the problem has multiplicities.
+    multiplicities: Option<Multiplicities>,
+    cursor: Cursor,
     /// Scratch for the solution handed to a visitor.
     solution: Vec<OptionId>,
 }
 
 impl Solver {
-    /// Builds the dancing links for `problem`.
+    /// Builds the dancing links for `problem`, options in the order they were
+    /// given.
     pub fn new(problem: &Problem) -> Solver {
         let links = Links::new(problem);
-        let depth = links.primary as usize + 1;
+        let multiplicities = Multiplicities::new(problem, &links);
+        // A level of Algorithm X covers at least one primary item, so
+        // `primary + 1` levels suffice; Algorithm M's levels are bounded in
+        // `Multiplicities::depth`.
+        let depth = match &multiplicities {
+            None => links.primary as usize + 1,
+            Some(m) => m.depth(),
+        };
         Solver {
             links,
-            stack: vec![0; depth],
-            level: 0,
-            selected: 0,
-            step: Step::Enter,
-            stats: Stats::default(),
+            multiplicities,
+            cursor: Cursor {
+                stack: vec![0; depth],
+                level: 0,
+                selected: 0,
+                step: Step::Enter,
+                stats: Stats::default(),
+            },
             solution: Vec::with_capacity(depth),
         }
     }
 
-    /// Makes `option` part of every solution from now on: its items are covered
-    /// (or purified) as if the search had chosen it. Fails, changing nothing,
-    /// when the option conflicts with those already selected.
+    /// Builds the dancing links for `problem` with the options of every item
+    /// in a random order fixed by `seed`: the same as [`new`](Self::new)
+    /// followed by [`shuffle`](Self::shuffle).
+    ///
+    /// The solutions and their number do not change, only the order in which
+    /// they are found — so the first solution is a random one, and the same
+    /// seed gives the same one on every machine.
+    ///
+    /// ```
+    /// use dlx::{Solver, problems::n_queens};
+    ///
+    /// let problem = n_queens(8);
+    /// let first = Solver::with_seed(&problem, 7).first();
+    /// assert_eq!(Solver::with_seed(&problem, 7).first(), first);
+    /// assert_eq!(Solver::with_seed(&problem, 7).count(), 92);
+    /// ```
+    pub fn with_seed(problem: &Problem, seed: u64) -> Solver {
+        let mut solver = Solver::new(problem);
+        solver.shuffle(seed);
+        solver
+    }
+
+    /// Puts the options of every item in a random order fixed by `seed`
+    /// (from the order they were given, so earlier shuffles do not matter).
+    /// Any search in progress is abandoned; the selected options stay
+    /// selected.
+    ///
+    /// The permutations come from a SplitMix64 generator seeded with `seed`,
+    /// one unbiased Fisher–Yates shuffle per item in the internal item order
+    /// (primary items, then secondary, each in declaration order). Only
+    /// integer arithmetic is involved, so they are the same on every machine.
+    /// The choice of item stays deterministic (the fewest options first, ties
+    /// to the first), so the solutions are found in a random order but not
+    /// with uniform probability.
+    pub fn shuffle(&mut self, seed: u64) {
+        let selected: Vec<OptionId> = self.selected().collect();
+        self.reset();
+        self.links.shuffle(&mut SplitMix64::new(seed));
+        for option in selected {
+            let reselected = self.select(option);
+            debug_assert!(reselected.is_ok(), "a selection stays compatible");
+        }
+    }
+
+    /// Makes `option` part of every solution from now on: its items are
+    /// covered (or purified) as if the search had chosen it — with
+    /// multiplicities, it counts towards the bounds of its primary items.
+    /// Fails, changing nothing, when the option conflicts with those already
+    /// selected: it shares an item with one of them (a primary item already
+    /// covered as often as its upper bound allows, or a secondary item without
+    /// agreeing colors), or it is selected already.
     ///
     /// Any search in progress is abandoned first.
     pub fn select(&mut self, option: OptionId) -> Result<(), SelectError> {
@@ -135,17 +222,25 @@ impl Solver {
             .links
             .choosable_node(first)
             .ok_or(SelectError::Conflict(option))?;
-        let item = self.links.nodes[p as usize].top as u32;
-        if self.links.is_colored() {
-            self.links.cover::<true>(item);
-            self.links.commit_others::<true>(p);
-        } else {
-            self.links.cover::<false>(item);
-            self.links.commit_others::<false>(p);
+        let colored = self.links.is_colored();
+        match &mut self.multiplicities {
+            Some(m) if colored => m.select::<true>(&mut self.links, p),
+            Some(m) => m.select::<false>(&mut self.links, p),
+            None => {
+                let item = self.links.nodes[p as usize].top as u32;
+                if colored {
+                    self.links.cover::<true>(item);
+                    self.links.commit_others::<true>(p);
+                } else {
+                    self.links.cover::<false>(item);
+                    self.links.commit_others::<false>(p);
+                }
+            }
         }
-        self.stack[self.selected] = p;
-        self.selected += 1;
-        self.level = self.selected;
+        let cursor = &mut self.cursor;
+        cursor.stack[cursor.selected] = p;
+        cursor.selected += 1;
+        cursor.level = cursor.selected;
         Ok(())
     }
 
@@ -154,32 +249,40 @@ impl Solver {
     /// first.
     pub fn unselect(&mut self) -> Option<OptionId> {
         self.unwind();
-        if self.selected == 0 {
+        if self.cursor.selected == 0 {
             return None;
         }
-        self.selected -= 1;
-        let p = self.stack[self.selected];
-        let item = self.links.nodes[p as usize].top as u32;
-        if self.links.is_colored() {
-            self.links.uncommit_others::<true>(p);
-            self.links.uncover::<true>(item);
-        } else {
-            self.links.uncommit_others::<false>(p);
-            self.links.uncover::<false>(item);
+        self.cursor.selected -= 1;
+        self.cursor.level = self.cursor.selected;
+        let p = self.cursor.stack[self.cursor.selected];
+        let colored = self.links.is_colored();
+        match &mut self.multiplicities {
+            Some(m) if colored => m.unselect::<true>(&mut self.links, p),
+            Some(m) => m.unselect::<false>(&mut self.links, p),
+            None => {
+                let item = self.links.nodes[p as usize].top as u32;
+                if colored {
+                    self.links.uncommit_others::<true>(p);
+                    self.links.uncover::<true>(item);
+                } else {
+                    self.links.uncommit_others::<false>(p);
+                    self.links.uncover::<false>(item);
+                }
+            }
         }
-        self.level = self.selected;
         Some(self.links.option_of(p))
     }
 
     /// Abandons any search in progress and undoes every selection: the links
-    /// are exactly as [`new`](Self::new) built them.
+    /// are exactly as [`new`](Self::new) (or the last
+    /// [`shuffle`](Self::shuffle)) left them.
     pub fn reset(&mut self) {
         while self.unselect().is_some() {}
     }
 
     /// The selected options, in the order they were selected.
     pub fn selected(&self) -> impl ExactSizeIterator<Item = OptionId> + '_ {
-        self.stack[..self.selected]
+        self.cursor.stack[..self.cursor.selected]
             .iter()
             .map(|&p| self.links.option_of(p))
     }
@@ -188,7 +291,7 @@ impl Solver {
     pub fn stats(&self) -> Stats {
         Stats {
             updates: self.links.updates,
-            ..self.stats
+            ..self.cursor.stats
         }
     }
 
@@ -213,7 +316,7 @@ impl Solver {
     pub fn count_up_to(&mut self, limit: u64) -> Count {
         self.rewind();
         let mut complete = false;
-        while self.stats.solutions < limit {
+        while self.cursor.stats.solutions < limit {
             if self.run_to_event() == Event::Exhausted {
                 complete = true;
                 break;
@@ -221,7 +324,7 @@ impl Solver {
         }
         self.unwind();
         Count {
-            solutions: self.stats.solutions,
+            solutions: self.cursor.stats.solutions,
             complete,
         }
     }
@@ -259,7 +362,7 @@ impl Solver {
     /// [`resume`](Self::resume) to start a new search.
     pub fn rewind(&mut self) {
         self.unwind();
-        self.stats = Stats::default();
+        self.cursor.stats = Stats::default();
         self.links.updates = 0;
     }
 
@@ -267,80 +370,20 @@ impl Solver {
     /// exhausted, or `node_budget` more options were tried. Call it again to
     /// continue; call [`rewind`](Self::rewind) to start over.
     pub fn resume(&mut self, node_budget: u64) -> Event {
-        if self.links.is_colored() {
-            self.resume_with::<true>(node_budget)
-        } else {
-            self.resume_with::<false>(node_budget)
+        let colored = self.links.is_colored();
+        let (links, cursor) = (&mut self.links, &mut self.cursor);
+        match &mut self.multiplicities {
+            None if colored => resume_exact::<true>(links, cursor, node_budget),
+            None => resume_exact::<false>(links, cursor, node_budget),
+            Some(m) if colored => m.resume::<true>(links, cursor, node_budget),
+            Some(m) => m.resume::<false>(links, cursor, node_budget),
         }
-    }
-
-    /// [`resume`](Self::resume), for colored problems or not: the uncolored
-    /// version never reads a color.
-    fn resume_with<const COLORED: bool>(&mut self, node_budget: u64) -> Event {
-        let budget_end = self.stats.nodes.saturating_add(node_budget);
-        let links = &mut self.links;
-        let stack = &mut self.stack;
-        let stats = &mut self.stats;
-        let mut level = self.level;
-        let mut step = self.step;
-        let event = loop {
-            match step {
-                Step::Enter => match links.choose() {
-                    None => {
-                        stats.solutions += 1;
-                        step = Step::Leave;
-                        break Event::Solution;
-                    }
-                    Some((_, 0)) => step = Step::Leave,
-                    Some((item, _)) => {
-                        links.cover::<COLORED>(item);
-                        stack[level] = links.nodes[item as usize].down;
-                        step = Step::Try;
-                    }
-                },
-                Step::Try => {
-                    let p = stack[level];
-                    if links.is_header(p) {
-                        links.uncover::<COLORED>(p);
-                        step = Step::Leave;
-                        continue;
-                    }
-                    if stats.nodes >= budget_end {
-                        break Event::BudgetSpent;
-                    }
-                    stats.nodes += 1;
-                    let item = links.nodes[p as usize].top;
-                    if links.items[item as usize].len > 1 {
-                        stats.guesses += 1;
-                    }
-                    links.commit_others::<COLORED>(p);
-                    level += 1;
-                    step = Step::Enter;
-                }
-                Step::Leave => {
-                    if level == self.selected {
-                        step = Step::Enter;
-                        break Event::Exhausted;
-                    }
-                    level -= 1;
-                    let p = stack[level];
-                    links.uncommit_others::<COLORED>(p);
-                    stack[level] = links.nodes[p as usize].down;
-                    step = Step::Try;
-                }
-            }
-        };
-        self.level = level;
-        self.step = step;
-        event
     }
 
     /// The solution just found by [`resume`](Self::resume): the selected
     /// options, then the options the search chose.
     pub fn solution(&self) -> impl ExactSizeIterator<Item = OptionId> + '_ {
-        self.stack[..self.level]
-            .iter()
-            .map(|&p| self.links.option_of(p))
+        SolutionOptions::new(&self.links, &self.cursor.stack[..self.cursor.level])
     }
 
     fn run_to_event(&mut self) -> Event {
@@ -354,45 +397,155 @@ impl Solver {
 
     /// Backs out of every level above the selection, leaving the statistics.
     fn unwind(&mut self) {
-        if self.links.is_colored() {
-            self.unwind_with::<true>();
-        } else {
-            self.unwind_with::<false>();
+        let colored = self.links.is_colored();
+        let (links, cursor) = (&mut self.links, &mut self.cursor);
+        match &mut self.multiplicities {
+            None if colored => unwind_exact::<true>(links, cursor),
+            None => unwind_exact::<false>(links, cursor),
+            Some(m) if colored => m.unwind::<true>(links, cursor),
+            Some(m) => m.unwind::<false>(links, cursor),
         }
     }
 
-    fn unwind_with<const COLORED: bool>(&mut self) {
-        // At `Try`, the item of this level is covered and maybe an option is
-        // about to be tried; at `Enter` and `Leave` this level holds nothing.
-        if self.step == Step::Try {
-            let p = self.stack[self.level];
-            let item = if self.links.is_header(p) {
-                p
-            } else {
-                self.links.nodes[p as usize].top as u32
-            };
-            self.links.uncover::<COLORED>(item);
-        }
-        while self.level > self.selected {
-            self.level -= 1;
-            let p = self.stack[self.level];
-            self.links.uncommit_others::<COLORED>(p);
-            let item = self.links.nodes[p as usize].top as u32;
-            self.links.uncover::<COLORED>(item);
-        }
-        self.step = Step::Enter;
-    }
-
-    /// The link arrays, to compare before and after a search.
+    /// The link arrays and Algorithm M's bounds, to compare before and after
+    /// a search.
     #[cfg(test)]
-    fn structure(&self) -> (Vec<crate::links::Item>, Vec<crate::links::Node>, Vec<i32>) {
+    fn structure(
+        &self,
+    ) -> (
+        Vec<crate::links::Item>,
+        Vec<crate::links::Node>,
+        Vec<i32>,
+        Option<Vec<u32>>,
+    ) {
         (
             self.links.items.clone(),
             self.links.nodes.clone(),
             self.links.colors.clone(),
+            self.multiplicities.as_ref().map(|m| m.bounds()),
         )
     }
 }
+
+/// Algorithms X and C, for colored problems or not: the uncolored version
+/// never reads a color.
+fn resume_exact<const COLORED: bool>(
+    links: &mut Links,
+    cursor: &mut Cursor,
+    node_budget: u64,
+) -> Event {
+    let budget_end = cursor.stats.nodes.saturating_add(node_budget);
+    // Locals, so that the loop keeps them in registers.
+    let stack = cursor.stack.as_mut_slice();
+    let selected = cursor.selected;
+    let mut stats = cursor.stats;
+    let mut level = cursor.level;
+    let mut step = cursor.step;
+    let event = loop {
+        match step {
+            Step::Enter => match links.choose() {
+                None => {
+                    stats.solutions += 1;
+                    step = Step::Leave;
+                    break Event::Solution;
+                }
+                Some((_, 0)) => step = Step::Leave,
+                Some((item, _)) => {
+                    links.cover::<COLORED>(item);
+                    stack[level] = links.nodes[item as usize].down;
+                    step = Step::Try;
+                }
+            },
+            Step::Try => {
+                let p = stack[level];
+                if links.is_header(p) {
+                    links.uncover::<COLORED>(p);
+                    step = Step::Leave;
+                    continue;
+                }
+                if stats.nodes >= budget_end {
+                    break Event::BudgetSpent;
+                }
+                stats.nodes += 1;
+                let item = links.nodes[p as usize].top;
+                if links.items[item as usize].len > 1 {
+                    stats.guesses += 1;
+                }
+                links.commit_others::<COLORED>(p);
+                level += 1;
+                step = Step::Enter;
+            }
+            Step::Leave => {
+                if level == selected {
+                    step = Step::Enter;
+                    break Event::Exhausted;
+                }
+                level -= 1;
+                let p = stack[level];
+                links.uncommit_others::<COLORED>(p);
+                stack[level] = links.nodes[p as usize].down;
+                step = Step::Try;
+            }
+        }
+    };
+    cursor.stats = stats;
+    cursor.level = level;
+    cursor.step = step;
+    event
+}
+
+/// Backs Algorithms X and C out of every level above the selection.
+fn unwind_exact<const COLORED: bool>(links: &mut Links, cursor: &mut Cursor) {
+    // At `Try`, the item of this level is covered and maybe an option is
+    // about to be tried; at `Enter` and `Leave` this level holds nothing.
+    if cursor.step == Step::Try {
+        let item = links.item_of(cursor.stack[cursor.level]);
+        links.uncover::<COLORED>(item);
+    }
+    while cursor.level > cursor.selected {
+        cursor.level -= 1;
+        let p = cursor.stack[cursor.level];
+        links.uncommit_others::<COLORED>(p);
+        let item = links.nodes[p as usize].top as u32;
+        links.uncover::<COLORED>(item);
+    }
+    cursor.step = Step::Enter;
+}
+
+/// The options of a solution on the level stack: every level's node but the
+/// item headers that stand for Algorithm M's null moves.
+struct SolutionOptions<'a> {
+    links: &'a Links,
+    levels: std::slice::Iter<'a, u32>,
+    remaining: usize,
+}
+
+impl<'a> SolutionOptions<'a> {
+    fn new(links: &'a Links, levels: &'a [u32]) -> Self {
+        let remaining = levels.iter().filter(|&&p| !links.is_header(p)).count();
+        SolutionOptions {
+            links,
+            levels: levels.iter(),
+            remaining,
+        }
+    }
+}
+
+impl Iterator for SolutionOptions<'_> {
+    type Item = OptionId;
+
+    fn next(&mut self) -> Option<OptionId> {
+        let &p = self.levels.find(|&&p| !self.links.is_header(p))?;
+        self.remaining -= 1;
+        Some(self.links.option_of(p))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.remaining, Some(self.remaining))
+    }
+}
+
+impl ExactSizeIterator for SolutionOptions<'_> {}
 
 /// The solutions of a [`Solver`], found lazily: see [`Solver::solutions`].
 #[derive(Debug)]
@@ -420,43 +573,88 @@ impl Drop for Solutions<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::{langford, n_queens};
+    use crate::problems::{langford, n_queens, rooks};
     use crate::text::parse_problem;
 
+    /// Plain, colored, multiplicities with colors, and bounds `0:k` that
+    /// make null moves.
+    fn problems() -> Vec<Problem> {
+        let colored = "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n";
+        let knuth_m = "A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n";
+        let loose = "0:2|a 1:3|b c | x\na b\na c x\nb\nb c\na x\nc b x\n";
+        vec![
+            n_queens(6),
+            langford(4),
+            parse_problem(colored).unwrap(),
+            rooks(4, 2),
+            parse_problem(knuth_m).unwrap(),
+            parse_problem(loose).unwrap(),
+        ]
+    }
+
     /// After every kind of search, stopped or not, the links are exactly as
-    /// built: every link, length and color.
+    /// built: every link, length and color, and every bound.
     #[test]
     fn every_operation_leaves_the_links_as_built() {
-        let colored = "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n";
-        for problem in [n_queens(6), langford(4), parse_problem(colored).unwrap()] {
-            let mut solver = Solver::new(&problem);
-            let built = solver.structure();
-
-            solver.count();
-            assert!(solver.structure() == built);
-            solver.first();
-            assert!(solver.structure() == built);
-            solver.count_up_to(1);
-            assert!(solver.structure() == built);
-            let _ = solver.search(|_| ControlFlow::Break(()));
-            assert!(solver.structure() == built);
-            let mut solutions = solver.solutions();
-            solutions.next();
-            drop(solutions);
-            assert!(solver.structure() == built);
-            // Stopped by a budget in the middle of the tree.
-            solver.rewind();
-            solver.resume(3);
-            solver.rewind();
-            assert!(solver.structure() == built);
-
-            let first = solver.first();
-            for option in first.into_iter().flatten() {
-                solver.select(option).unwrap();
+        for problem in problems() {
+            for seed in [None, Some(1), Some(2)] {
+                let mut solver = match seed {
+                    None => Solver::new(&problem),
+                    Some(seed) => Solver::with_seed(&problem, seed),
+                };
+                every_search_restores(&mut solver);
             }
-            solver.resume(1);
+        }
+    }
+
+    fn every_search_restores(solver: &mut Solver) {
+        let built = solver.structure();
+        solver.count();
+        assert!(solver.structure() == built);
+        solver.first();
+        assert!(solver.structure() == built);
+        solver.count_up_to(1);
+        assert!(solver.structure() == built);
+        let _ = solver.search(|_| ControlFlow::Break(()));
+        assert!(solver.structure() == built);
+        let mut solutions = solver.solutions();
+        solutions.next();
+        drop(solutions);
+        assert!(solver.structure() == built);
+        // Stopped by a budget anywhere in the tree, then resumed a little.
+        for budget in 0..40 {
+            solver.rewind();
+            solver.resume(budget);
+            solver.resume(budget % 3);
+            solver.rewind();
+            assert!(solver.structure() == built, "budget {budget}");
+        }
+
+        let first = solver.first();
+        for option in first.into_iter().flatten() {
+            solver.select(option).unwrap();
+        }
+        solver.resume(1);
+        solver.reset();
+        assert!(solver.structure() == built);
+    }
+
+    #[test]
+    fn a_shuffle_keeps_the_selection_and_reset_returns_to_the_shuffle() {
+        for problem in problems() {
+            let mut solver = Solver::new(&problem);
+            let count = solver.count();
+            let Some(first) = solver.first() else {
+                continue;
+            };
+            solver.select(first[0]).unwrap();
+            let with_first = solver.count();
+            solver.shuffle(5);
+            assert_eq!(solver.selected().collect::<Vec<_>>(), [first[0]]);
+            assert_eq!(solver.count(), with_first);
             solver.reset();
-            assert!(solver.structure() == built);
+            assert!(solver.structure() == Solver::with_seed(&problem, 5).structure());
+            assert_eq!(solver.count(), count);
         }
     }
 

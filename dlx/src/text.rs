@@ -1,23 +1,6 @@
-//! Knuth's text format for exact-cover problems, as read by DLX1 and DLX2.
-//!
-//! ```text
-//! | Lines that start with `|` are comments; blank lines are skipped too.
-//! | The first other line names the items: primary items, then optionally
-//! | `|` and the secondary items.
-//! p q r | x y
-//! | Every further line is an option: the items it contains, separated by
-//! | spaces or tabs. `item:color` gives a secondary item a color.
-//! p q x y:A
-//! p r x:A y
-//! p x:B
-//! q x:A
-//! r y:B
-//! ```
-//!
-//! Names are any non-empty strings of non-whitespace characters without `:` or
-//! `|`; colors are the same. An option made only of secondary items is an error
-//! (Knuth's programs drop it with a warning; see [`BuildError::NoPrimaryItem`]).
-//! Every error names its 1-based line and column (counted in characters).
+//! Knuth's text format for exact-cover problems, as read by DLX1, DLX2 and
+//! DLX3: the reader, its errors, and the writer. The grammar, with Knuth's
+//! example, is on [`read_problem`], the parser it describes.
 
 use std::fmt;
 use std::io::{self, BufRead, Write};
@@ -68,6 +51,16 @@ pub enum SyntaxError {
     /// An option names an item, a color or both badly.
     #[error("expected `item` or `item:color`, found `{0}`")]
     BadEntry(String),
+    /// A primary item's bounds are not `max|` or `min:max|` with decimal
+    /// numbers.
+    #[error("expected bounds `max|` or `min:max|` in decimal, found `{0}`")]
+    BadBounds(String),
+    /// Bounds with no item name after them.
+    #[error("expected an item name after the bounds `{0}`")]
+    MissingName(String),
+    /// Bounds were given to a secondary item.
+    #[error("secondary item `{0}` cannot have bounds")]
+    BoundsOnSecondary(String),
     /// The line is not valid UTF-8.
     #[error("the line is not valid UTF-8")]
     NotUtf8,
@@ -113,7 +106,47 @@ pub fn parse_problem(text: &str) -> Result<Problem, TextError> {
     read_problem(text.as_bytes())
 }
 
-/// Reads a problem in Knuth's text format (see the [module docs](self)).
+/// Reads a problem in Knuth's text format, as DLX1, DLX2 and DLX3 read it.
+///
+/// ```text
+/// | Lines that start with `|` are comments; blank lines are skipped too.
+/// | The first other line names the items: primary items, then optionally
+/// | `|` and the secondary items. A primary item may be preceded by bounds
+/// | (DLX3's multiplicities): `2:3|C` is covered at least 2 and at most 3
+/// | times, `2|C` exactly twice, a plain `C` exactly once.
+/// A B 2:3|C | X Y
+/// | Every further line is an option: the items it contains, separated by
+/// | spaces or tabs. `item:color` gives a secondary item a color.
+/// A B X:0 Y:0
+/// A C X:1 Y:1
+/// C X:0
+/// B X:1
+/// C Y:1
+/// ```
+///
+/// (Knuth's example for DLX3: the one solution is `A C X:1 Y:1`, `B X:1`,
+/// `C Y:1`.) The items line, as a grammar:
+///
+/// ```text
+/// items     = primary+ ( "|" secondary* )?
+/// primary   = ( ( number ":" )? number "|" )? name
+/// secondary = name
+/// number    = digit+            (decimal, at most 4294967295)
+/// ```
+///
+/// Tokens are separated by spaces or tabs, except that the separator may also
+/// be glued to the next name (`a |x` is `a | x`, as in Knuth's programs).
+/// Names are any non-empty strings of non-whitespace characters without `:` or
+/// `|`; colors are the same. The lower bound may be 0; an upper bound of 0, a
+/// lower bound above the upper one, bounds that are not decimal numbers, bounds
+/// without a name and bounds on a secondary item are errors. An option made
+/// only of secondary items is an error too (Knuth's programs drop it with a
+/// warning; see [`BuildError::NoPrimaryItem`]). Every error names its 1-based
+/// line and column (counted in characters).
+///
+/// [`write_problem`] writes bounds back in the shortest form — none for
+/// `1:1`, `v|` when both bounds are `v` — so that reading gives the same
+/// problem.
 pub fn read_problem(mut reader: impl BufRead) -> Result<Problem, TextError> {
     let mut builder = Problem::builder();
     let mut have_items = false;
@@ -166,29 +199,89 @@ fn read_items(
     let mut kind = ItemKind::Primary;
     for (offset, token) in tokens(line) {
         let error = |kind: SyntaxError| TextError::at(line_number, line, offset, kind);
-        if token == "|" {
-            if kind == ItemKind::Secondary {
-                return Err(error(SyntaxError::SecondSeparator));
+        // The separator, alone or glued to the first secondary item.
+        let (offset, token) = match token.strip_prefix('|') {
+            Some(rest) => {
+                if kind == ItemKind::Secondary {
+                    return Err(error(SyntaxError::SecondSeparator));
+                }
+                if builder.item_count() == 0 {
+                    return Err(error(SyntaxError::NoPrimaryItems));
+                }
+                kind = ItemKind::Secondary;
+                if rest.is_empty() {
+                    continue;
+                }
+                (offset + 1, rest)
             }
-            if builder.item_count() == 0 {
-                return Err(error(SyntaxError::NoPrimaryItems));
-            }
-            kind = ItemKind::Secondary;
-            continue;
-        }
-        if let Some(character) = token.chars().find(|c| matches!(c, ':' | '|')) {
-            return Err(error(SyntaxError::BadItemName {
-                name: token.to_owned(),
-                character,
-            }));
-        }
-        let added = match kind {
-            ItemKind::Primary => builder.primary(token),
-            ItemKind::Secondary => builder.secondary(token),
+            None => (offset, token),
         };
-        added.map_err(|e| error(e.into()))?;
+        read_item(builder, kind, line_number, line, offset, token)?;
     }
     Ok(())
+}
+
+/// Reads one item of the items line, `token` at byte `offset` of `line`.
+fn read_item(
+    builder: &mut ProblemBuilder,
+    kind: ItemKind,
+    line_number: usize,
+    line: &str,
+    offset: usize,
+    token: &str,
+) -> Result<(), TextError> {
+    let at = |position: usize, kind: SyntaxError| TextError::at(line_number, line, position, kind);
+    let (bounds, name, name_offset) = match token.split_once('|') {
+        Some((bounds, name)) => (Some(bounds), name, offset + bounds.len() + 1),
+        None => (None, token, offset),
+    };
+    if let Some(character) = name.chars().find(|c| matches!(c, ':' | '|')) {
+        return Err(at(
+            name_offset,
+            SyntaxError::BadItemName {
+                name: name.to_owned(),
+                character,
+            },
+        ));
+    }
+    let Some(bounds) = bounds else {
+        let added = match kind {
+            ItemKind::Primary => builder.primary(name),
+            ItemKind::Secondary => builder.secondary(name),
+        };
+        return added.map(drop).map_err(|e| at(offset, e.into()));
+    };
+    let prefix = &token[..bounds.len() + 1];
+    let (min, max) = parse_bounds(bounds)
+        .map_err(|bad| at(offset + bad, SyntaxError::BadBounds(prefix.to_owned())))?;
+    if name.is_empty() {
+        return Err(at(offset, SyntaxError::MissingName(prefix.to_owned())));
+    }
+    if kind == ItemKind::Secondary {
+        return Err(at(offset, SyntaxError::BoundsOnSecondary(name.to_owned())));
+    }
+    builder
+        .primary_with_bounds(name, min, max)
+        .map(drop)
+        .map_err(|e| at(offset, e.into()))
+}
+
+/// Parses `max` or `min:max` (the part before `|`); on error, the byte offset
+/// of the part that is not a decimal number.
+fn parse_bounds(bounds: &str) -> Result<(u32, u32), usize> {
+    let number = |text: &str, offset: usize| {
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(offset);
+        }
+        text.parse::<u32>().map_err(|_| offset)
+    };
+    match bounds.split_once(':') {
+        Some((min, max)) => Ok((number(min, 0)?, number(max, min.len() + 1)?)),
+        None => {
+            let max = number(bounds, 0)?;
+            Ok((max, max))
+        }
+    }
 }
 
 fn read_option(
@@ -283,7 +376,15 @@ pub fn write_problem(problem: &Problem, mut writer: impl Write) -> Result<(), Wr
             } else {
                 " "
             };
-            write!(writer, "{space}{name}")?;
+            write!(writer, "{space}")?;
+            if let Some(bounds) = problem.item_bounds(item) {
+                match (*bounds.start(), *bounds.end()) {
+                    (1, 1) => {}
+                    (min, max) if min == max => write!(writer, "{max}|")?,
+                    (min, max) => write!(writer, "{min}:{max}|")?,
+                }
+            }
+            write!(writer, "{name}")?;
         }
     }
     writeln!(writer)?;

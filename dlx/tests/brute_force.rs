@@ -1,22 +1,41 @@
 //! Random small problems: every way of searching agrees with brute force over
-//! all subsets of options.
+//! all subsets of options — exactly-once problems (Algorithms X and C) and
+//! problems with random bounds on their primary items (Algorithm M), colors
+//! on secondary items in both.
 
 use std::collections::BTreeSet;
 
 use dlx::{ColorId, Entry, ItemId, OptionId, Problem, Solver};
 use proptest::prelude::*;
 
-/// A random problem: item count, how many are primary, and options as
-/// (item, color) lists; color 0 means none.
+/// A random problem: item count, how many are primary, the bounds of the
+/// primary items, and options as (item, color) lists; color 0 means none.
 #[derive(Clone, Debug)]
 struct Spec {
     items: usize,
     primary: usize,
+    bounds: Vec<(u32, u32)>,
     options: Vec<Vec<(usize, u32)>>,
 }
 
+/// Problems whose primary items are covered exactly once.
 fn spec() -> impl Strategy<Value = Spec> {
-    (1usize..=10).prop_flat_map(|items| {
+    spec_with(Just(vec![]))
+}
+
+/// Problems whose primary items have random bounds `min:max`, `max` ≤ 3.
+fn spec_with_bounds() -> impl Strategy<Value = Spec> {
+    let bound = (1u32..=3).prop_flat_map(|max| (0..=max, Just(max)));
+    spec_with(proptest::collection::vec(bound, 10))
+}
+
+/// Random problems, the primary items taking their bounds from the front of
+/// `bounds` (`1:1` when it runs out).
+fn spec_with(
+    bounds: impl Strategy<Value = Vec<(u32, u32)>> + Clone,
+) -> impl Strategy<Value = Spec> {
+    (1usize..=10).prop_flat_map(move |items| {
+        let bounds = bounds.clone();
         (1..=items).prop_flat_map(move |primary| {
             let option = proptest::collection::btree_map(0..items, 0u32..3, 1..=4).prop_map(
                 move |entries| {
@@ -26,9 +45,13 @@ fn spec() -> impl Strategy<Value = Spec> {
                         .collect::<Vec<_>>()
                 },
             );
-            proptest::collection::vec(option, 0..=14).prop_map(move |options| Spec {
+            let options = proptest::collection::vec(option, 0..=14);
+            (options, bounds.clone()).prop_map(move |(options, bounds)| Spec {
                 items,
                 primary,
+                bounds: (0..primary)
+                    .map(|i| bounds.get(i).copied().unwrap_or((1, 1)))
+                    .collect(),
                 options: options
                     .into_iter()
                     .filter(|o| o.iter().any(|&(item, _)| item < primary))
@@ -42,7 +65,8 @@ fn build(spec: &Spec) -> Problem {
     let mut b = Problem::builder();
     for i in 0..spec.items {
         if i < spec.primary {
-            b.primary(format!("p{i}")).unwrap();
+            let (min, max) = spec.bounds[i];
+            b.primary_with_bounds(format!("p{i}"), min, max).unwrap();
         } else {
             b.secondary(format!("s{i}")).unwrap();
         }
@@ -58,8 +82,8 @@ fn build(spec: &Spec) -> Problem {
     b.build()
 }
 
-/// Whether a set of options is a solution: primary items exactly once,
-/// secondary items at most once or always with one color.
+/// Whether a set of options is a solution: primary items within their
+/// bounds, secondary items at most once or always with one color.
 fn is_solution(spec: &Spec, chosen: &[usize]) -> bool {
     let mut uses: Vec<Vec<u32>> = vec![Vec::new(); spec.items];
     for &o in chosen {
@@ -69,7 +93,8 @@ fn is_solution(spec: &Spec, chosen: &[usize]) -> bool {
     }
     uses.iter().enumerate().all(|(item, colors)| {
         if item < spec.primary {
-            colors.len() == 1
+            let (min, max) = spec.bounds[item];
+            (min..=max).contains(&(colors.len() as u32))
         } else {
             colors.len() <= 1 || colors.iter().all(|&c| c != 0 && c == colors[0])
         }
@@ -91,13 +116,84 @@ fn sorted(solution: &[OptionId]) -> Vec<usize> {
     s
 }
 
-/// Two options can be in one solution together.
-fn compatible(spec: &Spec, a: usize, b: usize) -> bool {
-    spec.options[a].iter().all(|&(item, color)| {
-        spec.options[b]
+/// Whether option `o` can join the `selected` ones: it is not one of them,
+/// it agrees with each on their secondary items, and none of its primary
+/// items is covered by them as often as its upper bound allows already.
+fn fits(spec: &Spec, selected: &[usize], o: usize) -> bool {
+    let secondary_ok = |a: usize| {
+        spec.options[o].iter().all(|&(item, color)| {
+            item < spec.primary
+                || spec.options[a].iter().all(|&(other, other_color)| {
+                    other != item || (color != 0 && color == other_color)
+                })
+        })
+    };
+    let room = |item: usize| {
+        let uses = selected
             .iter()
-            .all(|&(other, other_color)| other != item || (color != 0 && color == other_color))
-    })
+            .filter(|&&a| spec.options[a].iter().any(|&(i, _)| i == item))
+            .count() as u32;
+        uses < spec.bounds[item].1
+    };
+    !selected.contains(&o)
+        && selected.iter().all(|&a| secondary_ok(a))
+        && spec.options[o]
+            .iter()
+            .all(|&(item, _)| item >= spec.primary || room(item))
+}
+
+/// Every way of searching `spec`'s problem finds exactly `expected`, each
+/// solution once.
+fn check_searches(spec: &Spec, solver: &mut Solver) -> Result<(), TestCaseError> {
+    let expected = brute_force(spec, &[]);
+    let found: Vec<Vec<usize>> = solver.solutions().map(|s| sorted(&s)).collect();
+    let as_set: BTreeSet<Vec<usize>> = found.iter().cloned().collect();
+    prop_assert_eq!(found.len(), as_set.len(), "a solution was reported twice");
+    prop_assert_eq!(&as_set, &expected);
+
+    prop_assert_eq!(solver.count(), expected.len() as u64);
+    match solver.first() {
+        Some(first) => prop_assert!(expected.contains(&sorted(&first))),
+        None => prop_assert!(expected.is_empty()),
+    }
+    let mut visited = BTreeSet::new();
+    let _ = solver.search(|s| {
+        visited.insert(sorted(s));
+        std::ops::ControlFlow::Continue(())
+    });
+    prop_assert_eq!(&visited, &expected);
+    Ok(())
+}
+
+/// Selecting random options succeeds exactly when they fit, and restricts the
+/// solutions to those containing them.
+fn check_selections(spec: &Spec, picks: &[prop::sample::Index]) -> Result<(), TestCaseError> {
+    let problem = build(spec);
+    let mut solver = Solver::new(&problem);
+    let mut required: Vec<usize> = Vec::new();
+    for pick in picks {
+        let o = pick.index(spec.options.len());
+        let fits = fits(spec, &required, o);
+        match solver.select(OptionId::new(o as u32)) {
+            Ok(()) => {
+                prop_assert!(
+                    fits,
+                    "selected {} despite a conflict with {:?}",
+                    o,
+                    required
+                );
+                required.push(o);
+            }
+            Err(_) => prop_assert!(!fits, "refused {} though it fits {:?}", o, required),
+        }
+    }
+    let expected = brute_force(spec, &required);
+    let found: BTreeSet<Vec<usize>> = solver.solutions().map(|s| sorted(&s)).collect();
+    prop_assert_eq!(&found, &expected);
+    prop_assert_eq!(solver.count(), expected.len() as u64);
+    solver.reset();
+    prop_assert_eq!(solver.count(), brute_force(spec, &[]).len() as u64);
+    Ok(())
 }
 
 proptest! {
@@ -105,23 +201,7 @@ proptest! {
 
     #[test]
     fn every_search_agrees_with_brute_force(spec in spec()) {
-        let problem = build(&spec);
-        let expected = brute_force(&spec, &[]);
-        let mut solver = Solver::new(&problem);
-
-        let found: Vec<Vec<usize>> = solver.solutions().map(|s| sorted(&s)).collect();
-        let as_set: BTreeSet<Vec<usize>> = found.iter().cloned().collect();
-        prop_assert_eq!(found.len(), as_set.len(), "a solution was reported twice");
-        prop_assert_eq!(&as_set, &expected);
-
-        prop_assert_eq!(solver.count(), expected.len() as u64);
-        match solver.first() {
-            Some(first) => prop_assert!(expected.contains(&sorted(&first))),
-            None => prop_assert!(expected.is_empty()),
-        }
-        let mut visited = BTreeSet::new();
-        let _ = solver.search(|s| { visited.insert(sorted(s)); std::ops::ControlFlow::Continue(()) });
-        prop_assert_eq!(&visited, &expected);
+        check_searches(&spec, &mut Solver::new(&build(&spec)))?;
     }
 
     #[test]
@@ -129,27 +209,24 @@ proptest! {
         spec in spec(),
         picks in proptest::collection::vec(any::<prop::sample::Index>(), 0..4),
     ) {
-        let problem = build(&spec);
         prop_assume!(!spec.options.is_empty());
-        let mut solver = Solver::new(&problem);
-        let mut required: Vec<usize> = Vec::new();
-        for pick in picks {
-            let o = pick.index(spec.options.len());
-            let fits = required.iter().all(|&r| r != o && compatible(&spec, r, o));
-            match solver.select(OptionId::new(o as u32)) {
-                Ok(()) => {
-                    prop_assert!(fits, "selected {} despite a conflict with {:?}", o, required);
-                    required.push(o);
-                }
-                Err(_) => prop_assert!(!fits, "refused {} though it fits {:?}", o, required),
-            }
-        }
-        let expected = brute_force(&spec, &required);
-        let found: BTreeSet<Vec<usize>> = solver.solutions().map(|s| sorted(&s)).collect();
-        prop_assert_eq!(&found, &expected);
-        prop_assert_eq!(solver.count(), expected.len() as u64);
-        solver.reset();
-        prop_assert_eq!(solver.count(), brute_force(&spec, &[]).len() as u64);
+        check_selections(&spec, &picks)?;
+    }
+
+    #[test]
+    fn algorithm_m_agrees_with_brute_force(spec in spec_with_bounds(), seed in any::<u64>()) {
+        let problem = build(&spec);
+        check_searches(&spec, &mut Solver::new(&problem))?;
+        check_searches(&spec, &mut Solver::with_seed(&problem, seed))?;
+    }
+
+    #[test]
+    fn selections_count_towards_the_bounds(
+        spec in spec_with_bounds(),
+        picks in proptest::collection::vec(any::<prop::sample::Index>(), 0..5),
+    ) {
+        prop_assume!(!spec.options.is_empty());
+        check_selections(&spec, &picks)?;
     }
 }
 

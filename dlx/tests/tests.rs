@@ -2,5 +2,7 @@
 
 mod brute_force;
 mod known_counts;
+mod multiplicities;
+mod seeded;
 mod selection;
 mod text_format;

@@ -42,7 +42,14 @@ fn every_error_names_its_line_and_column() {
             (2, 3, "expected at least one primary item before `|`"),
         ),
         ("a b:c\n", (1, 3, "item name `b:c` may not contain `:`")),
-        ("a b|c\n", (1, 3, "item name `b|c` may not contain `|`")),
+        (
+            "a b|c\n",
+            (
+                1,
+                3,
+                "expected bounds `max|` or `min:max|` in decimal, found `b|`",
+            ),
+        ),
         ("a b\na z\n", (2, 3, "unknown item `z`")),
         (
             "a b\n\tb a  b\n",
@@ -71,6 +78,85 @@ fn every_error_names_its_line_and_column() {
         (
             "é a\né a:x\n",
             (2, 3, "primary item `a` cannot have a color"),
+        ),
+        // Multiplicities (DLX3).
+        (
+            "3:2|x\n",
+            (
+                1,
+                1,
+                "the lower bound 3 of item `x` exceeds its upper bound 2",
+            ),
+        ),
+        ("a 0|x\n", (1, 3, "the upper bound of item `x` is zero")),
+        ("a 0:0|x\n", (1, 3, "the upper bound of item `x` is zero")),
+        (
+            "a 2:3|\n",
+            (1, 3, "expected an item name after the bounds `2:3|`"),
+        ),
+        (
+            "a b:2|x\n",
+            (
+                1,
+                3,
+                "expected bounds `max|` or `min:max|` in decimal, found `b:2|`",
+            ),
+        ),
+        (
+            "a 2:b|x\n",
+            (
+                1,
+                5,
+                "expected bounds `max|` or `min:max|` in decimal, found `2:b|`",
+            ),
+        ),
+        (
+            "a :2|x\n",
+            (
+                1,
+                3,
+                "expected bounds `max|` or `min:max|` in decimal, found `:2|`",
+            ),
+        ),
+        (
+            "a +2|x\n",
+            (
+                1,
+                3,
+                "expected bounds `max|` or `min:max|` in decimal, found `+2|`",
+            ),
+        ),
+        (
+            "a 1:99999999999|x\n",
+            (
+                1,
+                5,
+                "expected bounds `max|` or `min:max|` in decimal, found `1:99999999999|`",
+            ),
+        ),
+        (
+            "a 1:2:3|x\n",
+            (
+                1,
+                5,
+                "expected bounds `max|` or `min:max|` in decimal, found `1:2:3|`",
+            ),
+        ),
+        ("a | 2|x\n", (1, 5, "secondary item `x` cannot have bounds")),
+        (
+            "a | y 0:1|x\n",
+            (1, 7, "secondary item `x` cannot have bounds"),
+        ),
+        ("a 2|x:y\n", (1, 5, "item name `x:y` may not contain `:`")),
+        ("a 2|3|x\n", (1, 5, "item name `3|x` may not contain `|`")),
+        ("a 2|x 1|x\n", (1, 7, "item `x` is declared twice")),
+        (
+            "a |x |y\n",
+            (
+                1,
+                6,
+                "`|` may separate primary from secondary items only once",
+            ),
         ),
     ];
     for (text, (line, column, message)) in cases {
@@ -123,6 +209,47 @@ fn writing_then_reading_gives_the_same_problem() {
         dlx::problems::n_queens(5),
         dlx::problems::pentominoes(3, 20),
     ] {
+        let mut written = Vec::new();
+        write_problem(&generated, &mut written).unwrap();
+        assert_eq!(dlx::read_problem(&written[..]).unwrap(), generated);
+    }
+}
+
+#[test]
+fn bounds_are_read_as_knuths_dlx3_reads_them() {
+    let problem = parse_problem("a 2|b 0:3|c 1:1|d |x y\na b x\n").unwrap();
+    let bounds: Vec<_> = problem.items().map(|i| problem.item_bounds(i)).collect();
+    assert_eq!(
+        bounds,
+        [
+            Some(1..=1),
+            Some(2..=2),
+            Some(0..=3),
+            Some(1..=1),
+            None,
+            None
+        ]
+    );
+    assert_eq!(problem.item_name(problem.items().nth(4).unwrap()), "x");
+    assert!(problem.has_multiplicities());
+    // Names may start with digits: without `|` they are names.
+    let problem = parse_problem("1 2:3|4\n1 4\n").unwrap();
+    assert_eq!(problem.item_bounds(problem.item("4").unwrap()), Some(2..=3));
+}
+
+#[test]
+fn bounds_are_written_back() {
+    let text = "A 2|B 2:3|C 0:1|D | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC D X:0\nB X:1\nC Y:1\n";
+    let problem = parse_problem(text).unwrap();
+    let mut written = Vec::new();
+    write_problem(&problem, &mut written).unwrap();
+    assert_eq!(String::from_utf8(written).unwrap(), text);
+    // Bounds of 1:1 are the default and are not written.
+    let problem = parse_problem("1:1|a 1|b\na b\n").unwrap();
+    let mut written = Vec::new();
+    write_problem(&problem, &mut written).unwrap();
+    assert_eq!(String::from_utf8(written).unwrap(), "a b\na b\n");
+    for generated in [dlx::problems::rooks(4, 2), dlx::problems::rooks(3, 3)] {
         let mut written = Vec::new();
         write_problem(&generated, &mut written).unwrap();
         assert_eq!(dlx::read_problem(&written[..]).unwrap(), generated);

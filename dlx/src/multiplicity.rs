@@ -1,0 +1,353 @@
+//! Algorithm M (Knuth's DLX3, TAOCP 7.2.2.1): exact cover with multiplicities,
+//! as a resumable machine over the same [`Links`] as Algorithms X and C.
+//!
+//! Every primary item `i` has bounds `[u, v]`: a solution's options cover it at
+//! least `u` and at most `v` times. Knuth keeps two numbers per item:
+//!
+//! * `bound` — how many more options may still cover the item (`v` at first);
+//! * `slack` — `v − u`, which never changes.
+//!
+//! Branching on an item with `bound = b` and `slack = s` decides which option
+//! of its list is the *first* (topmost) of the solution's remaining options
+//! for it — or that there is none. Each alternative is tried by *tweaking*
+//! the topmost option: hiding it everywhere and taking it out of the item's
+//! list, so the levels above see only the options below it and no
+//! combination is found twice. One level may tweak many options in turn;
+//! [`untweak`](Links::untweak) undoes them all when the level is done.
+//!
+//! * When `b` drops to 0 the item is covered (its options are hidden from
+//!   every other list). With no slack the level is then Algorithm X's: its
+//!   options are tried one by one. With slack, they are tried one by one too
+//!   and then the *null move*: no further option covers the item.
+//! * Otherwise the level gives up once fewer options are left than the lower
+//!   bound still needs (`len ≤ b − s` after the decrement), and when the list
+//!   runs out with the lower bound met the null move deactivates the item.
+//! * Another primary item of a chosen option has its bound decremented, and
+//!   is covered when the bound reaches 0; secondary items are covered or
+//!   purified as in Algorithm C.
+//!
+//! The item to branch on minimizes Knuth's branching degree
+//! `len + s' − b + 1`, where `s' = min(s, b)`, preferring the smaller `s'`
+//! and then the longer list on ties; a degree of 0 or less is a dead end.
+//!
+//! The machine has the same states as [`Solver`](crate::Solver)'s Algorithm X
+//! ([`Step`]): at `Try`, `stack[level]` is the option about to be tweaked, or
+//! the item's header for the null move.
+
+use crate::links::Links;
+use crate::problem::Problem;
+use crate::search::{Cursor, Event, Step};
+
+/// A primary item's two numbers, side by side because choosing an item reads
+/// both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Limit {
+    /// Knuth's BOUND: how many more options may cover the item.
+    bound: u32,
+    /// Knuth's SLACK: the upper minus the lower bound.
+    slack: u32,
+}
+
+/// Algorithm M's per-item and per-level state beside the links.
+#[derive(Clone, Debug)]
+pub(crate) struct Multiplicities {
+    /// Every primary item's limit, by internal item number (index 0 unused;
+    /// secondary items have none).
+    limits: Vec<Limit>,
+    /// Knuth's FT: the top of the branching item's list when the level began,
+    /// for [`untweak`](Links::untweak).
+    first_tweak: Vec<u32>,
+    /// The branching degree of each level, to tell guesses from forced moves.
+    degree: Vec<u32>,
+    /// How many options there are, to size the level stack.
+    options: usize,
+}
+
+impl Multiplicities {
+    /// The state for `problem`, or `None` when every primary item is to be
+    /// covered exactly once and Algorithms X and C do the job.
+    pub(crate) fn new(problem: &Problem, links: &Links) -> Option<Multiplicities> {
+        if !problem.has_multiplicities() {
+            return None;
+        }
+        let primary = links.primary as usize;
+        let mut limits = Vec::with_capacity(primary + 1);
+        limits.push(Limit { bound: 0, slack: 0 });
+        // Internal numbers 1..=primary are the primary items (the only ones
+        // with bounds) in declaration order, as `Links::new` lays them out.
+        for item in problem.items() {
+            if let Some(range) = problem.item_bounds(item) {
+                limits.push(Limit {
+                    bound: *range.end(),
+                    slack: range.end() - range.start(),
+                });
+            }
+        }
+        let mut m = Multiplicities {
+            limits,
+            first_tweak: Vec::new(),
+            degree: Vec::new(),
+            options: problem.option_count(),
+        };
+        let depth = m.depth();
+        m.first_tweak = vec![0; depth];
+        m.degree = vec![0; depth];
+        Some(m)
+    }
+
+    /// How many levels a search can reach: one per option in a solution (no
+    /// more than there are options, nor than the upper bounds allow, since
+    /// every option covers a primary item), one per null move (at most one
+    /// per primary item), and the level that finds the solution.
+    pub(crate) fn depth(&self) -> usize {
+        let total_bound: u64 = self.limits.iter().map(|l| u64::from(l.bound)).sum();
+        let chosen = (self.options as u64).min(total_bound) as usize;
+        chosen + self.limits.len()
+    }
+
+    /// The current bounds, for tests that check everything is restored.
+    #[cfg(test)]
+    pub(crate) fn bounds(&self) -> Vec<u32> {
+        self.limits.iter().map(|l| l.bound).collect()
+    }
+
+    /// The active primary item with the smallest branching degree and that
+    /// degree, or `None` when no primary item is active (a solution).
+    /// Knuth's rule: degree `len + s − b + 1` with `s = min(slack, b)`; ties
+    /// go to the smaller `s`, then to the longer list, then to the first.
+    fn choose(&self, links: &Links) -> Option<(u32, i64)> {
+        let mut k = links.items[0].right;
+        let mut best = None;
+        let (mut best_degree, mut best_s, mut best_len) = (i64::MAX, 0, 0);
+        while k != 0 {
+            let Limit { bound, slack } = self.limits[k as usize];
+            let s = slack.min(bound);
+            let len = links.items[k as usize].len;
+            let degree = i64::from(len) + i64::from(s) - i64::from(bound) + 1;
+            if degree < best_degree
+                || (degree == best_degree && (s < best_s || (s == best_s && len > best_len)))
+            {
+                best = Some(k);
+                (best_degree, best_s, best_len) = (degree, s, len);
+                if degree <= 0 {
+                    // A dead end whichever item is chosen.
+                    break;
+                }
+            }
+            k = links.items[k as usize].right;
+        }
+        best.map(|item| (item, best_degree))
+    }
+
+    /// M6: commits the items of `p`'s option other than `p`'s, left to right.
+    /// A primary item has its bound decremented, and is covered when no
+    /// option may cover it any more.
+    fn commit_others<const COLORED: bool>(&mut self, links: &mut Links, p: u32) {
+        let mut q = p + 1;
+        while q != p {
+            let top = links.nodes[q as usize].top;
+            if top <= 0 {
+                q = links.nodes[q as usize].up;
+                continue;
+            }
+            let item = top as u32;
+            if item <= links.primary {
+                self.limits[item as usize].bound -= 1;
+                if self.limits[item as usize].bound == 0 {
+                    links.cover::<COLORED>(item);
+                }
+            } else {
+                links.commit::<COLORED>(q, item);
+            }
+            q += 1;
+        }
+    }
+
+    /// M7: undoes [`commit_others`](Self::commit_others), right to left.
+    fn uncommit_others<const COLORED: bool>(&mut self, links: &mut Links, p: u32) {
+        let mut q = p - 1;
+        while q != p {
+            let top = links.nodes[q as usize].top;
+            if top <= 0 {
+                q = links.nodes[q as usize].down;
+                continue;
+            }
+            let item = top as u32;
+            if item <= links.primary {
+                if self.limits[item as usize].bound == 0 {
+                    links.uncover::<COLORED>(item);
+                }
+                self.limits[item as usize].bound += 1;
+            } else {
+                links.uncommit::<COLORED>(q, item);
+            }
+            q -= 1;
+        }
+    }
+
+    /// M8: restores the item `level` branched on — uncovers it, or untweaks
+    /// its list (and uncovers it when its bound had run out) — and gives it
+    /// back the option the level took from its bound.
+    fn restore<const COLORED: bool>(&mut self, links: &mut Links, item: u32, level: usize) {
+        let i = item as usize;
+        let first = self.first_tweak[level];
+        let Limit { bound, slack } = self.limits[i];
+        match (bound, slack) {
+            (0, 0) => links.uncover::<COLORED>(item),
+            (0, _) => {
+                links.untweak::<COLORED>(item, first, false);
+                links.uncover::<COLORED>(item);
+            }
+            _ => links.untweak::<COLORED>(item, first, true),
+        }
+        self.limits[i].bound += 1;
+    }
+
+    /// Undoes the move at `level`: the option's commitments, or the null
+    /// move's deactivation. (A null move at bound 0 deactivated nothing: the
+    /// item was covered, and [`restore`](Self::restore) uncovers it.)
+    fn retract<const COLORED: bool>(&mut self, links: &mut Links, p: u32) {
+        if links.is_header(p) {
+            if self.limits[p as usize].bound != 0 {
+                links.reactivate(p);
+            }
+        } else {
+            self.uncommit_others::<COLORED>(links, p);
+        }
+    }
+
+    /// The search, from wherever `cursor` stopped: see
+    /// [`Solver::resume`](crate::Solver::resume).
+    pub(crate) fn resume<const COLORED: bool>(
+        &mut self,
+        links: &mut Links,
+        cursor: &mut Cursor,
+        node_budget: u64,
+    ) -> Event {
+        let budget_end = cursor.stats.nodes.saturating_add(node_budget);
+        let mut level = cursor.level;
+        let mut step = cursor.step;
+        let event = loop {
+            match step {
+                // M2–M4: a solution, a dead end, or an item to branch on.
+                Step::Enter => match self.choose(links) {
+                    None => {
+                        cursor.stats.solutions += 1;
+                        step = Step::Leave;
+                        break Event::Solution;
+                    }
+                    Some((_, degree)) if degree <= 0 => step = Step::Leave,
+                    Some((item, degree)) => {
+                        let top = links.nodes[item as usize].down;
+                        cursor.stack[level] = top;
+                        self.first_tweak[level] = top;
+                        self.degree[level] = u32::try_from(degree).unwrap_or(u32::MAX);
+                        self.limits[item as usize].bound -= 1;
+                        if self.limits[item as usize].bound == 0 {
+                            links.cover::<COLORED>(item);
+                        }
+                        step = Step::Try;
+                    }
+                },
+                // M5–M6: try the next alternative at this level, if any.
+                Step::Try => {
+                    let p = cursor.stack[level];
+                    let item = links.item_of(p);
+                    let Limit { bound, slack } = self.limits[item as usize];
+                    let exhausted = if bound == 0 && slack == 0 {
+                        p == item
+                    } else {
+                        // Too few options left for the lower bound.
+                        i64::from(links.items[item as usize].len)
+                            <= i64::from(bound) - i64::from(slack)
+                    };
+                    if exhausted {
+                        self.restore::<COLORED>(links, item, level);
+                        step = Step::Leave;
+                        continue;
+                    }
+                    if cursor.stats.nodes >= budget_end {
+                        break Event::BudgetSpent;
+                    }
+                    cursor.stats.nodes += 1;
+                    if self.degree[level] > 1 {
+                        cursor.stats.guesses += 1;
+                    }
+                    if bound != 0 || slack != 0 {
+                        if p != item {
+                            links.tweak::<COLORED>(p, bound != 0);
+                        } else if bound != 0 {
+                            links.deactivate(item);
+                        }
+                    }
+                    if p != item {
+                        self.commit_others::<COLORED>(links, p);
+                    }
+                    level += 1;
+                    step = Step::Enter;
+                }
+                // M9, M7: back to the previous level and its next alternative.
+                Step::Leave => {
+                    if level == cursor.selected {
+                        step = Step::Enter;
+                        break Event::Exhausted;
+                    }
+                    level -= 1;
+                    let p = cursor.stack[level];
+                    self.retract::<COLORED>(links, p);
+                    if links.is_header(p) {
+                        self.restore::<COLORED>(links, p, level);
+                    } else {
+                        cursor.stack[level] = links.nodes[p as usize].down;
+                        step = Step::Try;
+                    }
+                }
+            }
+        };
+        cursor.level = level;
+        cursor.step = step;
+        event
+    }
+
+    /// Backs out of every level above the selection.
+    pub(crate) fn unwind<const COLORED: bool>(&mut self, links: &mut Links, cursor: &mut Cursor) {
+        // At `Try` this level's item is branched on, with no move in force.
+        if cursor.step == Step::Try {
+            let item = links.item_of(cursor.stack[cursor.level]);
+            self.restore::<COLORED>(links, item, cursor.level);
+        }
+        while cursor.level > cursor.selected {
+            cursor.level -= 1;
+            let p = cursor.stack[cursor.level];
+            self.retract::<COLORED>(links, p);
+            self.restore::<COLORED>(links, links.item_of(p), cursor.level);
+        }
+        cursor.step = Step::Enter;
+    }
+
+    /// Puts the option of node `p` (its first primary node, still choosable)
+    /// into every solution: the option leaves every list, and each of its
+    /// items is committed as if a search had chosen it.
+    pub(crate) fn select<const COLORED: bool>(&mut self, links: &mut Links, p: u32) {
+        links.hide::<COLORED>(p);
+        links.unlink(p);
+        let item = links.nodes[p as usize].top as u32;
+        self.limits[item as usize].bound -= 1;
+        if self.limits[item as usize].bound == 0 {
+            links.cover::<COLORED>(item);
+        }
+        self.commit_others::<COLORED>(links, p);
+    }
+
+    /// Undoes [`select`](Self::select).
+    pub(crate) fn unselect<const COLORED: bool>(&mut self, links: &mut Links, p: u32) {
+        self.uncommit_others::<COLORED>(links, p);
+        let item = links.nodes[p as usize].top as u32;
+        if self.limits[item as usize].bound == 0 {
+            links.uncover::<COLORED>(item);
+        }
+        self.limits[item as usize].bound += 1;
+        links.relink(p);
+        links.unhide::<COLORED>(p);
+    }
+}

@@ -36,9 +36,10 @@ pub enum Command {
     /// Solve an exact-cover problem written in Knuth's DLX format.
     ///
     /// The first line that is not a comment (`|` …) names the items: primary
-    /// items, then `|` and the secondary items. Every further line is an
-    /// option; `item:color` gives a secondary item a color. Prints the number
-    /// of solutions (exit status 1 when there is none).
+    /// items, then `|` and the secondary items; `a:b|item` lets a primary
+    /// item be covered between a and b times (Knuth's DLX3). Every further
+    /// line is an option; `item:color` gives a secondary item a color.
+    /// Prints the number of solutions (exit status 1 when there is none).
     Cover(CoverArgs),
 }
 
@@ -70,6 +71,12 @@ pub struct CoverArgs {
     /// printed with a trailing `+` and the exit status is 1.
     #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
     pub timeout: Option<f64>,
+
+    /// Try each item's options in an order shuffled by this seed (the same
+    /// seed gives the same order, and so the same first solution, on every
+    /// machine): for sampling solutions with --first or --limit.
+    #[arg(long, value_name = "SEED")]
+    pub seed: Option<u64>,
 }
 
 /// Options of `dance solve`.

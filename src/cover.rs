@@ -27,7 +27,11 @@ enum End {
 /// Runs `dance cover`.
 pub fn run(args: &CoverArgs) -> anyhow::Result<Outcome> {
     let problem = read(args)?;
-    let mut solver = Solver::new(&problem);
+    let mut solver = match args.seed {
+        Some(seed) => Solver::with_seed(&problem, seed),
+        None => Solver::new(&problem),
+    };
+
     let limit = match (args.first, args.limit) {
         (true, limit) => limit.unwrap_or(1).min(1),
         (false, limit) => limit.unwrap_or(u64::MAX),

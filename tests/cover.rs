@@ -105,3 +105,32 @@ fn stats_go_to_stderr() {
         .stdout("92\n")
         .stderr(predicate::str::contains("nodes: 1372"));
 }
+
+#[test]
+fn a_seed_changes_the_first_solution_but_not_the_count() {
+    let file = data("queens8.dlx");
+    let first = |seed: &str| {
+        let args = ["cover", "--first", "--seed", seed, &file];
+        String::from_utf8(dance(&args).assert().success().get_output().stdout.clone()).unwrap()
+    };
+    assert_eq!(
+        first("7"),
+        first("7"),
+        "the same seed gives the same solution"
+    );
+    assert!((1..20).any(|seed| first(&seed.to_string()) != first("0")));
+    dance(&["cover", "--seed", "42", &file])
+        .assert()
+        .success()
+        .stdout("92\n");
+}
+
+#[test]
+fn multiplicities_from_the_dlx3_format() {
+    // Choose exactly 2 of 4 singleton options: C(4, 2) = 6.
+    dance(&["cover"])
+        .write_stdin("2:2|k\nk\nk\nk\nk\n")
+        .assert()
+        .success()
+        .stdout("6\n");
+}

@@ -30,6 +30,15 @@
 //! seed, the same on every machine: the solutions are the same, found in another
 //! order, so the first one is a random sample — what a puzzle generator needs.
 //!
+//! The tree can also be looked at from outside: [`Solver::branch`] tells which
+//! options the search would try next, [`Solver::split`] cuts the tree at a depth
+//! into subproblems (lists of options to select) whose counts add up to the
+//! whole — the unit of work of parallel and distributed searches, which live
+//! outside this single-threaded crate — and [`Solver::estimate`] is Knuth's
+//! estimate of the tree's size by random probes, to tell before a count whether
+//! it takes seconds or years.
+//!
+
 //! # The layout
 //!
 //! Knuth's layout from DLX1 and DLX2 (TAOCP 7.2.2.1), in two flat vectors with
@@ -110,11 +119,14 @@ mod problem;
 pub mod problems;
 mod rng;
 mod search;
+mod split;
+
 mod text;
 
 pub use ids::{ColorId, ItemId, OptionId};
 pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
 pub use search::{Count, Event, SelectError, Solutions, Solver, Stats};
+pub use split::{Branch, Estimate, SplitError};
 pub use text::{
     OptionDisplay, SyntaxError, TextError, WriteError, parse_problem, read_problem, write_problem,
 };

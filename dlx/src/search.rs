@@ -123,9 +123,9 @@ pub(crate) struct Cursor {
 /// [`reset`]: Solver::reset
 #[derive(Clone, Debug)]
 pub struct Solver {
-    links: Links,
+    pub(crate) links: Links,
     /// Algorithm M's bounds, when the problem has multiplicities.
-    multiplicities: Option<Multiplicities>,
+    pub(crate) multiplicities: Option<Multiplicities>,
     cursor: Cursor,
     /// Scratch for the solution handed to a visitor.
     solution: Vec<OptionId>,
@@ -396,7 +396,7 @@ impl Solver {
     }
 
     /// Backs out of every level above the selection, leaving the statistics.
-    fn unwind(&mut self) {
+    pub(crate) fn unwind(&mut self) {
         let colored = self.links.is_colored();
         let (links, cursor) = (&mut self.links, &mut self.cursor);
         match &mut self.multiplicities {

@@ -74,9 +74,40 @@ pub struct CoverArgs {
 
     /// Try each item's options in an order shuffled by this seed (the same
     /// seed gives the same order, and so the same first solution, on every
-    /// machine): for sampling solutions with --first or --limit.
+    /// machine): for sampling solutions with --first or --limit. Also seeds
+    /// the probes of --estimate.
     #[arg(long, value_name = "SEED")]
     pub seed: Option<u64>,
+
+    /// Worker threads. The search tree is cut into subproblems that the
+    /// threads share; counts, and solutions printed in order, are the same as
+    /// with -j1. Default: one per core.
+    #[arg(short = 'j', long = "threads", value_name = "N")]
+    pub threads: Option<usize>,
+
+    /// Print the subproblems at this depth of the search tree as jobs, one
+    /// per line (option numbers, 1-based, separated by commas), for
+    /// --job; their counts add up to the whole count.
+    #[arg(long, value_name = "DEPTH", conflicts_with_all = ["all", "first", "estimate"])]
+    pub split: Option<usize>,
+
+    /// Solve only the subproblem that selects these options (a line printed
+    /// by --split: option numbers separated by commas, or `-`).
+    #[arg(long, value_name = "JOB", allow_hyphen_values = true)]
+    pub job: Option<String>,
+
+    /// Estimate the size of the search by random probes (Knuth) instead of
+    /// searching: prints the estimated nodes and solutions.
+    #[arg(long, conflicts_with_all = ["all", "first"])]
+    pub estimate: bool,
+
+    /// Probes for --estimate.
+    #[arg(long, value_name = "N", default_value_t = 1000, requires = "estimate")]
+    pub probes: u32,
+
+    /// No progress bar.
+    #[arg(short, long)]
+    pub quiet: bool,
 }
 
 /// Options of `dance solve`.

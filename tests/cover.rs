@@ -99,7 +99,7 @@ fn a_missing_file_is_an_error() {
 
 #[test]
 fn stats_go_to_stderr() {
-    dance(&["cover", "--stats", &data("queens8.dlx")])
+    dance(&["cover", "-j1", "--stats", &data("queens8.dlx")])
         .assert()
         .success()
         .stdout("92\n")
@@ -129,6 +129,123 @@ fn a_seed_changes_the_first_solution_but_not_the_count() {
 fn multiplicities_from_the_dlx3_format() {
     // Choose exactly 2 of 4 singleton options: C(4, 2) = 6.
     dance(&["cover"])
+        .write_stdin("2:2|k\nk\nk\nk\nk\n")
+        .assert()
+        .success()
+        .stdout("6\n");
+}
+
+#[test]
+fn threads_give_the_same_answers_as_one() {
+    for file in ["queens8.dlx", "queens10.dlx", "langford8.dlx"] {
+        let file = data(file);
+        for args in [
+            &["--all"][..],
+            &["--first"],
+            &["--all", "--limit", "7"],
+            &[],
+            &["--limit", "50"],
+        ] {
+            let run = |threads: &str| {
+                let mut all = vec!["cover", "-j", threads];
+                all.extend_from_slice(args);
+                all.push(&file);
+                String::from_utf8(dance(&all).assert().success().get_output().stdout.clone())
+                    .unwrap()
+            };
+            let sequential = run("1");
+            assert_eq!(run("2"), sequential, "{file} {args:?}");
+            assert_eq!(run("3"), sequential, "{file} {args:?}");
+        }
+    }
+}
+
+#[test]
+fn split_jobs_add_up_to_the_count() {
+    let file = data("queens10.dlx");
+    let jobs = String::from_utf8(
+        dance(&["cover", "--split", "2", &file])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone(),
+    )
+    .unwrap();
+    assert!(jobs.lines().count() > 10);
+    let total: u64 = jobs
+        .lines()
+        .map(|job| {
+            let output = dance(&["cover", "-j1", "--job", job, &file])
+                .assert()
+                .get_output()
+                .stdout
+                .clone();
+            String::from_utf8(output)
+                .unwrap()
+                .trim()
+                .parse::<u64>()
+                .unwrap()
+        })
+        .sum();
+    assert_eq!(total, 724);
+    dance(&["cover", "--job", "-", &file])
+        .assert()
+        .success()
+        .stdout("724\n");
+}
+
+#[test]
+fn bad_jobs_are_errors() {
+    let file = data("queens8.dlx");
+    dance(&["cover", "--job", "1,x", &file])
+        .assert()
+        .code(2)
+        .stderr(
+            "dance: bad --job: expected option numbers separated by commas, or `-`, found `1,x`\n",
+        );
+    dance(&["cover", "--job", "1,2", &file])
+        .assert()
+        .code(2)
+        .stderr("dance: bad --job: option 2 conflicts with the options before it\n");
+    dance(&["cover", "--job", "65", &file])
+        .assert()
+        .code(2)
+        .stderr("dance: bad --job: option 65 does not exist; the problem has 64 options\n");
+}
+
+#[test]
+fn the_estimate_is_in_the_right_range() {
+    let output = dance(&[
+        "cover",
+        "--estimate",
+        "--probes",
+        "3000",
+        &data("queens8.dlx"),
+    ])
+    .assert()
+    .success()
+    .get_output()
+    .stdout
+    .clone();
+    let text = String::from_utf8(output).unwrap();
+    let number = |key: &str| -> f64 {
+        let line = text.lines().find(|l| l.starts_with(key)).unwrap();
+        line[key.len()..]
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    // The search has 1372 nodes and 92 solutions.
+    assert!((1000.0..1800.0).contains(&number("nodes: ")), "{text}");
+    assert!((50.0..150.0).contains(&number("solutions: ")), "{text}");
+}
+
+#[test]
+fn multiplicities_run_sequentially_with_any_thread_count() {
+    dance(&["cover", "-j2"])
         .write_stdin("2:2|k\nk\nk\nk\nk\n")
         .assert()
         .success()

@@ -428,7 +428,7 @@ mod tests {
     /// The full uniqueness proof takes about 143 million nodes: seconds in
     /// release, too long for a debug test run.
     #[test]
-    #[cfg_attr(debug_assertions, ignore = "143M nodes; run with --release")]
+    #[ignore = "143M nodes; run with --release -- --ignored"]
     fn norvig_hardest_is_unique() {
         let puzzle = parse(NORVIG);
         let run = Dfs::new().verdict(&puzzle).unwrap();

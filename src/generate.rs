@@ -20,8 +20,10 @@ use crate::Outcome;
 use crate::cli::{self, GenerateArgs};
 use crate::progress::Progress;
 
-/// Puzzles made between two writes, per worker thread: small, because a
-/// 16×16 puzzle can take a second and the progress bar moves per chunk.
+/// Puzzles made between two writes, per worker thread: enough to share
+/// out puzzles whose times vary tenfold (16×16), few enough that the
+/// progress bar and the output move often. The sequential path writes
+/// every puzzle as soon as it is made.
 const CHUNK_PER_THREAD: u64 = 8;
 
 /// One puzzle and, with `--rate`, its rating.
@@ -51,7 +53,10 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Outcome> {
     let show_progress = !args.quiet && io::stderr().is_terminal();
     let mut progress = Progress::new(show_progress, Some(args.count), done.clone(), "puzzles");
     let mut out = BufWriter::new(io::stdout().lock());
-    let chunk = CHUNK_PER_THREAD * threads.max(1) as u64;
+    let chunk = match &pool {
+        None => 1,
+        Some(_) => CHUNK_PER_THREAD * threads as u64,
+    };
     let mut start = 0;
     let mut sequential = Solver::new();
     while start < args.count {

@@ -43,6 +43,16 @@
 //! cannot make — an odd count under rotation on a grid of even size, whose
 //! orbits are all pairs — is refused at once.
 //!
+//! # Cost
+//!
+//! Nearly all the time goes to the uniqueness checks, one per orbit, and
+//! the last ones, on the sparsest puzzles, cost the most. On the project's
+//! machine (`docs/benchmarks.md`) a minimal 9×9 puzzle takes under a
+//! millisecond and a 16×16 one about a second or two, with a wide spread;
+//! minimal 25×25 puzzles are out of reach — late in the pass a single
+//! check takes tens of seconds — but a clue target of 310 or more makes
+//! 25×25 puzzles in well under a second.
+//!
 //! # Seeds
 //!
 //! Everything random comes from one SplitMix64 stream seeded by the `seed`
@@ -67,6 +77,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::cell::RefCell;
 use std::fmt;
 use std::ops::Range;
 
@@ -193,7 +204,10 @@ impl Options {
                     cells: n * n,
                 });
             }
-            if self.symmetry == Symmetry::Rotational && n.is_multiple_of(2) && !clues.is_multiple_of(2) {
+            if self.symmetry == Symmetry::Rotational
+                && n.is_multiple_of(2)
+                && !clues.is_multiple_of(2)
+            {
                 return Err(GenerateError::OddClues { clues, size: n });
             }
         }
@@ -303,28 +317,50 @@ pub fn generate(
 ) -> Result<Generated, GenerateError> {
     options.check()?;
     let mut rng = SplitMix64::new(seed);
-    let mut fixed = match &options.layout {
-        Layout::Shape(shape) => Some(GridMaker::new(shape)),
-        Layout::RandomJigsaw { .. } => None,
-    };
+    match &options.layout {
+        Layout::Shape(shape) => {
+            let mut maker = LAST_MAKER
+                .with(|last| last.borrow_mut().take())
+                .filter(|maker| maker.shape == *shape)
+                .unwrap_or_else(|| GridMaker::new(shape));
+            let made = attempt(solver, options, &mut rng, |rng| maker.grid(rng).map(Some));
+            LAST_MAKER.with(|last| *last.borrow_mut() = Some(maker));
+            made
+        }
+        Layout::RandomJigsaw { size, variant } => attempt(solver, options, &mut rng, |rng| {
+            let shape = match jigsaw::random_shape(*size, rng.next_u64()) {
+                Ok(shape) => shape.with_variant(*variant),
+                Err(error) => unreachable!("the size was checked: {error}"),
+            };
+            // A map without a grid loses the attempt; the next draws another.
+            Ok(GridMaker::new(&shape).grid(rng).ok())
+        }),
+    }
+}
+
+thread_local! {
+    /// The grid maker of the last fixed shape on this thread, kept for the
+    /// next puzzle: building its matrix costs a fifth of a 9×9 puzzle.
+    /// Reusing it changes nothing, since a shuffle starts from the order
+    /// the options were given in.
+    static LAST_MAKER: RefCell<Option<GridMaker>> = const { RefCell::new(None) };
+}
+
+/// Up to [`Options::attempts`] attempts, each on a complete grid from
+/// `grid` (`None` loses the attempt).
+fn attempt(
+    solver: &mut Solver,
+    options: &Options,
+    rng: &mut SplitMix64,
+    mut grid: impl FnMut(&mut SplitMix64) -> Result<Option<Grid>, GenerateError>,
+) -> Result<Generated, GenerateError> {
     let mut fewest: Option<usize> = None;
     let attempts = options.attempts.max(1);
     for attempt in 1..=attempts {
-        let grid = match (&mut fixed, &options.layout) {
-            (Some(maker), _) => maker.grid(&mut rng)?,
-            (None, Layout::RandomJigsaw { size, variant }) => {
-                let shape = match jigsaw::random_shape(*size, rng.next_u64()) {
-                    Ok(shape) => shape.with_variant(*variant),
-                    Err(error) => unreachable!("the size was checked: {error}"),
-                };
-                match GridMaker::new(&shape).grid(&mut rng) {
-                    Ok(grid) => grid,
-                    Err(_) => continue,
-                }
-            }
-            (None, Layout::Shape(_)) => unreachable!("a fixed shape has its grid maker"),
+        let Some(grid) = grid(rng)? else {
+            continue;
         };
-        let puzzle = remove_givens(solver, &grid, options.symmetry, options.clues, &mut rng);
+        let puzzle = remove_givens(solver, &grid, options.symmetry, options.clues, rng);
         let givens = puzzle.given_count();
         if options.clues.is_none_or(|target| givens == target) {
             return Ok(Generated {

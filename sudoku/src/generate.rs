@@ -23,9 +23,9 @@
 //!
 //! Without a clue target, the result is **minimal**: no given can be taken
 //! away without losing uniqueness. One pass suffices: if taking orbit O away
-//! from puzzle P gave two solutions, it gives two from any puzzle with fewer
-//! givens than P, since every solution of the larger puzzle solves the
-//! smaller one. With a symmetry the result is minimal *among symmetric
+//! from puzzle P gave two solutions, taking it away from any puzzle made
+//! from P by taking more givens away gives two as well, since every
+//! solution of P − O solves that sparser puzzle too. With a symmetry the result is minimal *among symmetric
 //! removals*: no orbit can go, though a single cell of a pair sometimes
 //! could (the result would no longer be symmetric).
 //!

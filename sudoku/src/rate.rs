@@ -42,8 +42,10 @@
 //! one clever deduction (an X-wing, a chain) can take Dancing Links one
 //! lucky guess, and a long grind of easy steps costs it none. The levels
 //! rank puzzles by how much a computer has to search; they say nothing
-//! about which techniques a person needs. Other sizes get the same
-//! thresholds, which were not calibrated for them: bigger grids guess more.
+//! about which techniques a person needs. Other shapes — other sizes,
+//! jigsaw, X-Sudoku — get the same thresholds, which were not calibrated
+//! for them: bigger grids guess more, and minimal jigsaw and X puzzles,
+//! sparser than boxed ones, mostly rate expert or extreme.
 //!
 //! ```
 //! use sudoku::rate::{Level, rate};

@@ -41,6 +41,29 @@ pub enum Command {
     /// line is an option; `item:color` gives a secondary item a color.
     /// Prints the number of solutions (exit status 1 when there is none).
     Cover(CoverArgs),
+
+    /// Make Sudoku puzzles with exactly one solution.
+    ///
+    /// Each puzzle is a random complete grid with givens taken away while
+    /// the solution stays unique; the result is minimal (no given can go),
+    /// or minimal among symmetric removals with --symmetry, unless --clues
+    /// stops it earlier. Prints one puzzle per line in the line format (with
+    /// its region map for jigsaw), which `dance solve --unique` reads. The
+    /// same --seed and options give the same puzzles on every machine,
+    /// whatever -j.
+    Generate(GenerateArgs),
+
+    /// Rate how hard puzzles are for Dancing Links search.
+    ///
+    /// Prints one line per record, in input order: `LEVEL NODES GUESSES`,
+    /// the nodes and guesses of a count to two averaged over 8 random
+    /// transformations of the puzzle, and the level they fall in (easy,
+    /// medium, hard, expert, extreme). This is search difficulty, not the
+    /// techniques a person needs. A puzzle that is not unique prints
+    /// `multiple` or `none`, a record that cannot be read `error` (and
+    /// `FILE:LINE:COL: message` on stderr). Exit status: 0 when every record
+    /// was rated, 1 otherwise, 2 on errors.
+    Rate(RateArgs),
 }
 
 /// Options of `dance cover`.
@@ -221,4 +244,102 @@ fn positive_seconds(text: &str) -> Result<f64, String> {
             "expected a number of seconds above 0, found `{text}`"
         )),
     }
+}
+
+/// Options of `dance generate`.
+#[derive(Debug, clap::Args)]
+pub struct GenerateArgs {
+    /// How many puzzles to make.
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 1)]
+    pub count: u64,
+
+    /// The size N: a size with boxes (4, 6, 8, 9, 10, 12, 14, 15, 16, 18,
+    /// 20, 21, 22, 24, 25), or any size from 1 to 25 with --jigsaw.
+    #[arg(long, value_name = "N", default_value_t = 9)]
+    pub size: usize,
+
+    /// Jigsaw: a new random map of N connected regions of N cells for
+    /// every puzzle.
+    #[arg(long, conflicts_with = "regions")]
+    pub jigsaw: bool,
+
+    /// Jigsaw on this map for every puzzle: N*N region labels, as in the
+    /// line format (`aaabbb...`).
+    #[arg(long, value_name = "MAP", conflicts_with = "size")]
+    pub regions: Option<String>,
+
+    /// X-Sudoku: both main diagonals hold every digit too.
+    #[arg(short = 'x', long = "x-sudoku")]
+    pub x: bool,
+
+    /// Which cells are taken away together: `rotational` pairs a cell with
+    /// its image under a half turn, `diagonal` with its mirror image in the
+    /// main diagonal (top left to bottom right).
+    #[arg(long, value_enum, default_value_t = Symmetry::None)]
+    pub symmetry: Symmetry,
+
+    /// Exactly K givens. Above the minimum the puzzle is unique but not
+    /// minimal; below what a grid allows, new grids are tried (--attempts).
+    #[arg(long, value_name = "K")]
+    pub clues: Option<usize>,
+
+    /// Grids (and jigsaw maps) to try per puzzle before giving up.
+    #[arg(long, value_name = "N", default_value_t = sudoku::generate::DEFAULT_ATTEMPTS,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub attempts: u32,
+
+    /// The seed of the run; puzzle i gets a seed derived from it and i.
+    /// Without one, a seed is taken from the clock and printed on stderr.
+    #[arg(long, value_name = "SEED")]
+    pub seed: Option<u64>,
+
+    /// Rate each puzzle as `dance rate` does, on a `# LEVEL NODES GUESSES`
+    /// comment line before it.
+    #[arg(long)]
+    pub rate: bool,
+
+    /// Worker threads; 1 works on the main thread only. Default: one per
+    /// core. The output is the same for any number.
+    #[arg(short = 'j', long = "threads", value_name = "N")]
+    pub threads: Option<usize>,
+
+    /// No progress bar, and no seed on stderr.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// Symmetries of `dance generate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Symmetry {
+    /// Every cell on its own.
+    None,
+    /// 180° rotation: (r, c) with (N-1-r, N-1-c).
+    Rotational,
+    /// Reflection in the main diagonal: (r, c) with (c, r).
+    Diagonal,
+}
+
+/// Options of `dance rate`.
+#[derive(Debug, clap::Args)]
+pub struct RateArgs {
+    /// Puzzle files, read in order; standard input when none is given or
+    /// the name is `-`.
+    pub files: Vec<PathBuf>,
+
+    /// The input format, as for `dance solve`.
+    #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
+    pub format: InputFormat,
+
+    /// X-Sudoku: both main diagonals hold every digit too.
+    #[arg(short = 'x', long = "x-sudoku")]
+    pub x: bool,
+
+    /// Worker threads; 1 works on the main thread only. Default: one per
+    /// core.
+    #[arg(short = 'j', long = "threads", value_name = "N")]
+    pub threads: Option<usize>,
+
+    /// No progress bar.
+    #[arg(short, long)]
+    pub quiet: bool,
 }

@@ -8,10 +8,12 @@
 mod bench;
 mod cli;
 mod cover;
+mod generate;
 mod histogram;
 mod input;
 mod outcome;
 mod progress;
+mod rate;
 mod report;
 mod solve;
 mod summary;
@@ -48,6 +50,8 @@ fn run(args: cli::Args) -> anyhow::Result<Outcome> {
         cli::Command::Cover(options) => cover::run(&options),
         cli::Command::Solve(options) => solve::run(&options),
         cli::Command::Bench(options) => bench::run(&options),
+        cli::Command::Generate(options) => generate::run(&options),
+        cli::Command::Rate(options) => rate::run(&options),
     }
 }
 

@@ -2,6 +2,8 @@
 
 mod bench;
 mod cover;
+mod generate;
+mod rate;
 mod reliability;
 mod solve;
 mod util;

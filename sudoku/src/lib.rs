@@ -36,6 +36,10 @@
 //!   with a line and column in every [`ParseError`](format::ParseError).
 //! - [`dfs`] is the textbook backtracking baseline: cells in order, digits
 //!   in order, no heuristics.
+//! - [`generate`] makes minimal puzzles with exactly one solution for every
+//!   shape (random connected [`jigsaw`] maps included), optionally
+//!   symmetric or with a clue target, the same for a seed on every machine;
+//!   [`rate`] tells how much searching a puzzle takes, in named levels.
 //!
 //! `Puzzle` and `Grid` print in the line format through `Display`, and
 //! `Puzzle` parses from it through `FromStr`.
@@ -70,14 +74,19 @@ mod digit;
 mod kernel;
 mod outcome;
 mod puzzle;
+mod random;
 mod shape;
 mod solver;
+mod transform;
 mod verify;
 
 pub mod batch;
 pub mod cover;
 pub mod dfs;
 pub mod format;
+pub mod generate;
+pub mod jigsaw;
+pub mod rate;
 
 pub use cell::Cell;
 pub use digit::Digit;

@@ -3,6 +3,8 @@
 mod dfs;
 mod dlx_solver;
 mod fixtures;
+mod generate;
+mod rate;
 mod roundtrip;
 mod streams;
 mod util;

@@ -1,0 +1,173 @@
+//! `dance generate`: puzzles with exactly one solution, made in chunks on
+//! the worker threads and printed in index order, so the output depends on
+//! the seed and the options only.
+
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use anyhow::{Context, bail};
+use sudoku::batch::par_map;
+use sudoku::format::{ParseOptions, line};
+use sudoku::generate::{
+    GenerateError, Generated, Layout, Options, Symmetry, generate, puzzle_seed,
+};
+use sudoku::rate::{Rating, rate};
+use sudoku::{MAX_SIZE, Shape, Solver, Variant};
+
+use crate::Outcome;
+use crate::cli::{self, GenerateArgs};
+use crate::progress::Progress;
+
+/// Puzzles made between two writes, per worker thread: enough to share
+/// out puzzles whose times vary tenfold (16×16), few enough that the
+/// progress bar and the output move often. The sequential path writes
+/// every puzzle as soon as it is made.
+const CHUNK_PER_THREAD: u64 = 8;
+
+/// One puzzle and, with `--rate`, its rating.
+type Made = Result<(Generated, Option<Rating>), GenerateError>;
+
+/// Runs `dance generate`.
+pub fn run(args: &GenerateArgs) -> anyhow::Result<Outcome> {
+    let options = options(args)?;
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    if args.seed.is_none() && !args.quiet {
+        eprintln!("dance: seed {seed} (--seed {seed} makes the same puzzles again)");
+    }
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let pool = match threads {
+        0 | 1 => None,
+        threads => Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .context("cannot start the worker threads")?,
+        ),
+    };
+
+    let done = Arc::new(AtomicU64::new(0));
+    let show_progress = !args.quiet && io::stderr().is_terminal();
+    let mut progress = Progress::new(show_progress, Some(args.count), done.clone(), "puzzles");
+    let mut out = BufWriter::new(io::stdout().lock());
+    let chunk = match &pool {
+        None => 1,
+        Some(_) => CHUNK_PER_THREAD * threads as u64,
+    };
+    let mut start = 0;
+    let mut sequential = Solver::new();
+    while start < args.count {
+        let end = args.count.min(start + chunk);
+        let indices: Vec<u64> = (start..end).collect();
+        let made: Vec<Made> = match &pool {
+            None => indices
+                .iter()
+                .map(|&index| make(&mut sequential, &options, seed, index, args.rate))
+                .collect(),
+            Some(pool) => pool.install(|| {
+                par_map(&indices, |solver, &index| {
+                    make(solver, &options, seed, index, args.rate)
+                })
+            }),
+        };
+        for (index, result) in indices.into_iter().zip(made) {
+            let (made, rating) = result.map_err(|error| explain(error, index))?;
+            if let Some(rating) = rating {
+                writeln!(out, "# {rating}")?;
+            }
+            writeln!(out, "{}", line::format_puzzle(&made.puzzle))?;
+        }
+        out.flush()?;
+        done.store(end, Ordering::Relaxed);
+        progress.update(end);
+        start = end;
+    }
+    progress.finish();
+    Ok(Outcome::Success)
+}
+
+/// Puzzle `index` of the run, rated when asked.
+fn make(solver: &mut Solver, options: &Options, run: u64, index: u64, rated: bool) -> Made {
+    let made = generate(solver, options, puzzle_seed(run, index))?;
+    let rating = rated.then(|| rate(solver, &made.puzzle));
+    match rating {
+        Some(Err(error)) => unreachable!("a generated puzzle is unique: {error}"),
+        Some(Ok(rating)) => Ok((made, Some(rating))),
+        None => Ok((made, None)),
+    }
+}
+
+/// The error for puzzle `index`, with a hint where one helps.
+fn explain(error: GenerateError, index: u64) -> anyhow::Error {
+    let number = index + 1;
+    match error {
+        GenerateError::TargetNotReached { .. } => {
+            anyhow::anyhow!(
+                "puzzle {number}: {error}; allow more --attempts, or ask for more --clues"
+            )
+        }
+        error => anyhow::Error::new(error).context(format!("puzzle {number}")),
+    }
+}
+
+/// The library's options for the command line's.
+fn options(args: &GenerateArgs) -> anyhow::Result<Options> {
+    let variant = if args.x {
+        Variant::X
+    } else {
+        Variant::Standard
+    };
+    let layout = match (&args.regions, args.jigsaw) {
+        (Some(map), _) => Layout::Shape(region_map(map)?.with_variant(variant)),
+        (None, true) => Layout::RandomJigsaw {
+            size: args.size,
+            variant,
+        },
+        (None, false) => Layout::Shape(
+            Shape::boxed(args.size)
+                .with_context(|| format!("no puzzle of size {}; --jigsaw makes one", args.size))?
+                .with_variant(variant),
+        ),
+    };
+    let symmetry = match args.symmetry {
+        cli::Symmetry::None => Symmetry::None,
+        cli::Symmetry::Rotational => Symmetry::Rotational,
+        cli::Symmetry::Diagonal => Symmetry::Diagonal,
+    };
+    Ok(Options {
+        layout,
+        symmetry,
+        clues: args.clues,
+        attempts: args.attempts,
+    })
+}
+
+/// The jigsaw shape of a `--regions` map, read as the region field of the
+/// line format.
+fn region_map(map: &str) -> anyhow::Result<Shape> {
+    let labels = map.chars().count();
+    let size = (1..=MAX_SIZE).find(|n| n * n == labels);
+    let Some(size) = size else {
+        bail!("--regions needs N*N labels for a size N from 1 to 25, found {labels}");
+    };
+    let cells = size * size;
+    let text = format!("{} {map}", ".".repeat(cells));
+    match line::parse(&text, &ParseOptions::default()) {
+        Ok(puzzle) => Ok(puzzle.shape().clone()),
+        Err(error) => bail!(
+            "--regions, label {}: {}",
+            error.column().saturating_sub(cells + 1),
+            error.kind()
+        ),
+    }
+}
+
+/// A seed for a run without `--seed`: the clock's nanoseconds.
+fn clock_seed() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_nanos() as u64)
+}

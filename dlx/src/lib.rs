@@ -125,6 +125,7 @@ mod text;
 
 pub use ids::{ColorId, ItemId, OptionId};
 pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
+pub use rng::SplitMix64;
 pub use search::{Count, Event, SelectError, Solutions, Solver, Stats};
 pub use split::{Branch, Estimate, SplitError};
 pub use text::{

@@ -1,11 +1,15 @@
-//! The seeded generator behind [`Solver::with_seed`](crate::Solver::with_seed):
-//! SplitMix64 and an unbiased Fisher–Yates shuffle on top of it.
+//! The seeded generator behind [`Solver::with_seed`](crate::Solver::with_seed)
+//! and [`Solver::estimate`](crate::Solver::estimate) — and behind the Sudoku
+//! generator, which uses this one too, so the project has one family of random
+//! numbers: SplitMix64, unbiased bounded draws and Fisher–Yates shuffles.
 //!
-//! The engine needs randomness only to reorder options, so it carries its own
-//! few lines instead of a dependency. Everything is 64-bit integer arithmetic
-//! with wrapping operations — no floating point, nothing that depends on
-//! `usize` — so a seed gives the same permutations on every machine and
-//! every target, WASM included.
+//! A seed's stream is part of what the project promises (the same seed gives
+//! the same first solution, the same generated puzzles, on every machine), so
+//! these few lines are owned here rather than taken from a crate whose
+//! seeding, range sampling or shuffling could change between versions.
+//! Everything is 64-bit integer arithmetic with wrapping operations — no
+//! floating point, nothing that depends on `usize` — so a seed gives the same
+//! numbers on every machine and every target, WASM included.
 //!
 //! * SplitMix64 (Steele, Lea and Flood, *Fast splittable pseudorandom number
 //!   generators*, OOPSLA 2014; the constants of Vigna's reference code): the
@@ -18,31 +22,41 @@
 //!   case that would bias it.
 //! * [`shuffle`](SplitMix64::shuffle) is Fisher–Yates from the last element
 //!   down: position `k` swaps with a position drawn from `0..=k`.
+//! * [`SplitMix64::nth`] is output `index` of the generator seeded with
+//!   `seed`, computed directly: how each of many independent tasks (a
+//!   generated puzzle, say) gets a seed of its own, whatever thread runs it.
+
+/// The increment of the SplitMix64 state.
+const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// Steele, Lea and Flood's SplitMix64 generator.
 #[derive(Clone, Debug)]
-pub(crate) struct SplitMix64 {
+pub struct SplitMix64 {
     state: u64,
 }
 
 impl SplitMix64 {
     /// The generator whose first output is the finalizer of
     /// `seed + 0x9E3779B97F4A7C15`.
-    pub(crate) fn new(seed: u64) -> Self {
+    pub fn new(seed: u64) -> Self {
         SplitMix64 { state: seed }
     }
 
+    /// Output number `index` (0-based) of `SplitMix64::new(seed)`, without
+    /// drawing the outputs before it: the state after `index + 1` steps is
+    /// `seed + (index + 1) · gamma`.
+    pub fn nth(seed: u64, index: u64) -> u64 {
+        finalize(seed.wrapping_add(index.wrapping_add(1).wrapping_mul(GOLDEN_GAMMA)))
+    }
+
     /// The next 64 random bits.
-    pub(crate) fn next_u64(&mut self) -> u64 {
-        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(GOLDEN_GAMMA);
+        finalize(self.state)
     }
 
     /// A number drawn uniformly from `0..n`; `n` must be positive.
-    pub(crate) fn below(&mut self, n: u64) -> u64 {
+    pub fn below(&mut self, n: u64) -> u64 {
         debug_assert!(n > 0);
         let mut product = u128::from(self.next_u64()) * u128::from(n);
         // The low half falls below 2^64 mod n for exactly the draws that
@@ -57,12 +71,36 @@ impl SplitMix64 {
     }
 
     /// Puts `items` in a uniformly random order.
-    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
         for k in (1..items.len()).rev() {
-            let j = self.below(k as u64 + 1) as usize;
+            let j = self.index(k + 1);
             items.swap(k, j);
         }
     }
+
+    /// A position drawn uniformly from `0..len`; `len` must be positive.
+    pub fn index(&mut self, len: usize) -> usize {
+        self.below(len as u64) as usize
+    }
+
+    /// A uniformly random permutation of `0..n`.
+    pub fn permutation(&mut self, n: usize) -> Vec<usize> {
+        let mut items: Vec<usize> = (0..n).collect();
+        self.shuffle(&mut items);
+        items
+    }
+
+    /// A fair coin.
+    pub fn coin(&mut self) -> bool {
+        self.next_u64() >> 63 == 1
+    }
+}
+
+/// SplitMix64's output function (a variant of MurmurHash3's finalizer).
+fn finalize(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 #[cfg(test)]
@@ -85,6 +123,16 @@ mod tests {
                 16_408_922_859_458_223_821,
             ]
         );
+    }
+
+    #[test]
+    fn nth_is_the_output_at_that_index() {
+        for seed in [0, 1_234_567, u64::MAX] {
+            let mut rng = SplitMix64::new(seed);
+            for index in 0..20 {
+                assert_eq!(SplitMix64::nth(seed, index), rng.next_u64());
+            }
+        }
     }
 
     #[test]

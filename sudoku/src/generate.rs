@@ -86,8 +86,8 @@ use dlx::Event;
 
 use crate::batch::par_map;
 use crate::cover::{exact_cover, placement};
-use crate::random::SplitMix64;
 use crate::{Digit, Grid, MAX_SIZE, Puzzle, Shape, Solver, Variant, jigsaw};
+use dlx::SplitMix64;
 
 /// Attempts allowed by [`Options::new`].
 pub const DEFAULT_ATTEMPTS: u32 = 100;

@@ -28,8 +28,8 @@
 //! # Ok::<(), sudoku::ShapeError>(())
 //! ```
 
-use crate::random::SplitMix64;
 use crate::{Shape, ShapeError};
+use dlx::SplitMix64;
 
 /// Proposed steps per cell.
 const MIX_ROUNDS: usize = 40;
@@ -59,25 +59,25 @@ pub fn random_shape(n: usize, seed: u64) -> Result<Shape, ShapeError> {
     let mut neighbours = Vec::with_capacity(4);
     let mut touching = Vec::with_capacity(n * n);
     for _ in 0..MIX_ROUNDS * n * n {
-        let a = rng.below(n * n);
+        let a = rng.index(n * n);
         let home = map.regions[a];
         neighbours.clear();
         neighbours.extend(map.neighbours(a).filter(|&b| map.regions[b] != home));
         if neighbours.is_empty() {
             continue;
         }
-        let away = map.regions[neighbours[rng.below(neighbours.len())]];
+        let away = map.regions[neighbours[rng.index(neighbours.len())]];
         touching.clear();
         touching.extend((0..n * n).filter(|&c| {
             map.regions[c] == away && map.neighbours(c).any(|d| map.regions[d] == home)
         }));
-        let c = touching[rng.below(touching.len())];
+        let c = touching[rng.index(touching.len())];
         let before = map.looseness(a, c, home, away);
         map.regions[a] = away;
         map.regions[c] = home;
         let after = map.looseness(a, c, home, away);
         let looser = after.saturating_sub(before);
-        let rejected = (0..looser).any(|_| rng.below(OUT_OF) >= KEEP);
+        let rejected = (0..looser).any(|_| rng.index(OUT_OF) >= KEEP);
         if rejected || !(map.connected(home) && map.connected(away)) {
             map.regions[a] = home;
             map.regions[c] = away;

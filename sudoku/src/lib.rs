@@ -74,7 +74,6 @@ mod digit;
 mod kernel;
 mod outcome;
 mod puzzle;
-mod random;
 mod shape;
 mod solver;
 mod transform;

@@ -61,9 +61,9 @@
 
 use std::fmt;
 
-use crate::random::SplitMix64;
 use crate::transform::Transform;
 use crate::{Puzzle, SearchStats, Solver};
+use dlx::SplitMix64;
 
 /// Transformations averaged per rating.
 pub const SAMPLES: u32 = 8;

@@ -16,8 +16,8 @@
 //! constraint, and keeps boxes as boxes; a jigsaw map moves with its cells,
 //! so a transformed jigsaw puzzle has a transformed shape.
 
-use crate::random::SplitMix64;
 use crate::{Cell, Digit, Puzzle, Shape, Variant};
+use dlx::SplitMix64;
 
 /// A transformation drawn for one shape; see the [module docs](self).
 #[derive(Clone, Debug)]

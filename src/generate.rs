@@ -36,18 +36,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Outcome> {
     if args.seed.is_none() && !args.quiet {
         eprintln!("dance: seed {seed} (--seed {seed} makes the same puzzles again)");
     }
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let pool = match threads {
-        0 | 1 => None,
-        threads => Some(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .context("cannot start the worker threads")?,
-        ),
-    };
+    let (threads, pool) = crate::threads::pool(args.threads)?;
 
     let done = Arc::new(AtomicU64::new(0));
     let show_progress = !args.quiet && io::stderr().is_terminal();

@@ -8,6 +8,19 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::Context;
+use sudoku::Variant;
+use sudoku::format::{self, Format, ParseOptions, Records};
+
+use crate::cli::InputFormat;
+
+/// The parse options of the commands that read puzzles: X-Sudoku or not.
+pub fn parse_options(x: bool) -> ParseOptions {
+    let variant = if x { Variant::X } else { Variant::Standard };
+    ParseOptions {
+        variant,
+        boxes: None,
+    }
+}
 
 /// One input to read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,6 +84,24 @@ impl Source {
         };
         Ok(Counted { inner, consumed })
     }
+}
+
+/// The records of `source` in the format asked for (detected from its first
+/// record for `auto`), and that format.
+pub fn records(
+    source: &Source,
+    asked: InputFormat,
+    options: ParseOptions,
+    consumed: Arc<AtomicU64>,
+) -> anyhow::Result<(Format, Records<Counted<Box<dyn BufRead + Send>>>)> {
+    let reader = source.open(consumed)?;
+    Ok(match asked {
+        InputFormat::Auto => format::read_auto(reader, options)
+            .with_context(|| format!("cannot read {}", source.name()))?,
+        InputFormat::Line => (Format::Line, format::read(reader, Format::Line, options)),
+        InputFormat::Grid => (Format::Grid, format::read(reader, Format::Grid, options)),
+        InputFormat::Poj => (Format::Poj, format::read(reader, Format::Poj, options)),
+    })
 }
 
 /// A reader that adds every byte consumed to a shared counter.

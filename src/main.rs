@@ -17,6 +17,7 @@ mod rate;
 mod report;
 mod solve;
 mod summary;
+mod threads;
 
 use std::io;
 use std::process::ExitCode;

@@ -6,14 +6,14 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
 use anyhow::Context;
+use sudoku::Solver;
 use sudoku::batch::par_map;
-use sudoku::format::{self, Format, ParseOptions, Record};
+use sudoku::format::Record;
 use sudoku::rate::{RateError, Rating, rate};
-use sudoku::{Solver, Variant};
 
 use crate::Outcome;
-use crate::cli::{InputFormat, RateArgs};
-use crate::input::Source;
+use crate::cli::RateArgs;
+use crate::input::{Source, parse_options, records};
 use crate::progress::Progress;
 
 /// Records rated between two writes, per worker thread: a hard 9×9 puzzle
@@ -27,26 +27,8 @@ type Answer = Option<Result<Rating, RateError>>;
 /// Runs `dance rate`.
 pub fn run(args: &RateArgs) -> anyhow::Result<Outcome> {
     let sources = Source::all(&args.files);
-    let options = ParseOptions {
-        variant: if args.x {
-            Variant::X
-        } else {
-            Variant::Standard
-        },
-        boxes: None,
-    };
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let pool = match threads {
-        0 | 1 => None,
-        threads => Some(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .context("cannot start the worker threads")?,
-        ),
-    };
+    let options = parse_options(args.x);
+    let (threads, pool) = crate::threads::pool(args.threads)?;
 
     let consumed = Arc::new(AtomicU64::new(0));
     let total_bytes = sources.iter().map(Source::size).sum::<Option<u64>>();
@@ -58,17 +40,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<Outcome> {
     let (mut records_done, mut unrated) = (0u64, 0u64);
     for source in &sources {
         let name = source.name();
-        let reader = source.open(consumed.clone())?;
-        let mut records = match args.format {
-            InputFormat::Auto => {
-                format::read_auto(reader, options)
-                    .with_context(|| format!("cannot read {name}"))?
-                    .1
-            }
-            InputFormat::Line => format::read(reader, Format::Line, options),
-            InputFormat::Grid => format::read(reader, Format::Grid, options),
-            InputFormat::Poj => format::read(reader, Format::Poj, options),
-        };
+        let (_, mut records) = records(source, args.format, options, consumed.clone())?;
         loop {
             let batch = records
                 .by_ref()

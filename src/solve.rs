@@ -7,13 +7,13 @@ use std::sync::atomic::AtomicU64;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
+use sudoku::Solver;
 use sudoku::batch::{Mode, par_map};
-use sudoku::format::{self, Format, ParseOptions, Record};
-use sudoku::{Solver, Variant};
+use sudoku::format::{self, Format, Record};
 
 use crate::Outcome as RunOutcome;
-use crate::cli::{InputFormat, OutputFormat, SolveArgs};
-use crate::input::Source;
+use crate::cli::{OutputFormat, SolveArgs};
+use crate::input::{Source, parse_options, records};
 use crate::outcome::{Outcome, Status, answer};
 use crate::progress::Progress;
 use crate::report::{Output, Writer};
@@ -34,26 +34,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<RunOutcome> {
     let sources = Source::all(&args.files);
     let mode = mode(args);
     let timeout = args.timeout.map(Duration::from_secs_f64);
-    let options = ParseOptions {
-        variant: if args.x {
-            Variant::X
-        } else {
-            Variant::Standard
-        },
-        boxes: None,
-    };
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let pool = match threads {
-        0 | 1 => None,
-        threads => Some(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .context("cannot start the worker threads")?,
-        ),
-    };
+    let options = parse_options(args.x);
+    let (_, pool) = crate::threads::pool(args.threads)?;
 
     let consumed = Arc::new(AtomicU64::new(0));
     let total_bytes = sources.iter().map(Source::size).sum::<Option<u64>>();
@@ -66,15 +48,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<RunOutcome> {
     let mut writer = Writer::new(BufWriter::new(io::stdout().lock()), Output::Line);
     for source in &sources {
         let name = source.name();
-        let reader = source.open(consumed.clone())?;
-        let (format, records) = match args.format {
-            InputFormat::Auto => {
-                format::read_auto(reader, options).with_context(|| format!("cannot read {name}"))?
-            }
-            InputFormat::Line => (Format::Line, format::read(reader, Format::Line, options)),
-            InputFormat::Grid => (Format::Grid, format::read(reader, Format::Grid, options)),
-            InputFormat::Poj => (Format::Poj, format::read(reader, Format::Poj, options)),
-        };
+        let (format, records) = records(source, args.format, options, consumed.clone())?;
         writer.set_output(output(args.output, format));
         let mut sink = Sink {
             name: &name,

@@ -57,23 +57,22 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Outcome> {
             .timeout
             .map(|seconds| Instant::now() + Duration::from_secs_f64(seconds)),
     };
-    let threads = args
-        .threads
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let subproblems = match threads {
-        0 | 1 => None,
-        _ => solver
+    let (threads, pool) = crate::threads::pool(args.threads)?;
+    // Problems with multiplicities cannot be split: they run sequentially.
+    let parallel = pool.and_then(|pool| {
+        let subproblems = solver
             .split_into(threads * SUBPROBLEMS_PER_THREAD, MAX_SPLIT_DEPTH)
-            .ok(),
-    };
+            .ok()?;
+        Some((pool, subproblems))
+    });
 
     let started = Instant::now();
     let tally = Tally::default();
     let mut out = BufWriter::new(io::stdout().lock());
-    let total = subproblems.as_ref().map(|s| s.len() as u64);
+    let total = parallel.as_ref().map(|(_, s)| s.len() as u64);
     let show_progress = !args.quiet && !hunt.keep && io::stderr().is_terminal();
     let searched: anyhow::Result<(u64, bool)> =
-        with_progress(show_progress, total, &tally, || match &subproblems {
+        with_progress(show_progress, total, &tally, || match &parallel {
             None => {
                 let part = hunt::search(
                     &mut solver,
@@ -86,11 +85,7 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Outcome> {
                 )?;
                 Ok((part.count, part.complete))
             }
-            Some(subproblems) => {
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .build()
-                    .context("cannot start the worker threads")?;
+            Some((pool, subproblems)) => {
                 // Counting needs no order: one pass over every subproblem. Printing
                 // and limits go a few subproblems per thread at a time, in order.
                 let chunk = if hunt.keep || hunt.limit != u64::MAX {
@@ -105,7 +100,7 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Outcome> {
                     out.flush()
                 };
                 let (found, complete) =
-                    hunt::search_parallel(&pool, &solver, subproblems, &hunt, chunk, &tally, emit)?;
+                    hunt::search_parallel(pool, &solver, subproblems, &hunt, chunk, &tally, emit)?;
                 Ok((found, complete))
             }
         });
@@ -132,7 +127,7 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Outcome> {
             tally.nodes.load(Ordering::Relaxed),
             updates as f64 / seconds.max(1e-9),
         );
-        if let Some(subproblems) = &subproblems {
+        if let Some((_, subproblems)) = &parallel {
             report.push_str(&format!(
                 "threads: {threads}, subproblems: {} (nodes count their searches, not the split above them)\n",
                 subproblems.len()

@@ -1,0 +1,19 @@
+//! The worker threads of a command: `-j N`, or one per core.
+
+use anyhow::Context;
+
+/// The number of threads asked for (one per core when not given), and a
+/// rayon pool of that many when it is more than one: `-j1` runs on the
+/// calling thread only, without rayon.
+pub fn pool(asked: Option<usize>) -> anyhow::Result<(usize, Option<rayon::ThreadPool>)> {
+    let threads =
+        asked.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    if threads <= 1 {
+        return Ok((1, None));
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .context("cannot start the worker threads")?;
+    Ok((threads, Some(pool)))
+}

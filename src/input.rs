@@ -86,6 +86,9 @@ impl Source {
     }
 }
 
+/// An opened input: any buffered reader, counted.
+pub type Input = Counted<Box<dyn BufRead + Send>>;
+
 /// The records of `source` in the format asked for (detected from its first
 /// record for `auto`), and that format.
 pub fn records(
@@ -93,7 +96,7 @@ pub fn records(
     asked: InputFormat,
     options: ParseOptions,
     consumed: Arc<AtomicU64>,
-) -> anyhow::Result<(Format, Records<Counted<Box<dyn BufRead + Send>>>)> {
+) -> anyhow::Result<(Format, Records<Input>)> {
     let reader = source.open(consumed)?;
     Ok(match asked {
         InputFormat::Auto => format::read_auto(reader, options)

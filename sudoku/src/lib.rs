@@ -49,6 +49,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod bitboard;
 mod cell;
 mod digit;
 mod kernel;

@@ -48,6 +48,9 @@ const LANES: usize = 16;
 /// `ITEMS` rounded up to a multiple of [`LANES`].
 const PADDED: usize = ITEMS.div_ceil(LANES) * LANES;
 
+/// Every digit of a cell.
+const ALL: u16 = (1 << N) - 1;
+
 /// The count of a covered item (and of the padding): never chosen.
 const COVERED: u8 = u8::MAX;
 
@@ -110,6 +113,8 @@ pub(crate) struct BitKernel {
     bases: [[u16; 3]; CELLS],
     /// The cells of every unit in item order: rows, columns, regions.
     units: [Board; 3 * N],
+    /// The units of each cell: its row, column and region.
+    units_of: [[u8; 3]; CELLS],
     /// Cells to fill: the search is over once every one is.
     empty: usize,
     /// The state of the current level, changed in place by each choice.
@@ -134,11 +139,13 @@ impl BitKernel {
         }
         let mut units = [0; 3 * N];
         let mut bases = [[0; 3]; CELLS];
+        let mut units_of = [[0; 3]; CELLS];
         for cell in shape.cells() {
             let unit = [cell.row(N), N + cell.col(N), 2 * N + shape.region_of(cell)];
             for (k, u) in unit.into_iter().enumerate() {
                 units[u] |= 1 << cell.index();
                 bases[cell.index()][k] = (CELLS + u * N) as u16;
+                units_of[cell.index()][k] = u as u8;
             }
         }
         let mut peers = [0; CELLS];
@@ -153,6 +160,7 @@ impl BitKernel {
             peers,
             bases,
             units,
+            units_of,
             empty: 0,
             state: State::EMPTY,
             stash: vec![State::EMPTY; CELLS].into_boxed_slice(),
@@ -176,50 +184,49 @@ impl BitKernel {
         self.level = 0;
         self.step = Step::Enter;
         self.stashed = 0;
-        let mut state = State::EMPTY;
-        let mut open: Board = (1 << CELLS) - 1;
         let mut used = [0u16; 3 * N];
-        for (cell, digit) in puzzle.givens() {
-            let (c, bit) = (cell.index(), 1 << digit.index());
-            let units = self.bases[c].map(|base| (base as usize - CELLS) / N);
-            if units.iter().any(|&u| used[u] & bit != 0) {
-                return false;
+        for (c, given) in puzzle.cells().iter().enumerate() {
+            if let Some(digit) = given {
+                let bit = 1 << digit.index();
+                let [row, col, region] = self.units_of[c].map(usize::from);
+                if (used[row] | used[col] | used[region]) & bit != 0 {
+                    return false;
+                }
+                used[row] |= bit;
+                used[col] |= bit;
+                used[region] |= bit;
             }
-            for u in units {
-                used[u] |= bit;
+        }
+        // Every unit item counts the open cells of its digit; the items of
+        // givens (counting none) are covered.
+        let mut state = State::EMPTY;
+        state.len[CELLS..ITEMS].fill(0);
+        let mut open: Board = 0;
+        self.empty = 0;
+        for (c, given) in puzzle.cells().iter().enumerate() {
+            if given.is_none() {
+                let [row, col, region] = self.units_of[c].map(usize::from);
+                let digits = ALL & !(used[row] | used[col] | used[region]);
+                state.cells[c] = digits;
+                state.len[c] = digits.count_ones() as u8;
+                for base in self.bases[c] {
+                    let (low, high) = segment(&mut state.len, base as usize);
+                    *low = (u64::from_le_bytes(*low) + spread(digits)).to_le_bytes();
+                    *high += (digits >> 8) as u8;
+                }
+                open |= 1 << c;
+                self.empty += 1;
             }
-            open &= !(1 << c);
         }
         state.boards = [open; N];
-        for (cell, digit) in puzzle.givens() {
-            state.boards[digit.index()] &= !self.peers[cell.index()];
-        }
-        self.empty = open.count_ones() as usize;
-        for (c, digits) in state.cells.iter_mut().enumerate() {
-            for (d, board) in state.boards.iter().enumerate() {
-                *digits |= (((board >> c) & 1) as u16) << d;
-            }
-        }
-        // Items of givens stay covered; every other item counts its options.
         for (u, &used) in used.iter().enumerate() {
-            for d in 0..N {
-                if used & (1 << d) == 0 {
-                    state.len[CELLS + u * N + d] = 0;
-                }
-            }
-        }
-        let mut open_cells = open;
-        while open_cells != 0 {
-            let c = open_cells.trailing_zeros() as usize;
-            open_cells &= open_cells - 1;
-            let digits = state.cells[c];
-            state.len[c] = digits.count_ones() as u8;
-            for d in 0..N {
-                if digits & (1 << d) != 0 {
-                    for base in self.bases[c] {
-                        state.len[base as usize + d] += 1;
-                    }
-                }
+            let (low, high) = segment(&mut state.len, CELLS + u * N);
+            *low = (u64::from_le_bytes(*low) | (spread(used) * 0xFF)).to_le_bytes();
+            *high |= ((used >> 8) as u8).wrapping_neg();
+            let mut rest = used;
+            while rest != 0 {
+                state.boards[rest.trailing_zeros() as usize] &= !self.units[u];
+                rest &= rest - 1;
             }
         }
         self.state = state;
@@ -359,11 +366,19 @@ impl BitKernel {
 /// so no borrow crosses a byte) and one byte.
 #[inline(always)]
 fn take(len: &mut [u8; PADDED], base: usize, digits: u16) {
-    let Some((low, high)) = len[base..].split_first_chunk_mut::<8>() else {
-        unreachable!("a unit's items are at least 9 before the end");
-    };
+    let (low, high) = segment(len, base);
     *low = (u64::from_le_bytes(*low) - spread(digits)).to_le_bytes();
-    high[0] -= (digits >> 8) as u8;
+    *high -= (digits >> 8) as u8;
+}
+
+/// The counts of the nine items from `base` on (a unit's digits): the
+/// first eight as one word's bytes, and the ninth.
+#[inline(always)]
+fn segment(len: &mut [u8; PADDED], base: usize) -> (&mut [u8; 8], &mut u8) {
+    match len[base..].split_first_chunk_mut::<8>() {
+        Some((low, [high, ..])) => (low, high),
+        _ => unreachable!("a unit's items are at least 9 before the end"),
+    }
 }
 
 /// Bit `k` of the low byte of `digits` as byte `k` (0 or 1) of a word.

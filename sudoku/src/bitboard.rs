@@ -9,8 +9,11 @@
 //! * `cells`: the open digits of every cell (the boards transposed), so the
 //!   options of a cell item are one load;
 //! * `len`: the number of open options of every item, one byte per item in
-//!   item order, [`COVERED`] once the item is covered, padded to a multiple
-//!   of 16 so that the MRV scan runs on whole vector lanes.
+//!   item order, [`COVERED`] once the item is covered. The 81 cell items
+//!   take slots `0..81` and the 243 unit items slots `96..339`; the gaps
+//!   are [`COVERED`], so the MRV scan runs on whole 16-byte lanes, and a
+//!   unit item's slot is 96 plus a byte, which the compiler knows to be in
+//!   the 352-byte table: no bounds checks in the inner loop.
 //!
 //! The options of an item, in option order, are a mask: the digits of a
 //! cell item, or `board[digit] & unit` for a row, column or region item.
@@ -21,7 +24,7 @@
 //! peers of c (`board[d] & peers[c]`, a handful of bits, each dropping the
 //! count of its cell and units). Nothing is ever undone: the search changes
 //! one state in place, and a level with options left to try (a guess)
-//! keeps a copy of its state (656 bytes) to start each of them from. Forced
+//! keeps a copy of its state (752 bytes) to start each of them from. Forced
 //! choices, nine nodes in ten on hard puzzles, copy nothing.
 //!
 //! The search is Algorithm X as the generic engine runs it: the same MRV
@@ -39,14 +42,16 @@ const N: usize = 9;
 /// Cells, N².
 const CELLS: usize = N * N;
 
-/// Items, 4N²: cells, then row, column and region digits.
-const ITEMS: usize = 4 * CELLS;
-
 /// Counts scanned at once by the MRV choice.
 const LANES: usize = 16;
 
-/// `ITEMS` rounded up to a multiple of [`LANES`].
-const PADDED: usize = ITEMS.div_ceil(LANES) * LANES;
+/// The slot of the first unit item in `len`: after the cells, at a whole
+/// number of lanes.
+const UNITS: usize = CELLS.div_ceil(LANES) * LANES;
+
+/// Slots in `len`: unit items (243) and padding take one byte-indexed page
+/// after [`UNITS`].
+const SLOTS: usize = UNITS + 256;
 
 /// Every digit of a cell.
 const ALL: u16 = (1 << N) - 1;
@@ -57,41 +62,45 @@ const COVERED: u8 = u8::MAX;
 /// A set of cells: bit `cell` (row-major, `0..81`).
 type Board = u128;
 
+/// Entries in tables indexed by a cell taken from a [`Board`]: the bit
+/// index of a `u128` is below 128 (and the compiler knows it).
+const BOARD_BITS: usize = 128;
+
 /// The open part of the matrix at one level of the search.
 #[derive(Clone, Copy, Debug)]
 struct State {
     /// The cells where each digit is still open.
     boards: [Board; N],
-    /// Open options per item, or [`COVERED`].
-    len: [u8; PADDED],
+    /// Open options per item slot, or [`COVERED`].
+    len: [u8; SLOTS],
     /// The digits still open in each cell: bit `d` for digit `d`.
-    cells: [u16; CELLS],
+    cells: [u16; BOARD_BITS],
 }
 
 impl State {
     const EMPTY: State = State {
         boards: [0; N],
-        len: [COVERED; PADDED],
-        cells: [0; CELLS],
+        len: [COVERED; SLOTS],
+        cells: [0; BOARD_BITS],
     };
 }
 
 /// One level of the search: where its loop over options stands.
 #[derive(Clone, Copy, Debug, Default)]
 struct Frame {
-    /// The item chosen at this level.
-    item: u16,
+    /// Options of the chosen item not tried yet: digits of a cell item,
+    /// cells of a unit item.
+    to_try: u128,
+    /// The chosen cell item, or `None` for a unit item of digit `digit`.
+    cell_item: Option<u8>,
     /// Whether the item had more than one option (a guess).
     guess: bool,
-    /// Options of the item not tried yet: digits of a cell item, cells of a
-    /// unit item.
-    to_try: u128,
-    /// The option being tried: its cell and digit.
-    cell: u8,
-    digit: u8,
     /// Whether the state of this level waits on the stash for the options
     /// still to try.
     stashed: bool,
+    /// The option being tried: its cell and digit.
+    cell: u8,
+    digit: u8,
 }
 
 /// Knuth's steps, as in the generic engine.
@@ -107,14 +116,14 @@ enum Step {
 pub(crate) struct BitKernel {
     shape: Shape,
     /// The other cells of each cell's row, column and region.
-    peers: [Board; CELLS],
-    /// The first item of each cell's row, column and region family entry:
-    /// adding a digit gives the unit item.
-    bases: [[u16; 3]; CELLS],
+    peers: [Board; BOARD_BITS],
+    /// Each cell and its peers.
+    closed: [Board; BOARD_BITS],
+    /// The slot of digit 0 of each cell's row, column and region, less
+    /// [`UNITS`]: adding a digit gives the unit item's slot.
+    bases: [[u8; 3]; BOARD_BITS],
     /// The cells of every unit in item order: rows, columns, regions.
     units: [Board; 3 * N],
-    /// The units of each cell: its row, column and region.
-    units_of: [[u8; 3]; CELLS],
     /// Cells to fill: the search is over once every one is.
     empty: usize,
     /// The state of the current level, changed in place by each choice.
@@ -138,29 +147,28 @@ impl BitKernel {
             return None;
         }
         let mut units = [0; 3 * N];
-        let mut bases = [[0; 3]; CELLS];
-        let mut units_of = [[0; 3]; CELLS];
+        let mut bases = [[0; 3]; BOARD_BITS];
         for cell in shape.cells() {
             let unit = [cell.row(N), N + cell.col(N), 2 * N + shape.region_of(cell)];
             for (k, u) in unit.into_iter().enumerate() {
                 units[u] |= 1 << cell.index();
-                bases[cell.index()][k] = (CELLS + u * N) as u16;
-                units_of[cell.index()][k] = u as u8;
+                bases[cell.index()][k] = (u * N) as u8;
             }
         }
-        let mut peers = [0; CELLS];
-        for (c, peers) in peers.iter_mut().enumerate() {
-            for base in bases[c] {
-                *peers |= units[(base as usize - CELLS) / N];
-            }
-            *peers &= !(1 << c);
+        let mut peers = [0; BOARD_BITS];
+        let mut closed = [0; BOARD_BITS];
+        for c in 0..CELLS {
+            closed[c] = bases[c]
+                .iter()
+                .fold(0, |all, &base| all | units[usize::from(base) / N]);
+            peers[c] = closed[c] & !(1 << c);
         }
         Some(BitKernel {
             shape: shape.clone(),
             peers,
+            closed,
             bases,
             units,
-            units_of,
             empty: 0,
             state: State::EMPTY,
             stash: vec![State::EMPTY; CELLS].into_boxed_slice(),
@@ -184,11 +192,12 @@ impl BitKernel {
         self.level = 0;
         self.step = Step::Enter;
         self.stashed = 0;
+        // The digits each unit has among the givens.
         let mut used = [0u16; 3 * N];
         for (c, given) in puzzle.cells().iter().enumerate() {
             if let Some(digit) = given {
                 let bit = 1 << digit.index();
-                let [row, col, region] = self.units_of[c].map(usize::from);
+                let [row, col, region] = self.bases[c].map(|base| usize::from(base) / N);
                 if (used[row] | used[col] | used[region]) & bit != 0 {
                     return false;
                 }
@@ -200,17 +209,17 @@ impl BitKernel {
         // Every unit item counts the open cells of its digit; the items of
         // givens (counting none) are covered.
         let mut state = State::EMPTY;
-        state.len[CELLS..ITEMS].fill(0);
+        state.len[UNITS..UNITS + 3 * N * N].fill(0);
         let mut open: Board = 0;
         self.empty = 0;
         for (c, given) in puzzle.cells().iter().enumerate() {
             if given.is_none() {
-                let [row, col, region] = self.units_of[c].map(usize::from);
+                let [row, col, region] = self.bases[c].map(|base| usize::from(base) / N);
                 let digits = ALL & !(used[row] | used[col] | used[region]);
                 state.cells[c] = digits;
                 state.len[c] = digits.count_ones() as u8;
                 for base in self.bases[c] {
-                    let (low, high) = segment(&mut state.len, base as usize);
+                    let (low, high) = segment(&mut state.len, base);
                     *low = (u64::from_le_bytes(*low) + spread(digits)).to_le_bytes();
                     *high += (digits >> 8) as u8;
                 }
@@ -220,7 +229,7 @@ impl BitKernel {
         }
         state.boards = [open; N];
         for (u, &used) in used.iter().enumerate() {
-            let (low, high) = segment(&mut state.len, CELLS + u * N);
+            let (low, high) = segment(&mut state.len, (u * N) as u8);
             *low = (u64::from_le_bytes(*low) | (spread(used) * 0xFF)).to_le_bytes();
             *high |= ((used >> 8) as u8).wrapping_neg();
             let mut rest = used;
@@ -237,7 +246,7 @@ impl BitKernel {
     pub(crate) fn grid(&self, puzzle: &Puzzle) -> Grid {
         let mut digits: Vec<Option<Digit>> = puzzle.cells().to_vec();
         for frame in &self.frames[..self.level] {
-            digits[frame.cell as usize] = Digit::new(frame.digit);
+            digits[usize::from(frame.cell)] = Digit::new(frame.digit);
         }
         Grid::from_solver(self.shape.clone(), digits.into_iter().flatten().collect())
     }
@@ -246,6 +255,7 @@ impl BitKernel {
     /// more nodes.
     pub(crate) fn resume(&mut self, budget: u64) -> Event {
         let budget_end = self.stats.nodes.saturating_add(budget);
+        let mut stats = self.stats;
         let mut level = self.level;
         let mut step = self.step;
         let event = loop {
@@ -256,21 +266,23 @@ impl BitKernel {
                         break Event::Solution;
                     }
                     let state = &self.state;
-                    let (item, len) = choose(&state.len);
+                    let (slot, len) = choose(&state.len);
                     if len == 0 {
                         step = Step::Leave;
                         continue;
                     }
                     let frame = &mut self.frames[level];
-                    frame.item = item as u16;
                     frame.guess = len > 1;
                     frame.stashed = false;
-                    frame.to_try = if item < CELLS {
-                        u128::from(state.cells[item])
+                    if slot < UNITS {
+                        frame.cell_item = Some(slot as u8);
+                        frame.to_try = u128::from(state.cells[slot]);
                     } else {
-                        let unit = (item - CELLS) / N;
-                        state.boards[(item - CELLS) % N] & self.units[unit]
-                    };
+                        let (unit, digit) = ((slot - UNITS) / N, (slot - UNITS) % N);
+                        frame.cell_item = None;
+                        frame.digit = digit as u8;
+                        frame.to_try = state.boards[digit] & self.units[unit];
+                    }
                     step = Step::Try;
                 }
                 Step::Try => {
@@ -279,21 +291,17 @@ impl BitKernel {
                         step = Step::Leave;
                         continue;
                     }
-                    if self.stats.nodes >= budget_end {
+                    if stats.nodes >= budget_end {
                         break Event::BudgetSpent;
                     }
-                    self.stats.nodes += 1;
-                    self.stats.guesses += u64::from(frame.guess);
-                    let next = frame.to_try.trailing_zeros() as usize;
+                    stats.nodes += 1;
+                    stats.guesses += u64::from(frame.guess);
+                    let next = frame.to_try.trailing_zeros() as u8;
                     frame.to_try &= frame.to_try - 1;
-                    let item = frame.item as usize;
-                    let (cell, digit) = if item < CELLS {
-                        (item, next)
-                    } else {
-                        (next, (item - CELLS) % N)
-                    };
-                    frame.cell = cell as u8;
-                    frame.digit = digit as u8;
+                    match frame.cell_item {
+                        Some(cell) => (frame.cell, frame.digit) = (cell, next),
+                        None => frame.cell = next,
+                    }
                     if frame.stashed {
                         // Back from an earlier option: this level's state
                         // is on the stash; the last option takes it off.
@@ -307,6 +315,7 @@ impl BitKernel {
                         self.stashed += 1;
                         frame.stashed = true;
                     }
+                    let (cell, digit) = (usize::from(frame.cell), usize::from(frame.digit));
                     self.place(cell, digit);
                     level += 1;
                     step = Step::Enter;
@@ -321,63 +330,69 @@ impl BitKernel {
                 }
             }
         };
+        self.stats = stats;
         self.level = level;
         self.step = step;
         event
     }
 
     /// Chooses the option that puts `digit` in `cell`: covers its items.
-    #[inline]
+    #[inline(always)]
     fn place(&mut self, cell: usize, digit: usize) {
         let state = &mut self.state;
         let peers = state.boards[digit] & self.peers[cell];
-        state.boards[digit] &= !(peers | 1 << cell);
+        state.boards[digit] &= !self.closed[cell];
         let others = state.cells[cell] & !(1 << digit);
         state.cells[cell] = 0;
         let bases = self.bases[cell];
         for base in bases {
-            take(&mut state.len, base as usize, others);
+            take(&mut state.len, base, others);
         }
+        let not_cell = !(self.closed[cell] ^ self.peers[cell]);
         let mut rest = others;
         while rest != 0 {
-            let d = rest.trailing_zeros() as usize;
+            state.boards[rest.trailing_zeros() as usize] &= not_cell;
             rest &= rest - 1;
-            state.boards[d] &= !(1 << cell);
         }
-        let mut rest = peers;
-        while rest != 0 {
-            let peer = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            state.cells[peer] &= !(1 << digit);
-            state.len[peer] -= 1;
-            for base in self.bases[peer] {
-                state.len[base as usize + digit] -= 1;
+        let (d, not_d) = (digit as u8, !(1 << digit));
+        // A word at a time: the low and high halves of a `u128` each give
+        // a single tzcnt and a single blsr-like step.
+        for (half, offset) in [(peers as u64, 0), ((peers >> 64) as u64, 64)] {
+            let mut rest = half;
+            while rest != 0 {
+                let peer = offset + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                state.cells[peer] &= not_d;
+                state.len[peer] -= 1;
+                for base in self.bases[peer] {
+                    state.len[UNITS + usize::from(base + d)] -= 1;
+                }
             }
         }
         state.len[cell] = COVERED;
         for base in bases {
-            state.len[base as usize + digit] = COVERED;
+            state.len[UNITS + usize::from(base + d)] = COVERED;
         }
     }
 }
 
-/// Removes one option from each of the nine items from `base` on whose
-/// digit is in `digits`: one 8-byte subtraction (no count drops below zero,
-/// so no borrow crosses a byte) and one byte.
+/// Removes one option from each of the nine unit items from `base` on
+/// whose digit is in `digits`: one 8-byte subtraction (no count drops below
+/// zero, so no borrow crosses a byte) and one byte.
 #[inline(always)]
-fn take(len: &mut [u8; PADDED], base: usize, digits: u16) {
+fn take(len: &mut [u8; SLOTS], base: u8, digits: u16) {
     let (low, high) = segment(len, base);
     *low = (u64::from_le_bytes(*low) - spread(digits)).to_le_bytes();
     *high -= (digits >> 8) as u8;
 }
 
-/// The counts of the nine items from `base` on (a unit's digits): the
+/// The counts of the nine unit items from `base` on (a unit's digits): the
 /// first eight as one word's bytes, and the ninth.
 #[inline(always)]
-fn segment(len: &mut [u8; PADDED], base: usize) -> (&mut [u8; 8], &mut u8) {
-    match len[base..].split_first_chunk_mut::<8>() {
+fn segment(len: &mut [u8; SLOTS], base: u8) -> (&mut [u8; 8], &mut u8) {
+    match len[UNITS + usize::from(base)..].split_first_chunk_mut::<8>() {
         Some((low, [high, ..])) => (low, high),
-        _ => unreachable!("a unit's items are at least 9 before the end"),
+        _ => unreachable!("a unit's items end before the last page of slots"),
     }
 }
 
@@ -391,10 +406,10 @@ fn spread(digits: u16) -> u64 {
     ((bits + 0x7F * ONES) >> 7) & ONES
 }
 
-/// The first item with at most one option, else the first with the fewest,
-/// and its count.
+/// The slot of the first item with at most one option, else of the first
+/// with the fewest, and its count.
 #[inline(always)]
-fn choose(len: &[u8; PADDED]) -> (usize, u8) {
+fn choose(len: &[u8; SLOTS]) -> (usize, u8) {
     let item = first_at_most(len, 1).unwrap_or_else(|| {
         let min = len.iter().fold(COVERED, |min, &count| min.min(count));
         first_at_most(len, min).unwrap_or(0)
@@ -402,9 +417,10 @@ fn choose(len: &[u8; PADDED]) -> (usize, u8) {
     (item, len[item])
 }
 
-/// The first item whose count is at most `bound` (below [`COVERED`]).
+/// The slot of the first item whose count is at most `bound` (below
+/// [`COVERED`]).
 #[inline(always)]
-fn first_at_most(len: &[u8; PADDED], bound: u8) -> Option<usize> {
+fn first_at_most(len: &[u8; SLOTS], bound: u8) -> Option<usize> {
     let (chunks, _) = len.as_chunks::<LANES>();
     for (c, chunk) in chunks.iter().enumerate() {
         // Written as a fold so that it compiles to a vector compare and one

@@ -258,19 +258,20 @@ impl BitKernel {
         let mut stats = self.stats;
         let mut level = self.level;
         let mut step = self.step;
+        // Written as three steps in sequence rather than a `match` in a
+        // loop, so that each step falls through to the next without a
+        // dispatch.
         let event = loop {
-            match step {
-                Step::Enter => {
-                    if level == self.empty {
-                        step = Step::Leave;
-                        break Event::Solution;
-                    }
-                    let state = &self.state;
-                    let (slot, len) = choose(&state.len);
-                    if len == 0 {
-                        step = Step::Leave;
-                        continue;
-                    }
+            if step == Step::Enter {
+                if level == self.empty {
+                    step = Step::Leave;
+                    break Event::Solution;
+                }
+                let state = &self.state;
+                let (slot, len) = choose(&state.len);
+                if len == 0 {
+                    step = Step::Leave;
+                } else {
                     let frame = &mut self.frames[level];
                     frame.guess = len > 1;
                     frame.stashed = false;
@@ -285,50 +286,55 @@ impl BitKernel {
                     }
                     step = Step::Try;
                 }
-                Step::Try => {
-                    let frame = &mut self.frames[level];
-                    if frame.to_try == 0 {
-                        step = Step::Leave;
-                        continue;
-                    }
-                    if stats.nodes >= budget_end {
-                        break Event::BudgetSpent;
-                    }
-                    stats.nodes += 1;
-                    stats.guesses += u64::from(frame.guess);
-                    let next = frame.to_try.trailing_zeros() as u8;
-                    frame.to_try &= frame.to_try - 1;
-                    match frame.cell_item {
-                        Some(cell) => (frame.cell, frame.digit) = (cell, next),
-                        None => frame.cell = next,
-                    }
-                    if frame.stashed {
-                        // Back from an earlier option: this level's state
-                        // is on the stash; the last option takes it off.
-                        self.state = self.stash[self.stashed - 1];
-                        if frame.to_try == 0 {
-                            frame.stashed = false;
-                            self.stashed -= 1;
-                        }
-                    } else if frame.to_try != 0 {
-                        self.stash[self.stashed] = self.state;
-                        self.stashed += 1;
-                        frame.stashed = true;
-                    }
-                    let (cell, digit) = (usize::from(frame.cell), usize::from(frame.digit));
-                    self.place(cell, digit);
-                    level += 1;
-                    step = Step::Enter;
-                }
-                Step::Leave => {
+            }
+            if step == Step::Leave {
+                // Back to the innermost level with an option left.
+                loop {
                     if level == 0 {
                         step = Step::Enter;
-                        break Event::Exhausted;
+                        break;
                     }
                     level -= 1;
-                    step = Step::Try;
+                    if self.frames[level].to_try != 0 {
+                        step = Step::Try;
+                        break;
+                    }
+                }
+                if step == Step::Enter {
+                    break Event::Exhausted;
                 }
             }
+            // Try the next option of the item chosen at this level (there
+            // is one: an item's options are as many as its count).
+            if stats.nodes >= budget_end {
+                break Event::BudgetSpent;
+            }
+            let frame = &mut self.frames[level];
+            stats.nodes += 1;
+            stats.guesses += u64::from(frame.guess);
+            let next = frame.to_try.trailing_zeros() as u8;
+            frame.to_try &= frame.to_try - 1;
+            match frame.cell_item {
+                Some(cell) => (frame.cell, frame.digit) = (cell, next),
+                None => frame.cell = next,
+            }
+            if frame.stashed {
+                // Back from an earlier option: this level's state is on the
+                // stash; the last option takes it off.
+                self.state = self.stash[self.stashed - 1];
+                if frame.to_try == 0 {
+                    frame.stashed = false;
+                    self.stashed -= 1;
+                }
+            } else if frame.to_try != 0 {
+                self.stash[self.stashed] = self.state;
+                self.stashed += 1;
+                frame.stashed = true;
+            }
+            let (cell, digit) = (usize::from(frame.cell), usize::from(frame.digit));
+            self.place(cell, digit);
+            level += 1;
+            step = Step::Enter;
         };
         self.stats = stats;
         self.level = level;
@@ -345,14 +351,18 @@ impl BitKernel {
         let others = state.cells[cell] & !(1 << digit);
         state.cells[cell] = 0;
         let bases = self.bases[cell];
-        for base in bases {
-            take(&mut state.len, base, others);
-        }
-        let not_cell = !(self.closed[cell] ^ self.peers[cell]);
-        let mut rest = others;
-        while rest != 0 {
-            state.boards[rest.trailing_zeros() as usize] &= not_cell;
-            rest &= rest - 1;
+        // A cell item with one option left (a naked single, the most
+        // common choice) has no other digits to remove.
+        if others != 0 {
+            for base in bases {
+                take(&mut state.len, base, others);
+            }
+            let not_cell = !(self.closed[cell] ^ self.peers[cell]);
+            let mut rest = others;
+            while rest != 0 {
+                state.boards[rest.trailing_zeros() as usize] &= not_cell;
+                rest &= rest - 1;
+            }
         }
         let (d, not_d) = (digit as u8, !(1 << digit));
         // A word at a time: the low and high halves of a `u128` each give

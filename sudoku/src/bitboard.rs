@@ -56,6 +56,28 @@ const SLOTS: usize = UNITS + 256;
 /// Every digit of a cell.
 const ALL: u16 = (1 << N) - 1;
 
+/// A byte of ones in every lane of a word.
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+/// The digits `0..N`, to index by a digit's number.
+const DIGITS: [Digit; N] = {
+    let mut digits = [digit(0); N];
+    let mut d = 1;
+    while d < N {
+        digits[d] = digit(d as u8);
+        d += 1;
+    }
+    digits
+};
+
+/// The digit of index `d`, at compile time.
+const fn digit(d: u8) -> Digit {
+    match Digit::new(d) {
+        Some(digit) => digit,
+        None => panic!("digits of a 9x9 shape are below 25"),
+    }
+}
+
 /// The count of a covered item (and of the padding): never chosen.
 const COVERED: u8 = u8::MAX;
 
@@ -124,6 +146,8 @@ pub(crate) struct BitKernel {
     bases: [[u8; 3]; BOARD_BITS],
     /// The cells of every unit in item order: rows, columns, regions.
     units: [Board; 3 * N],
+    /// The units of each cell: its row, column and region.
+    units_of: [[u8; 3]; BOARD_BITS],
     /// Cells to fill: the search is over once every one is.
     empty: usize,
     /// The state of the current level, changed in place by each choice.
@@ -148,11 +172,13 @@ impl BitKernel {
         }
         let mut units = [0; 3 * N];
         let mut bases = [[0; 3]; BOARD_BITS];
+        let mut units_of = [[0; 3]; BOARD_BITS];
         for cell in shape.cells() {
             let unit = [cell.row(N), N + cell.col(N), 2 * N + shape.region_of(cell)];
             for (k, u) in unit.into_iter().enumerate() {
                 units[u] |= 1 << cell.index();
                 bases[cell.index()][k] = (u * N) as u8;
+                units_of[cell.index()][k] = u as u8;
             }
         }
         let mut peers = [0; BOARD_BITS];
@@ -169,6 +195,7 @@ impl BitKernel {
             closed,
             bases,
             units,
+            units_of,
             empty: 0,
             state: State::EMPTY,
             stash: vec![State::EMPTY; CELLS].into_boxed_slice(),
@@ -192,42 +219,52 @@ impl BitKernel {
         self.level = 0;
         self.step = Step::Enter;
         self.stashed = 0;
-        // The digits each unit has among the givens.
+        // The digits each unit has among the givens, and the empty cells.
         let mut used = [0u16; 3 * N];
-        for (c, given) in puzzle.cells().iter().enumerate() {
-            if let Some(digit) = given {
-                let bit = 1 << digit.index();
-                let [row, col, region] = self.bases[c].map(|base| usize::from(base) / N);
-                if (used[row] | used[col] | used[region]) & bit != 0 {
-                    return false;
+        let (mut empty, mut cell): (Board, Board) = (0, 1);
+        for (given, units) in puzzle.cells().iter().zip(&self.units_of) {
+            let [row, col, region] = units.map(usize::from);
+            match given {
+                Some(digit) => {
+                    let bit = 1 << digit.index();
+                    if (used[row] | used[col] | used[region]) & bit != 0 {
+                        return false;
+                    }
+                    used[row] |= bit;
+                    used[col] |= bit;
+                    used[region] |= bit;
                 }
-                used[row] |= bit;
-                used[col] |= bit;
-                used[region] |= bit;
+                None => empty |= cell,
             }
+            cell <<= 1;
         }
         // Every unit item counts the open cells of its digit; the items of
         // givens (counting none) are covered.
-        let mut state = State::EMPTY;
+        let state = &mut self.state;
+        *state = State::EMPTY;
         state.len[UNITS..UNITS + 3 * N * N].fill(0);
-        let mut open: Board = 0;
+        state.boards = [empty; N];
         self.empty = 0;
-        for (c, given) in puzzle.cells().iter().enumerate() {
-            if given.is_none() {
-                let [row, col, region] = self.bases[c].map(|base| usize::from(base) / N);
+        for (half, offset) in [(empty as u64, 0), ((empty >> 64) as u64, 64)] {
+            let mut rest = half;
+            while rest != 0 {
+                let c = offset + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let [row, col, region] = self.units_of[c].map(usize::from);
                 let digits = ALL & !(used[row] | used[col] | used[region]);
+                let lanes = spread(digits);
+                let high = (digits >> 8) as u8;
                 state.cells[c] = digits;
-                state.len[c] = digits.count_ones() as u8;
+                // The sum of the lanes, in the top byte.
+                state.len[c] = (lanes.wrapping_mul(ONES) >> 56) as u8 + high;
                 for base in self.bases[c] {
-                    let (low, high) = segment(&mut state.len, base);
-                    *low = (u64::from_le_bytes(*low) + spread(digits)).to_le_bytes();
-                    *high += (digits >> 8) as u8;
+                    let (low, ninth) = segment(&mut state.len, base);
+                    *low = (u64::from_le_bytes(*low) + lanes).to_le_bytes();
+                    *ninth += high;
                 }
-                open |= 1 << c;
                 self.empty += 1;
             }
         }
-        state.boards = [open; N];
         for (u, &used) in used.iter().enumerate() {
             let (low, high) = segment(&mut state.len, (u * N) as u8);
             *low = (u64::from_le_bytes(*low) | (spread(used) * 0xFF)).to_le_bytes();
@@ -238,17 +275,20 @@ impl BitKernel {
                 rest &= rest - 1;
             }
         }
-        self.state = state;
         true
     }
 
     /// The grid of the solution just found, givens included.
     pub(crate) fn grid(&self, puzzle: &Puzzle) -> Grid {
-        let mut digits: Vec<Option<Digit>> = puzzle.cells().to_vec();
+        let mut digits: Vec<Digit> = puzzle
+            .cells()
+            .iter()
+            .map(|given| given.unwrap_or(DIGITS[0]))
+            .collect();
         for frame in &self.frames[..self.level] {
-            digits[usize::from(frame.cell)] = Digit::new(frame.digit);
+            digits[usize::from(frame.cell)] = DIGITS[usize::from(frame.digit)];
         }
-        Grid::from_solver(self.shape.clone(), digits.into_iter().flatten().collect())
+        Grid::from_solver(self.shape.clone(), digits)
     }
 
     /// Resumes the search until the next solution, the end, or `budget`
@@ -409,7 +449,6 @@ fn segment(len: &mut [u8; SLOTS], base: u8) -> (&mut [u8; 8], &mut u8) {
 /// Bit `k` of the low byte of `digits` as byte `k` (0 or 1) of a word.
 #[inline(always)]
 fn spread(digits: u16) -> u64 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
     // Copy the byte to every lane, keep bit k in lane k, then turn each
     // nonzero lane into 1 by carrying it into the lane's top bit.
     let bits = (u64::from(digits & 0xFF) * ONES) & 0x8040_2010_0804_0201;
@@ -457,7 +496,6 @@ fn first_at_most(len: &[u8; SLOTS], bound: u8) -> Option<usize> {
 /// lanes above it, never a lane below.
 #[inline(always)]
 fn below(bytes: &[u8], limit: u8) -> u64 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
     let mut word = [0; 8];
     word.copy_from_slice(bytes);
     let word = u64::from_le_bytes(word);

@@ -479,13 +479,9 @@ fn first_at_most(len: &[u8; SLOTS], bound: u8) -> Option<usize> {
             .fold(false, |any, &count| any | (count <= bound))
         {
             let (low, high) = chunk.split_at(8);
-            let low = below(low, bound + 1);
-            let found = if low != 0 {
-                low.trailing_zeros() / 8
-            } else {
-                8 + below(high, bound + 1).trailing_zeros() / 8
-            };
-            return Some(c * LANES + found as usize);
+            let flags =
+                u128::from(below(low, bound + 1)) | u128::from(below(high, bound + 1)) << 64;
+            return Some(c * LANES + flags.trailing_zeros() as usize / 8);
         }
     }
     None

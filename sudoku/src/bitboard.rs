@@ -4,7 +4,9 @@
 //! open exactly the options whose four items are all still open, so the
 //! matrix at any point of the search is a set of (cell, digit) placements,
 //! which fits in nine 81-bit boards, one per digit, with bit `cell` set
-//! while the placement is open. Alongside the boards each level keeps:
+//! while the placement is open. Rows, columns and regions are tables built
+//! from the shape, so a jigsaw costs the same as boxes. Alongside the boards
+//! the state keeps:
 //!
 //! * `cells`: the open digits of every cell (the boards transposed), so the
 //!   options of a cell item are one load;
@@ -184,9 +186,9 @@ impl BitKernel {
         let mut peers = [0; BOARD_BITS];
         let mut closed = [0; BOARD_BITS];
         for c in 0..CELLS {
-            closed[c] = bases[c]
+            closed[c] = units_of[c]
                 .iter()
-                .fold(0, |all, &base| all | units[usize::from(base) / N]);
+                .fold(0, |all, &u| all | units[usize::from(u)]);
             peers[c] = closed[c] & !(1 << c);
         }
         Some(BitKernel {
@@ -459,15 +461,16 @@ fn spread(digits: u16) -> u64 {
 /// with the fewest, and its count.
 #[inline(always)]
 fn choose(len: &[u8; SLOTS]) -> (usize, u8) {
-    let item = first_at_most(len, 1).unwrap_or_else(|| {
+    // Some item is open while a cell is empty, so the minimum is a count
+    // (at most 9) and some slot has it.
+    let slot = first_at_most(len, 1).unwrap_or_else(|| {
         let min = len.iter().fold(COVERED, |min, &count| min.min(count));
         first_at_most(len, min).unwrap_or(0)
     });
-    (item, len[item])
+    (slot, len[slot])
 }
 
-/// The slot of the first item whose count is at most `bound` (below
-/// [`COVERED`]).
+/// The slot of the first item whose count is at most `bound` (at most 9).
 #[inline(always)]
 fn first_at_most(len: &[u8; SLOTS], bound: u8) -> Option<usize> {
     let (chunks, _) = len.as_chunks::<LANES>();

@@ -500,3 +500,77 @@ fn below(bytes: &[u8], limit: u8) -> u64 {
     let word = u64::from_le_bytes(word);
     word.wrapping_sub(u64::from(limit) * ONES) & !word & (0x80 * ONES)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Solver;
+
+    /// Norvig's hardest, and an empty board (many solutions).
+    const PUZZLES: [&str; 2] = [
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        ".................................................................................",
+    ];
+
+    /// The events of a search to its end (or to `solutions` solutions),
+    /// resumed with `budget` nodes at a time, and its final statistics.
+    fn run(puzzle: &Puzzle, budget: u64, solutions: usize) -> (Vec<Event>, SearchStats) {
+        let mut kernel = BitKernel::new(puzzle.shape()).unwrap();
+        assert!(kernel.start(puzzle));
+        let mut events = Vec::new();
+        while events.iter().filter(|&&e| e == Event::Solution).count() < solutions {
+            let event = kernel.resume(budget);
+            events.push(event);
+            if event == Event::Exhausted {
+                break;
+            }
+        }
+        (events, kernel.stats())
+    }
+
+    #[test]
+    fn a_budget_of_one_node_walks_the_same_tree() {
+        for text in PUZZLES {
+            let puzzle: Puzzle = text.parse().unwrap();
+            let (whole, stats) = run(&puzzle, u64::MAX, 3);
+            let (stepped, stepped_stats) = run(&puzzle, 1, 3);
+            assert_eq!(stats, stepped_stats, "{text}");
+            let landmarks: Vec<Event> = stepped
+                .into_iter()
+                .filter(|&e| e != Event::BudgetSpent)
+                .collect();
+            assert_eq!(whole, landmarks, "{text}");
+            assert!(stats.nodes > 0);
+        }
+    }
+
+    #[test]
+    fn clashing_givens_are_refused_and_the_next_puzzle_starts_clean() {
+        let shape = Shape::boxed(9).unwrap();
+        let mut kernel = BitKernel::new(&shape).unwrap();
+        let clash: Puzzle = format!("5....5{}", ".".repeat(75)).parse().unwrap();
+        assert!(!kernel.start(&clash));
+        let norvig: Puzzle = PUZZLES[0].parse().unwrap();
+        assert!(kernel.start(&norvig));
+        assert_eq!(kernel.resume(u64::MAX), Event::Solution);
+        let grid = kernel.grid(&norvig);
+        crate::verify(&norvig, &grid).unwrap();
+        assert_eq!(kernel.resume(u64::MAX), Event::Exhausted);
+        let mut generic = Solver::generic();
+        assert_eq!(generic.count(&norvig, 2).count, 1);
+        assert_eq!(kernel.stats(), generic.stats());
+    }
+
+    #[test]
+    fn only_9x9_shapes_without_diagonals_run_on_bitboards() {
+        assert!(BitKernel::new(&Shape::boxed(9).unwrap()).is_some());
+        let map =
+            "aaaabbcccaabbbbcccaaaebbcccdddebffffdddeeeeffdgdeeeiffggdhhhifiggghhiiiiggghhhhii";
+        let labels: Vec<u8> = map.bytes().map(|b| b - b'a').collect();
+        assert!(BitKernel::new(&Shape::jigsaw(9, &labels).unwrap()).is_some());
+        assert!(BitKernel::new(&Shape::boxed(4).unwrap()).is_none());
+        assert!(BitKernel::new(&Shape::boxed(16).unwrap()).is_none());
+        let x = Shape::boxed(9).unwrap().with_variant(Variant::X);
+        assert!(BitKernel::new(&x).is_none());
+    }
+}

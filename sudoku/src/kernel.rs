@@ -17,7 +17,9 @@
 //! open — the same state that selecting them would produce (columns keep
 //! option order, the item list keeps item order), so the search tree, and
 //! its statistics, are exactly those of the generic engine. X-Sudoku options
-//! have up to six items and go to the generic engine.
+//! have up to six items and go to the generic engine. 9×9 shapes, the
+//! common case, run on bitboards instead ([`crate::bitboard`]), which are
+//! faster there; this kernel serves every other size up to 25×25.
 
 use dlx::Event;
 

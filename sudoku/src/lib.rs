@@ -69,6 +69,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod bitboard;
 mod cell;
 mod digit;
 mod kernel;

@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use dlx::Event;
 
+use crate::bitboard::BitKernel;
 use crate::cover::{exact_cover, option, placement};
 use crate::kernel::Kernel;
 use crate::{Count, Digit, Grid, Puzzle, SearchStats, Shape, TimedOut, Verdict};
@@ -17,10 +18,13 @@ const CACHED_SHAPES: usize = 4;
 /// Nodes searched between two looks at the clock when a deadline is set.
 const CLOCK_INTERVAL: u64 = 1 << 14;
 
-/// The matrix of one shape: the four-node kernel when every option has four
-/// items, the generic engine otherwise (X-Sudoku).
+/// The matrix of one shape: bitboards for 9×9 standard and jigsaw shapes,
+/// the four-node kernel for the other sizes, the generic engine for
+/// X-Sudoku.
 #[derive(Debug)]
 enum Matrix {
+    /// Boxed: its tables and state are kept inline for the search.
+    Bits(Box<BitKernel>),
     Kernel(Kernel),
     Generic(dlx::Solver),
 }
@@ -33,9 +37,10 @@ enum Matrix {
 /// rebuilt and nothing is allocated per puzzle except the grids it returns.
 /// Givens that clash with each other make a puzzle with no solution.
 ///
-/// Standard and jigsaw shapes run on a Dancing Links kernel specialised for
-/// options of exactly four items; X-Sudoku runs on the generic [`dlx`]
-/// engine. Both search the same tree, so their statistics agree.
+/// 9×9 standard and jigsaw shapes run Algorithm X on bitboards, other
+/// standard and jigsaw sizes on a Dancing Links kernel specialised for
+/// options of exactly four items, and X-Sudoku on the generic [`dlx`]
+/// engine. All of them search the same tree, so their statistics agree.
 ///
 /// ```
 /// use sudoku::{Solver, Verdict};
@@ -167,6 +172,7 @@ impl Solver {
         self.load(puzzle.shape());
         let matrix = &mut self.matrices[0].1;
         let live = match matrix {
+            Matrix::Bits(bits) => bits.start(puzzle),
             Matrix::Kernel(kernel) => kernel.start(puzzle),
             Matrix::Generic(dlx) => {
                 let n = puzzle.shape().size();
@@ -193,11 +199,15 @@ impl Solver {
             Some(position) => self.matrices[..=position].rotate_right(1),
             None => {
                 self.matrices.truncate(CACHED_SHAPES - 1);
-                let kernel = (!self.generic_only).then(|| Kernel::new(shape)).flatten();
-                let matrix = match kernel {
-                    Some(kernel) => Matrix::Kernel(kernel),
-                    None => Matrix::Generic(dlx::Solver::new(&exact_cover(shape))),
+                let matrix = if self.generic_only {
+                    None
+                } else if let Some(bits) = BitKernel::new(shape) {
+                    Some(Matrix::Bits(Box::new(bits)))
+                } else {
+                    Kernel::new(shape).map(Matrix::Kernel)
                 };
+                let matrix = matrix
+                    .unwrap_or_else(|| Matrix::Generic(dlx::Solver::new(&exact_cover(shape))));
                 self.matrices.insert(0, (shape.clone(), matrix));
             }
         }
@@ -237,6 +247,7 @@ impl Search<'_> {
         };
         loop {
             let event = match &mut *self.matrix {
+                Matrix::Bits(bits) => bits.resume(budget),
                 Matrix::Kernel(kernel) => kernel.resume(budget),
                 Matrix::Generic(dlx) => dlx.resume(budget),
             };
@@ -275,6 +286,7 @@ impl Search<'_> {
     /// The grid of the solution just found.
     fn grid(&self) -> Grid {
         match &*self.matrix {
+            Matrix::Bits(bits) => bits.grid(self.puzzle),
             Matrix::Kernel(kernel) => kernel.grid(self.puzzle),
             Matrix::Generic(dlx) => {
                 let shape = self.puzzle.shape();
@@ -295,6 +307,7 @@ impl Search<'_> {
 
     fn matrix_stats(&self) -> SearchStats {
         match &*self.matrix {
+            Matrix::Bits(bits) => bits.stats(),
             Matrix::Kernel(kernel) => kernel.stats(),
             Matrix::Generic(dlx) => {
                 let stats = dlx.stats();

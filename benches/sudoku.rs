@@ -1,0 +1,165 @@
+//! The Sudoku solver against the crates.io `sudoku` crate 0.8.0 (here
+//! `refsudoku`, a JCZSolve port and the fastest Rust Sudoku solver we know),
+//! on the shipped puzzle sets, single-threaded, in two modes: the first
+//! solution, and counting solutions up to two (what a uniqueness check
+//! costs). The generic exact-cover engine (`Solver::generic`) runs the same
+//! search tree on the same sets; the naive DFS runs on top95 only.
+//!
+//! `cargo bench --bench sudoku`; `cargo bench --bench sudoku -- top95/` for
+//! one set. Every group benches the solvers on the identical puzzles with
+//! `Throughput::Elements(puzzles)`, so the ratio of two medians is the figure
+//! to quote. Before each set the bench prints the nodes and guesses per
+//! puzzle of our search (the same for `dance` and `generic`).
+//!
+//! `refsudoku` is AGPL-3.0: it is a dev-dependency of the benches only and
+//! never part of a library or the binary.
+
+use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::time::Duration;
+use sudoku::{Puzzle, SearchStats, Solver};
+
+/// The sets raced, under `benches/data/`.
+const SETS: [&str; 5] = [
+    "top95",
+    "top1465",
+    "17clue_sample",
+    "forum_hardest",
+    "forum_hardest_1106",
+];
+
+/// What a run asks of each puzzle.
+#[derive(Clone, Copy)]
+enum Mode {
+    /// The first solution.
+    First,
+    /// Solutions counted up to two.
+    CountTwo,
+}
+
+impl Mode {
+    fn name(self) -> &'static str {
+        match self {
+            Mode::First => "first",
+            Mode::CountTwo => "count2",
+        }
+    }
+
+    /// Runs our solver on every puzzle; returns how many solutions it found
+    /// in all.
+    fn ours(self, solver: &mut Solver, puzzles: &[Puzzle]) -> usize {
+        puzzles
+            .iter()
+            .map(|puzzle| match self {
+                Mode::First => usize::from(solver.solve(puzzle).is_some()),
+                Mode::CountTwo => solver.count(puzzle, 2).count as usize,
+            })
+            .sum()
+    }
+
+    /// The same with the reference crate.
+    fn reference(self, puzzles: &[refsudoku::Sudoku]) -> usize {
+        puzzles
+            .iter()
+            .map(|&puzzle| match self {
+                Mode::First => usize::from(puzzle.some_solution().is_some()),
+                Mode::CountTwo => puzzle.solutions_count_up_to(2),
+            })
+            .sum()
+    }
+
+    /// The same with the naive DFS.
+    fn dfs(self, puzzles: &[Puzzle]) -> usize {
+        puzzles
+            .iter()
+            .map(|puzzle| match self {
+                Mode::First => usize::from(sudoku::dfs::solve(puzzle).is_some()),
+                Mode::CountTwo => sudoku::dfs::count(puzzle, 2).count as usize,
+            })
+            .sum()
+    }
+}
+
+/// The puzzles of a set, for both crates.
+fn load(set: &str) -> (Vec<Puzzle>, Vec<refsudoku::Sudoku>) {
+    let path = format!("{}/benches/data/{set}.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let lines: Vec<&str> = text.lines().filter(|line| !line.is_empty()).collect();
+    let ours = lines
+        .iter()
+        .map(|line| line.parse().unwrap_or_else(|e| panic!("{set}: {e}")))
+        .collect();
+    let theirs = lines
+        .iter()
+        .map(|line| refsudoku::Sudoku::from_str_line(line).unwrap_or_else(|e| panic!("{set}: {e}")))
+        .collect();
+    (ours, theirs)
+}
+
+/// Nodes and guesses per puzzle of our search in `mode`.
+fn work(mode: Mode, puzzles: &[Puzzle]) -> (f64, f64) {
+    let mut solver = Solver::new();
+    let mut total = SearchStats::default();
+    for puzzle in puzzles {
+        mode.ours(&mut solver, std::slice::from_ref(puzzle));
+        total.nodes += solver.stats().nodes;
+        total.guesses += solver.stats().guesses;
+    }
+    let count = puzzles.len() as f64;
+    (total.nodes as f64 / count, total.guesses as f64 / count)
+}
+
+fn race(c: &mut Criterion, set: &str) {
+    let (ours, theirs) = load(set);
+    for mode in [Mode::First, Mode::CountTwo] {
+        let mut solver = Solver::new();
+        let mut generic = Solver::generic();
+        let found = mode.ours(&mut solver, &ours);
+        assert_eq!(
+            found,
+            mode.reference(&theirs),
+            "{set}: the solvers disagree"
+        );
+        assert_eq!(
+            found,
+            mode.ours(&mut generic, &ours),
+            "{set}: engines disagree"
+        );
+        let (nodes, guesses) = work(mode, &ours);
+        println!(
+            "{set}/{}: {} puzzles, {nodes:.1} nodes and {guesses:.2} guesses per puzzle",
+            mode.name(),
+            ours.len()
+        );
+
+        let mut group = c.benchmark_group(format!("{set}/{}", mode.name()));
+        group
+            .throughput(Throughput::Elements(ours.len() as u64))
+            .sample_size(10)
+            .warm_up_time(Duration::from_millis(500))
+            .measurement_time(Duration::from_secs(3))
+            .sampling_mode(SamplingMode::Flat);
+        group.bench_function("dance", |b| {
+            b.iter(|| black_box(mode.ours(&mut solver, black_box(&ours))))
+        });
+        group.bench_function("sudoku-0.8.0", |b| {
+            b.iter(|| black_box(mode.reference(black_box(&theirs))))
+        });
+        group.bench_function("generic", |b| {
+            b.iter(|| black_box(mode.ours(&mut generic, black_box(&ours))))
+        });
+        if set == "top95" {
+            group.bench_function("dfs", |b| b.iter(|| black_box(mode.dfs(black_box(&ours)))));
+        }
+        group.finish();
+    }
+}
+
+fn sudoku_sets(c: &mut Criterion) {
+    for set in SETS {
+        race(c, set);
+    }
+}
+
+criterion_group!(benches, sudoku_sets);
+criterion_main!(benches);

@@ -13,8 +13,8 @@ cargo build --release --quiet
 dance=target/release/dance
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# The 17-clue sample, repeated to about 50k puzzles.
-for _ in $(seq 10); do cat benches/data/17clue_sample.txt; done > "$work/17clue.txt"
+# The 17-clue sample, repeated to about 200k puzzles.
+for _ in $(seq 40); do cat benches/data/17clue_sample.txt; done > "$work/17clue.txt"
 
 measure() { # ROUND-LABEL COMMAND...
     /usr/bin/time -f "%e %U %S" -o "$work/time" "$@" > /dev/null
@@ -43,7 +43,7 @@ row() { # NAME COMMAND-WITHOUT-J...
 
 echo "| workload | -j1 wall (s) | -j$threads wall (s) | speedup | -j1 CPU (s) | -j$threads CPU (s) |"
 echo "|---|---:|---:|---:|---:|---:|"
-row "solve, 17-clue sample ×10 (49,160 puzzles)" "$dance" solve -q "$work/17clue.txt"
+row "solve, 17-clue sample ×40 (196,640 puzzles)" "$dance" solve -q "$work/17clue.txt"
 row "cover, 13 queens (73,712)" "$dance" cover -q benches/data/queens13.dlx
 row "cover, 14 queens (365,596)" "$dance" cover -q benches/data/queens14.dlx
 row "cover, Langford n = 12 (216,288)" "$dance" cover -q benches/data/langford12.dlx

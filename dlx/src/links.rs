@@ -62,6 +62,74 @@ pub(crate) struct Links {
     pub(crate) option_start: Vec<u32>,
     /// Link updates done since the counter was last cleared (Knuth's "updates").
     pub(crate) updates: u64,
+    /// `nodes.len() - 1` and `items.len() - 1`: both vectors are padded to a
+    /// power of two, so that in the hot loops an index masked with these is
+    /// provably in bounds and needs no check (without `unsafe`).
+    node_mask: u32,
+    item_mask: u32,
+}
+
+/// The link arrays, sliced to their power-of-two lengths once per cover so
+/// that the inner loops index them without bounds checks.
+struct Tables<'a> {
+    nodes: &'a mut [Node],
+    items: &'a mut [Item],
+    colors: &'a [i32],
+    node_mask: u32,
+    item_mask: u32,
+}
+
+impl Tables<'_> {
+    #[inline(always)]
+    fn node(&mut self, p: u32) -> &mut Node {
+        &mut self.nodes[(p & self.node_mask) as usize]
+    }
+
+    #[inline(always)]
+    fn item(&mut self, i: u32) -> &mut Item {
+        &mut self.items[(i & self.item_mask) as usize]
+    }
+
+    /// See [`Links::hide`]; returns the number of nodes unlinked.
+    #[inline(always)]
+    fn hide<const COLORED: bool>(&mut self, p: u32) -> u64 {
+        let mut q = p + 1;
+        let mut updates = 0;
+        while q != p {
+            let Node { up, down, top } = *self.node(q);
+            if top <= 0 {
+                q = up;
+            } else {
+                if !COLORED || self.colors[(q & self.node_mask) as usize] >= 0 {
+                    self.node(up).down = down;
+                    self.node(down).up = up;
+                    self.item(top as u32).len -= 1;
+                    updates += 1;
+                }
+                q += 1;
+            }
+        }
+        updates
+    }
+
+    /// See [`Links::unhide`].
+    #[inline(always)]
+    fn unhide<const COLORED: bool>(&mut self, p: u32) {
+        let mut q = p - 1;
+        while q != p {
+            let Node { up, down, top } = *self.node(q);
+            if top <= 0 {
+                q = down;
+            } else {
+                if !COLORED || self.colors[(q & self.node_mask) as usize] >= 0 {
+                    self.node(up).down = q;
+                    self.node(down).up = q;
+                    self.item(top as u32).len += 1;
+                }
+                q -= 1;
+            }
+        }
+    }
 }
 
 impl Links {
@@ -160,7 +228,30 @@ impl Links {
             });
         }
         debug_assert_eq!(nodes.len(), node_total);
+        // Padding nodes look like spacers and are never reached; padding
+        // items are never linked.
+        nodes.resize(
+            node_total.next_power_of_two(),
+            Node {
+                up: 0,
+                down: 0,
+                top: 0,
+            },
+        );
+        if colored {
+            colors.resize(nodes.len(), 0);
+        }
+        items.resize(
+            items.len().next_power_of_two(),
+            Item {
+                left: 0,
+                right: 0,
+                len: 0,
+            },
+        );
         Links {
+            node_mask: nodes.len() as u32 - 1,
+            item_mask: items.len() as u32 - 1,
             items,
             nodes,
             colors,
@@ -258,26 +349,47 @@ impl Links {
     /// from its list of active items.
     #[inline]
     pub(crate) fn cover<const COLORED: bool>(&mut self, i: u32) {
-        let mut p = self.nodes[i as usize].down;
+        let mut tables = self.tables::<COLORED>();
+        let mut updates = 0;
+        let mut p = tables.node(i).down;
         while p != i {
-            self.hide::<COLORED>(p);
-            p = self.nodes[p as usize].down;
+            updates += tables.hide::<COLORED>(p);
+            p = tables.node(p).down;
         }
-        let Item { left, right, .. } = self.items[i as usize];
-        self.items[left as usize].right = right;
-        self.items[right as usize].left = left;
+        let Item { left, right, .. } = *tables.item(i);
+        tables.item(left).right = right;
+        tables.item(right).left = left;
+        self.updates += updates;
+    }
+
+    /// The arrays sliced for the hot loops (colors only when `COLORED`).
+    #[inline(always)]
+    fn tables<const COLORED: bool>(&mut self) -> Tables<'_> {
+        let colors: &[i32] = if COLORED {
+            &self.colors[..=self.node_mask as usize]
+        } else {
+            &[]
+        };
+        Tables {
+            nodes: &mut self.nodes[..=self.node_mask as usize],
+            items: &mut self.items[..=self.item_mask as usize],
+            colors,
+            node_mask: self.node_mask,
+            item_mask: self.item_mask,
+        }
     }
 
     /// Undoes [`cover`](Self::cover).
     #[inline]
     pub(crate) fn uncover<const COLORED: bool>(&mut self, i: u32) {
-        let Item { left, right, .. } = self.items[i as usize];
-        self.items[left as usize].right = i;
-        self.items[right as usize].left = i;
-        let mut p = self.nodes[i as usize].up;
+        let mut tables = self.tables::<COLORED>();
+        let Item { left, right, .. } = *tables.item(i);
+        tables.item(left).right = i;
+        tables.item(right).left = i;
+        let mut p = tables.node(i).up;
         while p != i {
-            self.unhide::<COLORED>(p);
-            p = self.nodes[p as usize].up;
+            tables.unhide::<COLORED>(p);
+            p = tables.node(p).up;
         }
     }
 
@@ -355,42 +467,14 @@ impl Links {
     /// (skipping nodes that already agree with a purified color).
     #[inline]
     pub(crate) fn hide<const COLORED: bool>(&mut self, p: u32) {
-        let mut q = p + 1;
-        let mut updates = 0;
-        while q != p {
-            let Node { up, down, top } = self.nodes[q as usize];
-            if top <= 0 {
-                q = up;
-            } else {
-                if !COLORED || self.colors[q as usize] >= 0 {
-                    self.nodes[up as usize].down = down;
-                    self.nodes[down as usize].up = up;
-                    self.items[top as usize].len -= 1;
-                    updates += 1;
-                }
-                q += 1;
-            }
-        }
+        let updates = self.tables::<COLORED>().hide::<COLORED>(p);
         self.updates += updates;
     }
 
     /// Undoes [`hide`](Self::hide), walking the option the other way.
     #[inline]
     pub(crate) fn unhide<const COLORED: bool>(&mut self, p: u32) {
-        let mut q = p - 1;
-        while q != p {
-            let Node { up, down, top } = self.nodes[q as usize];
-            if top <= 0 {
-                q = down;
-            } else {
-                if !COLORED || self.colors[q as usize] >= 0 {
-                    self.nodes[up as usize].down = q;
-                    self.nodes[down as usize].up = q;
-                    self.items[top as usize].len += 1;
-                }
-                q -= 1;
-            }
-        }
+        self.tables::<COLORED>().unhide::<COLORED>(p);
     }
 
     /// Commits node `p` of a chosen option: covers its item, or purifies it

@@ -29,7 +29,7 @@ enum Matrix {
     Generic(dlx::Solver),
 }
 
-/// Solves puzzles of any shape with Dancing Links.
+/// Solves puzzles of any shape as exact cover, with Algorithm X.
 ///
 /// For each puzzle, the solver takes the exact-cover matrix of the puzzle's
 /// shape (built on first use and kept for the next puzzles of that shape),

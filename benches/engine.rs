@@ -66,21 +66,14 @@ fn to_dlx085_m(problem: &Problem) -> dlx085::m::Problem {
     )
 }
 
-fn count_dlx085_m(problem: &mut dlx085::m::Problem) -> u64 {
-    use dlx085::choose::{knuth_tiebreak, mrv_chooser, prefer_any};
+/// Counts every solution with `dlx085`'s MRV chooser and `tiebreak`.
+fn count_dlx085<P: dlx085::Solve, T: dlx085::choose::Tiebreak<D = P>>(
+    problem: &mut P,
+    tiebreak: T,
+) -> u64 {
+    use dlx085::choose::{mrv_chooser, prefer_any};
     let mut solver = dlx085::Solver::new(problem);
-    let mut chooser = mrv_chooser(prefer_any(), knuth_tiebreak());
-    let mut count = 0;
-    while solver.next_solution(&mut chooser) {
-        count += 1;
-    }
-    count
-}
-
-fn count_dlx085(problem: &mut dlx085::x::Problem) -> u64 {
-    use dlx085::choose::{mrv_chooser, no_tiebreak, prefer_any};
-    let mut solver = dlx085::Solver::new(problem);
-    let mut chooser = mrv_chooser(prefer_any(), no_tiebreak());
+    let mut chooser = mrv_chooser(prefer_any(), tiebreak);
     let mut count = 0;
     while solver.next_solution(&mut chooser) {
         count += 1;
@@ -99,7 +92,7 @@ fn race(c: &mut Criterion, name: &str, problem: Problem, expected: u64, samples:
     group.bench_function("dlx085", |b| {
         b.iter(|| {
             let mut theirs = to_dlx085(&problem);
-            black_box(count_dlx085(&mut theirs))
+            black_box(count_dlx085(&mut theirs, dlx085::choose::no_tiebreak()))
         })
     });
     group.finish();
@@ -113,12 +106,15 @@ fn race_m(c: &mut Criterion, name: &str, problem: Problem, expected: u64, sample
         .warm_up_time(Duration::from_millis(100));
     let mut solver = Solver::new(&problem);
     assert_eq!(solver.count(), expected);
-    assert_eq!(count_dlx085_m(&mut to_dlx085_m(&problem)), expected);
+    assert_eq!(
+        count_dlx085(&mut to_dlx085_m(&problem), dlx085::choose::knuth_tiebreak()),
+        expected
+    );
     group.bench_function("dance", |b| b.iter(|| black_box(solver.count())));
     group.bench_function("dlx085", |b| {
         b.iter(|| {
             let mut theirs = to_dlx085_m(&problem);
-            black_box(count_dlx085_m(&mut theirs))
+            black_box(count_dlx085(&mut theirs, dlx085::choose::knuth_tiebreak()))
         })
     });
     group.finish();

@@ -138,7 +138,6 @@ enum Step {
 /// The bitboard matrix of one 9×9 shape, and a resumable search over it.
 #[derive(Debug)]
 pub(crate) struct BitKernel {
-    shape: Shape,
     /// The other cells of each cell's row, column and region.
     peers: [Board; BOARD_BITS],
     /// Each cell and its peers.
@@ -192,7 +191,6 @@ impl BitKernel {
             peers[c] = closed[c] & !(1 << c);
         }
         Some(BitKernel {
-            shape: shape.clone(),
             peers,
             closed,
             bases,
@@ -282,15 +280,10 @@ impl BitKernel {
 
     /// The grid of the solution just found, givens included.
     pub(crate) fn grid(&self, puzzle: &Puzzle) -> Grid {
-        let mut digits: Vec<Digit> = puzzle
-            .cells()
+        let placements = self.frames[..self.level]
             .iter()
-            .map(|given| given.unwrap_or(DIGITS[0]))
-            .collect();
-        for frame in &self.frames[..self.level] {
-            digits[usize::from(frame.cell)] = DIGITS[usize::from(frame.digit)];
-        }
-        Grid::from_solver(self.shape.clone(), digits)
+            .map(|frame| (usize::from(frame.cell), DIGITS[usize::from(frame.digit)]));
+        Grid::solved(puzzle, placements)
     }
 
     /// Resumes the search until the next solution, the end, or `budget`

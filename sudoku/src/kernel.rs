@@ -23,7 +23,10 @@
 
 use dlx::Event;
 
-use crate::{Digit, Grid, Puzzle, SearchStats, Shape, Variant};
+use dlx::OptionId;
+
+use crate::cover::placement;
+use crate::{Grid, Puzzle, SearchStats, Shape, Variant};
 
 /// Entries in every table: one per possible `u16` index.
 const SLOTS: usize = 1 << 16;
@@ -212,16 +215,11 @@ impl Kernel {
     /// The grid of the solution just found, givens included.
     pub(crate) fn grid(&self, puzzle: &Puzzle) -> Grid {
         let n = self.n;
-        let mut digits: Vec<Option<Digit>> = puzzle.cells().to_vec();
-        for &node in &self.stack[..self.level] {
-            let option = (node >> 2) as usize;
-            digits[option / n] = Digit::new((option % n) as u8);
-        }
-        let digits = digits.into_iter().flatten().collect();
-        match Grid::new(self.shape.clone(), digits) {
-            Ok(grid) => grid,
-            Err(error) => unreachable!("a solution fills every cell: {error}"),
-        }
+        let placements = self.stack[..self.level].iter().map(|&node| {
+            let (cell, digit) = placement(n, OptionId::new(u32::from(node >> 2)));
+            (cell.index(), digit)
+        });
+        Grid::solved(puzzle, placements)
     }
 
     /// The item with the fewest options: the first with at most one, else the

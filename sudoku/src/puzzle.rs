@@ -130,6 +130,25 @@ impl Grid {
         Grid { shape, digits }
     }
 
+    /// The grid a solver found for `puzzle`: its givens, overwritten by the
+    /// `(cell index, digit)` placements of the search, which cover every
+    /// blank cell.
+    pub(crate) fn solved(
+        puzzle: &Puzzle,
+        placements: impl IntoIterator<Item = (usize, Digit)>,
+    ) -> Grid {
+        let blank = Digit::new(0).unwrap_or_else(|| unreachable!("0 is a digit"));
+        let mut digits: Vec<Digit> = puzzle
+            .cells()
+            .iter()
+            .map(|given| given.unwrap_or(blank))
+            .collect();
+        for (cell, digit) in placements {
+            digits[cell] = digit;
+        }
+        Grid::from_solver(puzzle.shape().clone(), digits)
+    }
+
     /// The shape.
     pub fn shape(&self) -> &Shape {
         &self.shape

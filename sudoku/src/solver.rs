@@ -8,7 +8,7 @@ use dlx::Event;
 use crate::bitboard::BitKernel;
 use crate::cover::{exact_cover, option, placement};
 use crate::kernel::Kernel;
-use crate::{Count, Digit, Grid, Puzzle, SearchStats, Shape, TimedOut, Verdict};
+use crate::{Count, Grid, Puzzle, SearchStats, Shape, TimedOut, Verdict};
 
 /// How many matrices a solver keeps. Batches are usually of one shape; a few
 /// more serve files that mix sizes, and jigsaw puzzles (each region map is a
@@ -289,18 +289,12 @@ impl Search<'_> {
             Matrix::Bits(bits) => bits.grid(self.puzzle),
             Matrix::Kernel(kernel) => kernel.grid(self.puzzle),
             Matrix::Generic(dlx) => {
-                let shape = self.puzzle.shape();
-                let n = shape.size();
-                let mut digits: Vec<Option<Digit>> = vec![None; shape.cell_count()];
-                for option in dlx.solution() {
+                let n = self.puzzle.shape().size();
+                let placements = dlx.solution().map(|option| {
                     let (cell, digit) = placement(n, option);
-                    digits[cell.index()] = Some(digit);
-                }
-                let digits = digits.into_iter().flatten().collect();
-                match Grid::new(shape.clone(), digits) {
-                    Ok(grid) => grid,
-                    Err(error) => unreachable!("a solution fills every cell: {error}"),
-                }
+                    (cell.index(), digit)
+                });
+                Grid::solved(self.puzzle, placements)
             }
         }
     }

@@ -25,7 +25,8 @@ pub enum Status {
 }
 
 impl Status {
-    /// Every status, in the order the summary lists them.
+    /// Every status, in the order the summary lists them (and of their
+    /// discriminants, which index the summary's counts).
     pub const ALL: [Status; 6] = [
         Status::Solved,
         Status::Unique,
@@ -144,4 +145,16 @@ pub fn answer(
     let puzzle = record.puzzle.as_ref().ok()?;
     let deadline = timeout.map(|timeout| Instant::now() + timeout);
     Some(solver.answer_until(puzzle, mode, deadline))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn statuses_are_listed_in_discriminant_order() {
+        for (k, status) in Status::ALL.iter().enumerate() {
+            assert_eq!(*status as usize, k, "{}", status.name());
+        }
+    }
 }

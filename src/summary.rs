@@ -1,7 +1,6 @@
 //! The totals of a `dance solve` run: counts per status, time per puzzle,
 //! nodes and guesses.
 
-use std::collections::HashMap;
 use std::time::Duration;
 
 use serde::Serialize;
@@ -13,7 +12,8 @@ use crate::outcome::{Outcome, Status};
 #[derive(Debug, Default)]
 pub struct Summary {
     records: u64,
-    statuses: HashMap<&'static str, u64>,
+    /// Records per status, indexed as [`Status::ALL`].
+    statuses: [u64; Status::ALL.len()],
     /// Microseconds per solved record (records that parsed).
     micros: Histogram,
     nodes: u64,
@@ -59,7 +59,7 @@ impl Summary {
     /// Counts one record.
     pub fn add(&mut self, outcome: &Outcome) {
         self.records += 1;
-        *self.statuses.entry(outcome.status().name()).or_default() += 1;
+        self.statuses[outcome.status() as usize] += 1;
         if outcome.answer.is_some() {
             self.micros.record(outcome.elapsed().as_micros() as u64);
             let stats = outcome.stats();
@@ -70,7 +70,7 @@ impl Summary {
 
     /// How many records had `status`.
     pub fn with_status(&self, status: Status) -> u64 {
-        self.statuses.get(status.name()).copied().unwrap_or(0)
+        self.statuses[status as usize]
     }
 
     /// How many records were read.

@@ -42,7 +42,9 @@ pub struct Tally {
 pub struct Part {
     /// Solutions found (at most the limit).
     pub count: u64,
-    /// The solutions, options sorted, when [`Hunt::keep`] is set.
+    /// The solutions, options sorted, when [`Hunt::keep`] is set and the
+    /// part comes from [`search_parallel`] (which must hold them until the
+    /// parts before it are written); [`search`] hands each to its visitor.
     pub solutions: Vec<Vec<OptionId>>,
     /// Whether the search tree was exhausted.
     pub complete: bool,
@@ -97,9 +99,6 @@ pub fn search<E>(
                 if let Err(error) = visit(&sorted) {
                     break Err(error);
                 }
-                if hunt.keep {
-                    part.solutions.push(sorted.clone());
-                }
             }
             Event::Exhausted => {
                 part.complete = true;
@@ -151,11 +150,23 @@ pub fn search_parallel<E>(
                     |solver, (k, prefix)| {
                         let cancelled =
                             || remaining == 1 && first_found.load(Ordering::Relaxed) < k;
-                        let part =
-                            search(solver, prefix, hunt, remaining, tally, cancelled, |_| {
+                        let mut kept = Vec::new();
+                        let part = search(
+                            solver,
+                            prefix,
+                            hunt,
+                            remaining,
+                            tally,
+                            cancelled,
+                            |solution| {
+                                if hunt.keep {
+                                    kept.push(solution.to_vec());
+                                }
                                 Ok::<(), ()>(())
-                            });
-                        let part = part.unwrap_or_default();
+                            },
+                        );
+                        let mut part = part.unwrap_or_default();
+                        part.solutions = kept;
                         if part.count > 0 {
                             first_found.fetch_min(k, Ordering::Relaxed);
                         }

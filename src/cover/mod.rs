@@ -81,7 +81,13 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Outcome> {
                     hunt.limit,
                     &tally,
                     || false,
-                    |solution| print_solution(&problem, solution, hunt.keep, &mut out),
+                    |solution| {
+                        if hunt.keep {
+                            print_solution(&problem, solution, &mut out)
+                        } else {
+                            Ok(())
+                        }
+                    },
                 )?;
                 Ok((part.count, part.complete))
             }
@@ -94,9 +100,9 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Outcome> {
                     subproblems.len()
                 };
                 let emit = |part: Part| -> io::Result<()> {
-                    part.solutions.iter().try_for_each(|solution| {
-                        print_solution(&problem, solution, true, &mut out)
-                    })?;
+                    part.solutions
+                        .iter()
+                        .try_for_each(|solution| print_solution(&problem, solution, &mut out))?;
                     out.flush()
                 };
                 let (found, complete) =
@@ -174,12 +180,8 @@ fn with_progress<T>(
 fn print_solution(
     problem: &Problem,
     solution: &[OptionId],
-    print: bool,
     out: &mut impl Write,
 ) -> io::Result<()> {
-    if !print {
-        return Ok(());
-    }
     for &option in solution {
         writeln!(out, "{}", OptionDisplay::new(problem, option))?;
     }

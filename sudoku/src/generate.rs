@@ -436,18 +436,13 @@ impl GridMaker {
             self.engine.rewind();
             match self.engine.resume(budget) {
                 Event::Solution => {
-                    let mut digits = vec![None; self.shape.cell_count()];
-                    for option in self.engine.solution() {
+                    let placements = self.engine.solution().map(|option| {
                         let (cell, digit) = placement(n, option);
-                        digits[cell.index()] = Some(digit);
-                    }
-                    let digits: Option<Vec<Digit>> = digits.into_iter().collect();
-                    let grid = digits.map(|digits| Grid::new(self.shape.clone(), digits));
+                        (cell.index(), digit)
+                    });
+                    let grid = Grid::solved(&Puzzle::empty(self.shape.clone()), placements);
                     self.engine.rewind();
-                    return match grid {
-                        Some(Ok(grid)) => Ok(grid),
-                        _ => unreachable!("a solution puts one digit below N in every cell"),
-                    };
+                    return Ok(grid);
                 }
                 Event::Exhausted => return Err(GenerateError::NoSolution),
                 Event::BudgetSpent => {}

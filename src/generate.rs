@@ -8,7 +8,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, bail};
-use sudoku::batch::par_map;
 use sudoku::format::{ParseOptions, line};
 use sudoku::generate::{
     GenerateError, Generated, Layout, Options, Symmetry, generate, puzzle_seed,
@@ -51,17 +50,12 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Outcome> {
     while start < args.count {
         let end = args.count.min(start + chunk);
         let indices: Vec<u64> = (start..end).collect();
-        let made: Vec<Made> = match &pool {
-            None => indices
-                .iter()
-                .map(|&index| make(&mut sequential, &options, seed, index, args.rate))
-                .collect(),
-            Some(pool) => pool.install(|| {
-                par_map(&indices, |solver, &index| {
-                    make(solver, &options, seed, index, args.rate)
-                })
-            }),
-        };
+        let made: Vec<Made> = crate::threads::map_with_solver(
+            pool.as_ref(),
+            &mut sequential,
+            &indices,
+            |solver, &index| make(solver, &options, seed, index, args.rate),
+        );
         for (index, result) in indices.into_iter().zip(made) {
             let (made, rating) = result.map_err(|error| explain(error, index))?;
             if let Some(rating) = rating {

@@ -7,7 +7,6 @@ use std::sync::atomic::AtomicU64;
 
 use anyhow::Context;
 use sudoku::Solver;
-use sudoku::batch::par_map;
 use sudoku::format::Record;
 use sudoku::rate::{RateError, Rating, rate};
 
@@ -50,10 +49,8 @@ pub fn run(args: &RateArgs) -> anyhow::Result<Outcome> {
             if batch.is_empty() {
                 break;
             }
-            let answers: Vec<Answer> = match &pool {
-                None => batch.iter().map(|r| answer(&mut solver, r)).collect(),
-                Some(pool) => pool.install(|| par_map(&batch, answer)),
-            };
+            let answers: Vec<Answer> =
+                crate::threads::map_with_solver(pool.as_ref(), &mut solver, &batch, answer);
             for (record, answer) in batch.iter().zip(answers) {
                 if let Err(error) = &record.puzzle {
                     eprintln!("{name}:{error}");

@@ -17,3 +17,17 @@ pub fn pool(asked: Option<usize>) -> anyhow::Result<(usize, Option<rayon::Thread
         .context("cannot start the worker threads")?;
     Ok((threads, Some(pool)))
 }
+
+/// `work` on every item, results in item order: on `pool` with one solver
+/// per worker thread, or — without a pool — on this thread with `solver`.
+pub fn map_with_solver<T: Sync, R: Send>(
+    pool: Option<&rayon::ThreadPool>,
+    solver: &mut sudoku::Solver,
+    items: &[T],
+    work: impl Fn(&mut sudoku::Solver, &T) -> R + Sync + Send,
+) -> Vec<R> {
+    match pool {
+        None => items.iter().map(|item| work(solver, item)).collect(),
+        Some(pool) => pool.install(|| sudoku::batch::par_map(items, work)),
+    }
+}

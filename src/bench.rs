@@ -5,9 +5,10 @@ use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
+use sudoku::batch::{Answer, Finding, Mode};
 use sudoku::dfs::Dfs;
 use sudoku::format::{self, ParseOptions};
-use sudoku::{Grid, Puzzle, SearchStats, Solver, Verdict};
+use sudoku::{Puzzle, Solver, Verdict};
 
 use crate::Outcome;
 use crate::cli::{BenchArgs, BenchMode};
@@ -68,14 +69,6 @@ fn read(reader: impl io::BufRead, name: &str) -> anyhow::Result<Vec<Puzzle>> {
     Ok(puzzles)
 }
 
-/// What one solver made of one puzzle.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Found {
-    Solution(Option<Grid>),
-    Verdict(Verdict),
-    TimedOut,
-}
-
 /// Per-solver totals for the table.
 #[derive(Default)]
 struct Tally {
@@ -87,13 +80,13 @@ struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, found: &Found, elapsed: Duration, stats: SearchStats) {
-        self.micros.record(elapsed.as_micros() as u64);
-        self.total += elapsed;
-        self.nodes += stats.nodes;
-        match found {
-            Found::Solution(Some(_)) | Found::Verdict(Verdict::Unique(_)) => self.solved += 1,
-            Found::TimedOut => self.timed_out += 1,
+    fn add(&mut self, answer: &Answer) {
+        self.micros.record(answer.elapsed.as_micros() as u64);
+        self.total += answer.elapsed;
+        self.nodes += answer.stats.nodes;
+        match answer.finding {
+            Finding::First(Some(_)) | Finding::Verdict(Verdict::Unique(_)) => self.solved += 1,
+            Finding::TimedOut(_) => self.timed_out += 1,
             _ => {}
         }
     }
@@ -114,28 +107,16 @@ fn race(
     }
     let (mut dlx, mut dfs) = (Tally::default(), Tally::default());
     let mut disagreements = 0;
+    let batch_mode = match mode {
+        BenchMode::First => Mode::First,
+        BenchMode::Unique => Mode::Verdict,
+    };
     for puzzle in puzzles {
-        let started = Instant::now();
-        let found = match mode {
-            BenchMode::First => Found::Solution(solver.solve(puzzle)),
-            BenchMode::Unique => Found::Verdict(solver.verdict(puzzle)),
-        };
-        dlx.add(&found, started.elapsed(), solver.stats());
-
-        let started = Instant::now();
-        let naive = Dfs::new().with_deadline(started + cap);
-        let (baseline, stats) = match mode {
-            BenchMode::First => match naive.solve(puzzle) {
-                Ok(run) => (Found::Solution(run.value), run.stats),
-                Err(timed_out) => (Found::TimedOut, timed_out.stats),
-            },
-            BenchMode::Unique => match naive.verdict(puzzle) {
-                Ok(run) => (Found::Verdict(run.value), run.stats),
-                Err(timed_out) => (Found::TimedOut, timed_out.stats),
-            },
-        };
-        dfs.add(&baseline, started.elapsed(), stats);
-        if baseline != Found::TimedOut && baseline != found {
+        let fast = solver.answer(puzzle, batch_mode);
+        dlx.add(&fast);
+        let naive = naive_answer(puzzle, mode, cap);
+        dfs.add(&naive);
+        if !matches!(naive.finding, Finding::TimedOut(_)) && naive.finding != fast.finding {
             disagreements += 1;
         }
     }
@@ -191,4 +172,25 @@ fn race(
     }
     writeln!(out)?;
     Ok(disagreements == 0)
+}
+
+/// The naive DFS's answer, stopped after `cap`, in the DLX solver's terms.
+fn naive_answer(puzzle: &Puzzle, mode: BenchMode, cap: Duration) -> Answer {
+    let started = Instant::now();
+    let naive = Dfs::new().with_deadline(started + cap);
+    let (finding, stats) = match mode {
+        BenchMode::First => match naive.solve(puzzle) {
+            Ok(run) => (Finding::First(run.value), run.stats),
+            Err(late) => (Finding::TimedOut(late), late.stats),
+        },
+        BenchMode::Unique => match naive.verdict(puzzle) {
+            Ok(run) => (Finding::Verdict(run.value), run.stats),
+            Err(late) => (Finding::TimedOut(late), late.stats),
+        },
+    };
+    Answer {
+        finding,
+        stats,
+        elapsed: started.elapsed(),
+    }
 }

@@ -28,7 +28,7 @@ const DEFAULT_SETS: [(&str, &str); 2] = [
 /// Runs `dance bench`.
 pub fn run(args: &BenchArgs) -> anyhow::Result<Outcome> {
     let mut out = io::stdout().lock();
-    let cap = Duration::from_secs_f64(args.dfs_timeout);
+    let cap = args.dfs_timeout;
     let mut agree = true;
     if args.files.is_empty() {
         for (name, text) in DEFAULT_SETS {
@@ -177,7 +177,10 @@ fn race(
 /// The naive DFS's answer, stopped after `cap`, in the DLX solver's terms.
 fn naive_answer(puzzle: &Puzzle, mode: BenchMode, cap: Duration) -> Answer {
     let started = Instant::now();
-    let naive = Dfs::new().with_deadline(started + cap);
+    let naive = match crate::limits::deadline(cap) {
+        Some(deadline) => Dfs::new().with_deadline(deadline),
+        None => Dfs::new(),
+    };
     let (finding, stats) = match mode {
         BenchMode::First => match naive.solve(puzzle) {
             Ok(run) => (Finding::First(run.value), run.stats),

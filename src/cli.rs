@@ -1,6 +1,7 @@
 //! The command line: every subcommand and option, with its help text.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
@@ -91,9 +92,10 @@ pub struct CoverArgs {
     pub stats: bool,
 
     /// Stop searching after this many seconds; the count found so far is
-    /// printed with a trailing `+` and the exit status is 1.
-    #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
-    pub timeout: Option<f64>,
+    /// printed with a trailing `+` and the exit status is 1. A value beyond
+    /// what the clock can reach (`1e30`, `inf`) means no limit.
+    #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
+    pub timeout: Option<Duration>,
 
     /// Try each item's options in an order shuffled by this seed (the same
     /// seed gives the same order, and so the same first solution, on every
@@ -104,8 +106,8 @@ pub struct CoverArgs {
 
     /// Worker threads. The search tree is cut into subproblems that the
     /// threads share; counts, and solutions printed in order, are the same as
-    /// with -j1. Default: one per core.
-    #[arg(short = 'j', long = "threads", value_name = "N")]
+    /// with -j1. 0 or none: one per core; more than 1024 is refused.
+    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = crate::limits::threads)]
     pub threads: Option<usize>,
 
     /// Print the subproblems at this depth of the search tree as jobs, one
@@ -167,14 +169,16 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", requires = "count")]
     pub limit: Option<u64>,
 
-    /// Worker threads; 1 solves on the main thread only. Default: one per core.
-    #[arg(short = 'j', long = "threads", value_name = "N")]
+    /// Worker threads; 1 solves on the main thread only; 0 or none: one per
+    /// core; more than 1024 is refused.
+    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = crate::limits::threads)]
     pub threads: Option<usize>,
 
     /// Give up on a record after this many seconds: it prints `timeout`
-    /// (with --count, the solutions found so far are in the JSON output).
-    #[arg(long, value_name = "SECONDS", value_parser = positive_seconds)]
-    pub timeout: Option<f64>,
+    /// (with --count, the solutions found so far are in the JSON output). A
+    /// value beyond what the clock can reach (`1e30`, `inf`) means no limit.
+    #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
+    pub timeout: Option<Duration>,
 
     /// Print a summary to stderr: counts per status, time per puzzle, nodes.
     #[arg(long)]
@@ -222,9 +226,10 @@ pub struct BenchArgs {
     pub mode: BenchMode,
 
     /// Seconds the naive DFS may spend on one puzzle before it is stopped
-    /// and counted as timed out.
-    #[arg(long, value_name = "SECONDS", default_value_t = 5.0)]
-    pub dfs_timeout: f64,
+    /// and counted as timed out (above 0; `inf` means no limit).
+    #[arg(long, value_name = "SECONDS", default_value = "5",
+          value_parser = crate::limits::seconds)]
+    pub dfs_timeout: Duration,
 }
 
 /// What `dance bench` measures.
@@ -234,16 +239,6 @@ pub enum BenchMode {
     First,
     /// Time to the uniqueness verdict (count up to two).
     Unique,
-}
-
-/// A number of seconds above zero.
-fn positive_seconds(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(seconds) if seconds > 0.0 && seconds.is_finite() => Ok(seconds),
-        _ => Err(format!(
-            "expected a number of seconds above 0, found `{text}`"
-        )),
-    }
 }
 
 /// Options of `dance generate`.
@@ -298,9 +293,10 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub rate: bool,
 
-    /// Worker threads; 1 works on the main thread only. Default: one per
-    /// core. The output is the same for any number.
-    #[arg(short = 'j', long = "threads", value_name = "N")]
+    /// Worker threads; 1 works on the main thread only; 0 or none: one per
+    /// core; more than 1024 is refused. The output is the same for any
+    /// number.
+    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = crate::limits::threads)]
     pub threads: Option<usize>,
 
     /// No progress bar, and no seed on stderr.
@@ -334,9 +330,9 @@ pub struct RateArgs {
     #[arg(short = 'x', long = "x-sudoku")]
     pub x: bool,
 
-    /// Worker threads; 1 works on the main thread only. Default: one per
-    /// core.
-    #[arg(short = 'j', long = "threads", value_name = "N")]
+    /// Worker threads; 1 works on the main thread only; 0 or none: one per
+    /// core; more than 1024 is refused.
+    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = crate::limits::threads)]
     pub threads: Option<usize>,
 
     /// No progress bar.

@@ -18,6 +18,7 @@ use sudoku::{MAX_SIZE, Shape, Solver, Variant};
 use crate::Outcome;
 use crate::cli::{self, GenerateArgs};
 use crate::progress::Progress;
+use crate::stderr::diagnose;
 
 /// Puzzles made between two writes, per worker thread: enough to share
 /// out puzzles whose times vary tenfold (16×16), few enough that the
@@ -33,7 +34,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Outcome> {
     let options = options(args)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     if args.seed.is_none() && !args.quiet {
-        eprintln!("dance: seed {seed} (--seed {seed} makes the same puzzles again)");
+        diagnose!("dance: seed {seed} (--seed {seed} makes the same puzzles again)");
     }
     let (threads, pool) = crate::threads::pool(args.threads)?;
 

@@ -3,7 +3,8 @@
 //! Every subcommand lives in its own module; `main` only parses the arguments,
 //! runs the command and turns its outcome into an exit code: 0 for success, 1
 //! when the command worked but found nothing (or some records had no solution
-//! or could not be read), 2 for errors. A closed stdout pipe ends quietly with 0.
+//! or could not be read), 2 for errors. A closed stdout pipe ends quietly with 0;
+//! a closed or full stderr loses only the diagnostics, never an answer.
 
 mod bench;
 mod cli;
@@ -11,11 +12,13 @@ mod cover;
 mod generate;
 mod histogram;
 mod input;
+mod limits;
 mod outcome;
 mod progress;
 mod rate;
 mod report;
 mod solve;
+mod stderr;
 mod summary;
 mod threads;
 
@@ -40,7 +43,7 @@ fn main() -> ExitCode {
         Ok(Outcome::Shortfall) => ExitCode::from(1),
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("dance: {error:#}");
+            stderr::diagnose!("dance: {error:#}");
             ExitCode::from(2)
         }
     }

@@ -1,6 +1,6 @@
 //! What `dance solve` found for one record, and how it is called.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use sudoku::batch::{Answer, Finding, Mode};
 use sudoku::format::{ParseError, Record};
@@ -143,7 +143,7 @@ pub fn answer(
     timeout: Option<Duration>,
 ) -> Option<Answer> {
     let puzzle = record.puzzle.as_ref().ok()?;
-    let deadline = timeout.map(|timeout| Instant::now() + timeout);
+    let deadline = timeout.and_then(crate::limits::deadline);
     Some(solver.answer_until(puzzle, mode, deadline))
 }
 

@@ -14,6 +14,7 @@ use crate::Outcome;
 use crate::cli::RateArgs;
 use crate::input::{Source, parse_options, records};
 use crate::progress::Progress;
+use crate::stderr::diagnose;
 
 /// Records rated between two writes, per worker thread: a hard 9×9 puzzle
 /// takes a few milliseconds, so a chunk keeps every thread busy for a
@@ -53,7 +54,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<Outcome> {
                 crate::threads::map_with_solver(pool.as_ref(), &mut solver, &batch, answer);
             for (record, answer) in batch.iter().zip(answers) {
                 if let Err(error) = &record.puzzle {
-                    eprintln!("{name}:{error}");
+                    diagnose!("{name}:{error}");
                 }
                 match answer {
                     Some(Ok(rating)) => writeln!(out, "{rating}")?,

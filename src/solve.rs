@@ -17,6 +17,7 @@ use crate::input::{Source, parse_options, records};
 use crate::outcome::{Outcome, Status, answer};
 use crate::progress::Progress;
 use crate::report::{Output, Writer};
+use crate::stderr::{diagnose, diagnose_text};
 use crate::summary::Summary;
 
 /// Records read, solved and written at a time on the parallel path, per
@@ -33,7 +34,7 @@ const MIN_CHUNK: usize = 1024;
 pub fn run(args: &SolveArgs) -> anyhow::Result<RunOutcome> {
     let sources = Source::all(&args.files);
     let mode = mode(args);
-    let timeout = args.timeout.map(Duration::from_secs_f64);
+    let timeout = args.timeout;
     let options = parse_options(args.x);
     let (_, pool) = crate::threads::pool(args.threads)?;
 
@@ -67,7 +68,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<RunOutcome> {
     let report = summary.report(started.elapsed());
     writer.finish(&report)?;
     if args.stats {
-        eprint!("{}", report.to_text());
+        diagnose_text!("{}", report.to_text());
     }
     let failures = summary.with_status(Status::None)
         + summary.with_status(Status::Error)
@@ -117,7 +118,7 @@ struct Sink<'a, W: Write> {
 impl<W: Write> Sink<'_, W> {
     fn put(&mut self, outcome: &Outcome) -> io::Result<()> {
         if let Some(error) = outcome.error() {
-            eprintln!("{}:{error}", self.name);
+            diagnose!("{}:{error}", self.name);
         }
         self.writer.write(self.name, outcome)?;
         self.summary.add(outcome);

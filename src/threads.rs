@@ -2,12 +2,15 @@
 
 use anyhow::Context;
 
-/// The number of threads asked for (one per core when not given), and a
-/// rayon pool of that many when it is more than one: `-j1` runs on the
-/// calling thread only, without rayon.
+/// The number of threads asked for (one per core when not given, or 0), and
+/// a rayon pool of that many when it is more than one: `-j1` runs on the
+/// calling thread only, without rayon. The command line bounds `asked` by
+/// [`MAX_THREADS`](crate::limits::MAX_THREADS).
 pub fn pool(asked: Option<usize>) -> anyhow::Result<(usize, Option<rayon::ThreadPool>)> {
-    let threads =
-        asked.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let threads = match asked {
+        Some(0) | None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        Some(threads) => threads,
+    };
     if threads <= 1 {
         return Ok((1, None));
     }

@@ -1,9 +1,11 @@
 //! End-to-end tests of the `dance` command line, one module per subcommand.
 
+mod arguments;
 mod bench;
 mod cover;
 mod generate;
 mod rate;
 mod reliability;
 mod solve;
+mod streams;
 mod util;

@@ -15,6 +15,7 @@ use dlx::{OptionDisplay, OptionId, Problem, Solver, TextError};
 use crate::Outcome;
 use crate::cli::CoverArgs;
 use crate::progress::Progress;
+use crate::stderr::{diagnose, diagnose_text};
 use hunt::{Hunt, Part, Tally};
 
 /// Subproblems per worker thread: enough that uneven subtrees even out.
@@ -53,9 +54,7 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Outcome> {
             args.limit.unwrap_or(u64::MAX)
         },
         keep: args.all || args.first,
-        deadline: args
-            .timeout
-            .map(|seconds| Instant::now() + Duration::from_secs_f64(seconds)),
+        deadline: args.timeout.and_then(crate::limits::deadline),
     };
     let (threads, pool) = crate::threads::pool(args.threads)?;
     // Problems with multiplicities cannot be split: they run sequentially.
@@ -119,7 +118,7 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Outcome> {
     out.flush()?;
 
     if timed_out {
-        eprintln!(
+        diagnose!(
             "dance: timed out after {:.3} s",
             started.elapsed().as_secs_f64()
         );
@@ -139,7 +138,7 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Outcome> {
                 subproblems.len()
             ));
         }
-        eprint!("{report}");
+        diagnose_text!("{report}");
     }
     Ok(if found > 0 && !timed_out {
         Outcome::Success
@@ -208,13 +207,15 @@ fn split(solver: &mut Solver, depth: usize) -> anyhow::Result<Outcome> {
 /// `--estimate`: Knuth's estimate of the search by random probes.
 fn estimate(args: &CoverArgs, solver: &mut Solver) -> anyhow::Result<Outcome> {
     let estimate = solver.estimate(args.probes, args.seed.unwrap_or(0))?;
-    println!(
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
         "nodes: {} (± {} standard error, {} probes)\nsolutions: {}",
         significant(estimate.nodes),
         significant(estimate.nodes_error),
         estimate.probes,
         significant(estimate.solutions),
-    );
+    )?;
     Ok(Outcome::Success)
 }
 

@@ -1,0 +1,66 @@
+//! The bounds a user sets on the command line — seconds and threads — read
+//! so that no value, however large, can panic or run away.
+
+use std::time::{Duration, Instant};
+
+/// The most worker threads `-j` accepts: far more than any machine's cores,
+/// few enough that starting them stays quick. Larger values are refused
+/// (exit 2), not capped, so a typo never silently means something else.
+pub const MAX_THREADS: usize = 1024;
+
+/// A number of seconds above zero, for `--timeout` and `--dfs-timeout`.
+/// A value too large for a [`Duration`] (`1e30`, `inf`) saturates: it
+/// means no limit, since no deadline can lie that far ahead.
+pub fn seconds(text: &str) -> Result<Duration, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 => {
+            Ok(Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX))
+        }
+        _ => Err(format!(
+            "expected a number of seconds above 0, found `{text}`"
+        )),
+    }
+}
+
+/// A thread count for `-j`: 0 (one per core) to [`MAX_THREADS`].
+pub fn threads(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(threads) if threads <= MAX_THREADS => Ok(threads),
+        _ => Err(format!(
+            "expected a number of threads from 0 (one per core) to {MAX_THREADS}, found `{text}`"
+        )),
+    }
+}
+
+/// The moment `timeout` from now, or `None` (no deadline) when it lies
+/// beyond what the clock can represent.
+pub fn deadline(timeout: Duration) -> Option<Instant> {
+    Instant::now().checked_add(timeout)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn huge_seconds_mean_no_deadline() {
+        for text in ["1e19", "1e30", "inf", "1e308"] {
+            let timeout = seconds(text).unwrap();
+            assert_eq!(timeout, Duration::MAX, "{text}");
+            assert_eq!(deadline(timeout), None, "{text}");
+        }
+        assert_eq!(seconds("0.5"), Ok(Duration::from_millis(500)));
+        for text in ["0", "-1", "nan", "-inf", "x", ""] {
+            assert!(seconds(text).is_err(), "{text}");
+        }
+    }
+
+    #[test]
+    fn thread_counts_are_bounded() {
+        assert_eq!(threads("0"), Ok(0));
+        assert_eq!(threads("1024"), Ok(1024));
+        for text in ["1025", "4294967296", "-1", "x"] {
+            assert!(threads(text).is_err(), "{text}");
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! Closed and full streams: a stderr that is full (`/dev/full`) or closed
+//! early loses the diagnostics only — every answer still reaches stdout and
+//! the exit status is what it would have been.
+
+use std::fs::File;
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+
+use crate::util::data;
+
+const NORVIG: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const NORVIG_SOLVED: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+fn dance() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_dance"));
+    command.current_dir(env!("CARGO_MANIFEST_DIR"));
+    command
+}
+
+/// 3,000 good puzzles and 3,000 bad lines, alternating: a diagnostic for
+/// every other record, far more than a pipe buffer holds.
+fn good_and_bad() -> String {
+    let mut input = String::new();
+    for _ in 0..3000 {
+        input.push_str(NORVIG);
+        input.push('\n');
+        input.push_str(&NORVIG[..80]);
+        input.push('\n');
+    }
+    input
+}
+
+fn check_answers(stdout: &str) {
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 6000);
+    for pair in lines.chunks(2) {
+        assert_eq!(pair, [NORVIG_SOLVED, "error"]);
+    }
+}
+
+/// `… | dance solve 2> >(head -c 10 >/dev/null)`: the reader of stderr
+/// goes away after 10 bytes.
+#[test]
+fn a_stderr_closed_early_loses_no_answer() {
+    for threads in ["-j1", "-j2"] {
+        let mut child = dance()
+            .args(["solve", threads])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let feeder = std::thread::spawn(move || stdin.write_all(good_and_bad().as_bytes()));
+        let mut stderr = child.stderr.take().unwrap();
+        let mut head = [0; 10];
+        stderr.read_exact(&mut head).unwrap();
+        drop(stderr);
+        let mut stdout = String::new();
+        child
+            .stdout
+            .take()
+            .unwrap()
+            .read_to_string(&mut stdout)
+            .unwrap();
+        let status = child.wait().unwrap();
+        feeder.join().unwrap().unwrap();
+        assert_eq!(status.code(), Some(1), "{threads}");
+        check_answers(&stdout);
+    }
+}
+
+/// Runs `dance ARGS` with `input` on stdin and stderr on `/dev/full`;
+/// returns the exit code and stdout.
+fn with_full_stderr(args: &[&str], input: &str) -> (Option<i32>, String) {
+    let mut child = dance()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(File::create("/dev/full").unwrap())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_owned();
+    let feeder = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().unwrap();
+    feeder.join().unwrap().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8(output.stdout).unwrap(),
+    )
+}
+
+#[test]
+fn a_full_stderr_loses_no_answer() {
+    for threads in ["-j1", "-j2"] {
+        let (code, stdout) = with_full_stderr(&["solve", threads, "--stats"], &good_and_bad());
+        assert_eq!(code, Some(1));
+        check_answers(&stdout);
+    }
+    let (code, stdout) = with_full_stderr(&["solve", "--stats"], &format!("{NORVIG}\n"));
+    assert_eq!((code, stdout), (Some(0), format!("{NORVIG_SOLVED}\n")));
+
+    let queens = data("queens8.dlx");
+    let (code, stdout) = with_full_stderr(&["cover", "--stats", &queens], "");
+    assert_eq!((code, stdout.as_str()), (Some(0), "92\n"));
+
+    let (code, stdout) = with_full_stderr(&["generate", "--size", "4"], "");
+    assert_eq!(code, Some(0));
+    assert_eq!(stdout.lines().count(), 1);
+
+    let (code, stdout) = with_full_stderr(&["rate"], &format!("{NORVIG}\nbad\n"));
+    assert_eq!(code, Some(1));
+    assert!(stdout.ends_with("\nerror\n"), "{stdout}");
+
+    // Errors and usage errors keep their exit status.
+    let (code, _) = with_full_stderr(&["solve", "missing-file.txt"], "");
+    assert_eq!(code, Some(2));
+    let (code, _) = with_full_stderr(&["solve", "--no-such-flag"], "");
+    assert_eq!(code, Some(2));
+}

@@ -7,18 +7,27 @@ use anyhow::Context;
 /// calling thread only, without rayon. The command line bounds `asked` by
 /// [`MAX_THREADS`](crate::limits::MAX_THREADS).
 pub fn pool(asked: Option<usize>) -> anyhow::Result<(usize, Option<rayon::ThreadPool>)> {
-    let threads = match asked {
-        Some(0) | None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        Some(threads) => threads,
-    };
+    let threads = count(asked);
     if threads <= 1 {
         return Ok((1, None));
     }
-    let pool = rayon::ThreadPoolBuilder::new()
+    Ok((threads, Some(start(threads)?)))
+}
+
+/// The number of threads asked for: one per core when not given, or 0.
+pub fn count(asked: Option<usize>) -> usize {
+    match asked {
+        Some(0) | None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        Some(threads) => threads,
+    }
+}
+
+/// A rayon pool of `threads` threads.
+pub fn start(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
-        .context("cannot start the worker threads")?;
-    Ok((threads, Some(pool)))
+        .context("cannot start the worker threads")
 }
 
 /// `work` on every item, results in item order: on `pool` with one solver

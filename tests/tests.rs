@@ -9,3 +9,4 @@ mod reliability;
 mod solve;
 mod streams;
 mod util;
+mod wide;

@@ -15,6 +15,7 @@
 //! many times an item is covered, which is not a choice of one option.
 
 use crate::ids::OptionId;
+use crate::links::Links;
 use crate::rng::SplitMix64;
 use crate::search::Solver;
 
@@ -81,11 +82,14 @@ impl Solver {
     /// search meets them: each is the list of options chosen on the way down
     /// (shorter than `depth` where a solution comes sooner; dead ends are
     /// left out). The selection is unchanged afterwards.
+    ///
+    /// The walk costs what the search itself spends on the levels above
+    /// `depth`: each item is covered once per node, not once per option, so
+    /// a node with a million options is split in linear time.
     pub fn split(&mut self, depth: usize) -> Result<Vec<Vec<OptionId>>, SplitError> {
-        let mut subproblems = Vec::new();
-        let mut path = Vec::with_capacity(depth);
-        self.split_below(depth, &mut path, &mut subproblems)?;
-        Ok(subproblems)
+        let cut = self.cut(depth, u64::MAX)?;
+        debug_assert!(cut.is_some(), "no cost is above u64::MAX");
+        Ok(cut.unwrap_or_default())
     }
 
     /// [`split`](Self::split) at the smallest depth (up to `max_depth`) that
@@ -95,41 +99,99 @@ impl Solver {
         at_least: usize,
         max_depth: usize,
     ) -> Result<Vec<Vec<OptionId>>, SplitError> {
-        let mut depth = 0;
-        loop {
-            let subproblems = self.split(depth)?;
-            let deeper = subproblems.iter().any(|s| s.len() == depth);
-            if subproblems.len() >= at_least || depth >= max_depth || !deeper {
-                return Ok(subproblems);
-            }
-            depth += 1;
-        }
+        self.split_within(at_least, max_depth, u64::MAX)
     }
 
-    fn split_below(
+    /// [`split_into`](Self::split_into), but no deeper than the last depth
+    /// whose subproblems cost at most `max_cost` to select.
+    ///
+    /// Selecting a subproblem's options repeats covering that the
+    /// sequential search does once per node: a node with `b` options, whose
+    /// item and options' items hold about `len` options, costs about
+    /// `b · len` to select `b` times, against `len` once. The [selection
+    /// cost](Self::selection_cost) of the subproblems at a depth adds this
+    /// up; when it passes `max_cost` the split stops one level higher, where
+    /// the subproblems are fewer and cheaper. With a bound of a few times
+    /// the problem's size, a parallel search is never much slower than the
+    /// sequential one, even on a problem whose root has a million options:
+    /// such a root is not split at all (the result is the one subproblem
+    /// `[]`, the whole problem).
+    ///
+    /// ```
+    /// use dlx::{Solver, parse_problem};
+    ///
+    /// // One item with 1,000 options: 1,000 subproblems of depth 1 would
+    /// // each cover the item again, 10⁶ option visits in all.
+    /// let wide = parse_problem(&format!("a\n{}", "a\n".repeat(1000))).unwrap();
+    /// let mut solver = Solver::new(&wide);
+    /// assert_eq!(solver.split_within(8, 4, 100_000).unwrap().len(), 1);
+    /// assert_eq!(solver.split_within(8, 4, u64::MAX).unwrap().len(), 1000);
+    /// ```
+    pub fn split_within(
         &mut self,
-        depth: usize,
-        path: &mut Vec<OptionId>,
-        subproblems: &mut Vec<Vec<OptionId>>,
-    ) -> Result<(), SplitError> {
-        if path.len() == depth {
-            subproblems.push(path.clone());
-            return Ok(());
+        at_least: usize,
+        max_depth: usize,
+        max_cost: u64,
+    ) -> Result<Vec<Vec<OptionId>>, SplitError> {
+        if self.multiplicities.is_some() {
+            return Err(SplitError::Multiplicities);
         }
-        match self.branch()? {
-            Branch::Solved => subproblems.push(path.clone()),
-            Branch::DeadEnd => {}
-            Branch::Options(options) => {
-                for option in options {
-                    self.choose(option);
-                    path.push(option);
-                    self.split_below(depth, path, subproblems)?;
-                    path.pop();
-                    self.unselect();
-                }
+        let mut subproblems = vec![Vec::new()];
+        for depth in 1..=max_depth {
+            let deeper = subproblems.iter().any(|s| s.len() == depth - 1);
+            if subproblems.len() >= at_least || !deeper {
+                break;
+            }
+            match self.cut(depth, max_cost)? {
+                Some(cut) => subproblems = cut,
+                None => break,
             }
         }
-        Ok(())
+        Ok(subproblems)
+    }
+
+    /// What selecting every subproblem at `depth` costs in all, in option
+    /// visits (each option of an item covered or purified, the way
+    /// [`Stats::updates`](crate::Stats::updates) counts its work), or `None`
+    /// when it is more than `max_cost`. Costs what the search spends on the
+    /// levels above `depth`, as [`split`](Self::split) does.
+    pub fn selection_cost(
+        &mut self,
+        depth: usize,
+        max_cost: u64,
+    ) -> Result<Option<u64>, SplitError> {
+        Ok(self.walk(depth, max_cost, false)?.map(|walk| walk.cost))
+    }
+
+    /// The subproblems at `depth`, or `None` when selecting them costs more
+    /// than `max_cost` (the walk stops as soon as it knows).
+    fn cut(
+        &mut self,
+        depth: usize,
+        max_cost: u64,
+    ) -> Result<Option<Vec<Vec<OptionId>>>, SplitError> {
+        Ok(self
+            .walk(depth, max_cost, true)?
+            .map(|walk| walk.subproblems))
+    }
+
+    fn walk(
+        &mut self,
+        depth: usize,
+        max_cost: u64,
+        collect: bool,
+    ) -> Result<Option<Walk>, SplitError> {
+        if self.multiplicities.is_some() {
+            return Err(SplitError::Multiplicities);
+        }
+        self.unwind();
+        let mut walk = Walk::new(depth, max_cost, collect);
+        let within = if self.links.is_colored() {
+            walk.run::<true>(&mut self.links)
+        } else {
+            walk.run::<false>(&mut self.links)
+        };
+        Ok(within.then_some(walk))
     }
 
     /// Knuth's estimate of the search below the selected options: `probes`
@@ -183,6 +245,154 @@ impl Solver {
         let chosen = self.select(option);
         debug_assert!(chosen.is_ok(), "a branch offers only available options");
     }
+}
+
+/// One level of a [`Walk`]: the item covered there, the node of the option
+/// being tried, and the selection cost of the path down to and including it.
+struct Level {
+    item: u32,
+    node: u32,
+    path_cost: u64,
+}
+
+/// The search's own descent down to a depth, covering each item once per
+/// node and committing one option at a time, as Algorithm X does; without
+/// recursion, so that no depth can overflow the stack.
+struct Walk {
+    depth: usize,
+    max_cost: u64,
+    /// The selection cost of the subproblems met so far.
+    cost: u64,
+    /// Whether to collect the subproblems, or only add up their cost.
+    collect: bool,
+    path: Vec<OptionId>,
+    levels: Vec<Level>,
+    subproblems: Vec<Vec<OptionId>>,
+}
+
+impl Walk {
+    fn new(depth: usize, max_cost: u64, collect: bool) -> Walk {
+        Walk {
+            depth,
+            max_cost,
+            cost: 0,
+            collect,
+            path: Vec::new(),
+            levels: Vec::new(),
+            subproblems: Vec::new(),
+        }
+    }
+
+    /// Walks the tree down to `depth`, leaving `links` as it found them;
+    /// `false` when the cost passed `max_cost` (and the walk stopped there).
+    fn run<const COLORED: bool>(&mut self, links: &mut Links) -> bool {
+        loop {
+            if !self.enter::<COLORED>(links) {
+                self.abandon::<COLORED>(links);
+                return false;
+            }
+            if !self.advance::<COLORED>(links) {
+                return true;
+            }
+        }
+    }
+
+    /// At a node: goes down first options as far as it can, then records
+    /// the node reached as a subproblem (at `depth`, or a solution) unless it
+    /// is a dead end. `false` when the cost passed the bound.
+    fn enter<const COLORED: bool>(&mut self, links: &mut Links) -> bool {
+        loop {
+            let choice = if self.levels.len() == self.depth {
+                None
+            } else {
+                links.choose()
+            };
+            match choice {
+                None => {
+                    let path_cost = self.levels.last().map_or(0, |level| level.path_cost);
+                    self.cost = self.cost.saturating_add(path_cost);
+                    if self.collect {
+                        self.subproblems.push(self.path.clone());
+                    }
+                    return self.cost <= self.max_cost;
+                }
+                Some((_, 0)) => return true,
+                Some((item, _)) => {
+                    links.cover::<COLORED>(item);
+                    let node = links.nodes[item as usize].down;
+                    debug_assert!(node != item, "a chosen item has options");
+                    self.levels.push(Level {
+                        item,
+                        node,
+                        path_cost: 0,
+                    });
+                    self.try_node::<COLORED>(links);
+                }
+            }
+        }
+    }
+
+    /// Commits the deepest level's option and prices the path down to it.
+    fn try_node<const COLORED: bool>(&mut self, links: &mut Links) {
+        let above = match self.levels.len() {
+            0 | 1 => 0,
+            n => self.levels[n - 2].path_cost,
+        };
+        let Some(level) = self.levels.last_mut() else {
+            return;
+        };
+        // Covering keeps the item's own column, so its length is the
+        // number of options the cover visited.
+        let cover = u64::from(links.items[level.item as usize].len);
+        level.path_cost = above
+            .saturating_add(cover)
+            .saturating_add(commit_cost(links, level.node));
+        links.commit_others::<COLORED>(level.node);
+        self.path.push(links.option_of(level.node));
+    }
+
+    /// Leaves the deepest option tried for the next one of its item, going
+    /// up where an item has none left; `false` when the whole tree is done.
+    fn advance<const COLORED: bool>(&mut self, links: &mut Links) -> bool {
+        while let Some(level) = self.levels.last_mut() {
+            links.uncommit_others::<COLORED>(level.node);
+            self.path.pop();
+            level.node = links.nodes[level.node as usize].down;
+            if level.node != level.item {
+                self.try_node::<COLORED>(links);
+                return true;
+            }
+            links.uncover::<COLORED>(level.item);
+            self.levels.pop();
+        }
+        false
+    }
+
+    /// Undoes every level of a walk stopped early.
+    fn abandon<const COLORED: bool>(&mut self, links: &mut Links) {
+        while let Some(level) = self.levels.pop() {
+            links.uncommit_others::<COLORED>(level.node);
+            links.uncover::<COLORED>(level.item);
+        }
+        self.path.clear();
+    }
+}
+
+/// The option visits of committing the items of `node`'s option other than
+/// `node`'s own: each covers (or purifies) an item of that many options.
+fn commit_cost(links: &Links, node: u32) -> u64 {
+    let mut cost = 0;
+    let mut q = node + 1;
+    while q != node {
+        let top = links.nodes[q as usize].top;
+        if top <= 0 {
+            q = links.nodes[q as usize].up;
+        } else {
+            cost += u64::from(links.items[top as usize].len);
+            q += 1;
+        }
+    }
+    cost
 }
 
 #[cfg(test)]
@@ -255,6 +465,61 @@ mod tests {
         // 1372 nodes and 92 solutions, within a loose margin.
         assert!((first.nodes - 1372.0).abs() < 300.0, "{first:?}");
         assert!((first.solutions - 92.0).abs() < 40.0, "{first:?}");
+    }
+
+    #[test]
+    fn splitting_a_wide_node_is_linear() {
+        let n = 20_000;
+        let wide = crate::parse_problem(&format!("a\n{}", "a\n".repeat(n))).unwrap();
+        let mut solver = Solver::new(&wide);
+        let subproblems = solver.split(1).unwrap();
+        assert_eq!(subproblems.len(), n);
+        assert!(
+            solver.stats().updates <= 4 * n as u64,
+            "{:?}",
+            solver.stats()
+        );
+        // Each of them would cover `a` again: n² option visits.
+        assert_eq!(
+            solver.selection_cost(1, u64::MAX).unwrap(),
+            Some((n * n) as u64)
+        );
+        assert_eq!(solver.selection_cost(1, 1000).unwrap(), None);
+        assert_eq!(
+            solver.split_within(4, 8, 1000).unwrap(),
+            vec![Vec::<OptionId>::new()]
+        );
+        assert_eq!(solver.count(), n as u64);
+    }
+
+    #[test]
+    fn colored_subproblems_add_up_too() {
+        let text = "a b | s t\na s:1\na s:2 t:1\nb s:1 t:2\nb s:2\nb t:1\na t:2\n";
+        let problem = crate::parse_problem(text).unwrap();
+        let mut solver = Solver::new(&problem);
+        let total = solver.count();
+        for depth in 0..3 {
+            let mut sum = 0;
+            for subproblem in solver.split(depth).unwrap() {
+                for &option in &subproblem {
+                    solver.select(option).unwrap();
+                }
+                sum += solver.count();
+                solver.reset();
+            }
+            assert_eq!(sum, total, "depth {depth}");
+        }
+        assert!(total > 0);
+    }
+
+    #[test]
+    fn a_bounded_split_stops_where_selection_gets_dear() {
+        let mut solver = Solver::new(&n_queens(8));
+        let cheap = solver.selection_cost(2, u64::MAX).unwrap().unwrap();
+        let deep = solver.split_within(1000, 2, cheap).unwrap();
+        assert_eq!(deep, solver.split(2).unwrap());
+        let shallow = solver.split_within(1000, 2, cheap - 1).unwrap();
+        assert_eq!(shallow, solver.split(1).unwrap());
     }
 
     #[test]

@@ -22,6 +22,13 @@ use hunt::{Hunt, Part, Tally};
 const SUBPROBLEMS_PER_THREAD: usize = 64;
 /// How deep the split may go looking for that many subproblems.
 const MAX_SPLIT_DEPTH: usize = 12;
+/// Option visits that selecting the subproblems may always cost: a few
+/// milliseconds, nothing next to a search worth running in parallel.
+const MIN_SPLIT_COST: u64 = 1 << 20;
+/// Beyond that, option visits allowed per entry of the problem: a wide node
+/// (one item with 10⁵ options) would cost 10¹⁰ visits to split below, and is
+/// searched as one subproblem instead (see `Solver::split_within`).
+const SPLIT_COST_PER_ENTRY: u64 = 8;
 
 /// Runs `dance cover`.
 pub fn run(args: &CoverArgs) -> anyhow::Result<Outcome> {
@@ -56,14 +63,24 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Outcome> {
         keep: args.all || args.first,
         deadline: args.timeout.and_then(crate::limits::deadline),
     };
-    let (threads, pool) = crate::threads::pool(args.threads)?;
-    // Problems with multiplicities cannot be split: they run sequentially.
-    let parallel = pool.and_then(|pool| {
-        let subproblems = solver
-            .split_into(threads * SUBPROBLEMS_PER_THREAD, MAX_SPLIT_DEPTH)
-            .ok()?;
-        Some((pool, subproblems))
-    });
+    let threads = crate::threads::count(args.threads);
+    // Problems with multiplicities cannot be split, and a problem whose
+    // root is too wide to split cheaply is one subproblem: both run
+    // sequentially, without starting any thread.
+    let max_cost =
+        MIN_SPLIT_COST.max(SPLIT_COST_PER_ENTRY.saturating_mul(problem.entry_count() as u64));
+    let subproblems = if threads > 1 {
+        solver
+            .split_within(threads * SUBPROBLEMS_PER_THREAD, MAX_SPLIT_DEPTH, max_cost)
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    let parallel = if subproblems.len() > 1 {
+        Some((crate::threads::start(threads)?, subproblems))
+    } else {
+        None
+    };
 
     let started = Instant::now();
     let tally = Tally::default();

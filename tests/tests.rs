@@ -3,6 +3,7 @@
 mod arguments;
 mod bench;
 mod cover;
+mod formats;
 mod generate;
 mod rate;
 mod reliability;

@@ -129,5 +129,6 @@ pub use rng::SplitMix64;
 pub use search::{Count, Event, SelectError, Solutions, Solver, Stats};
 pub use split::{Branch, Estimate, SplitError};
 pub use text::{
-    OptionDisplay, SyntaxError, TextError, WriteError, parse_problem, read_problem, write_problem,
+    LINE_CAP, OptionDisplay, SyntaxError, TextError, WriteError, parse_problem, read_problem,
+    write_problem,
 };

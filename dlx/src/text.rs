@@ -64,10 +64,29 @@ pub enum SyntaxError {
     /// The line is not valid UTF-8.
     #[error("the line is not valid UTF-8")]
     NotUtf8,
+    /// The line is longer than [`LINE_CAP`] bytes.
+    #[error("line longer than {cap} bytes; no problem line may be that long")]
+    LineTooLong {
+        /// The cap, [`LINE_CAP`].
+        cap: usize,
+    },
     /// The builder refused the item or option.
     #[error("{0}")]
     Build(#[from] BuildError),
 }
+
+/// The longest line, in bytes without its line ending, that
+/// [`read_problem`] accepts: 4 MiB, room for an items line of half a million
+/// items. Longer lines are an error as soon as the cap is passed, so a
+/// runaway line never fills memory.
+pub const LINE_CAP: usize = 4 << 20;
+
+/// The most characters of a name that an error message shows; longer names
+/// are cut and end in `…`.
+const NAME_SHOWN: usize = 60;
+
+/// The UTF-8 encoding of U+FEFF, which some editors put first in a file.
+const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
 
 impl TextError {
     fn at(line: usize, text: &str, offset: usize, kind: impl Into<SyntaxError>) -> TextError {
@@ -78,8 +97,133 @@ impl TextError {
         TextError::Syntax {
             line,
             column,
-            kind: kind.into(),
+            kind: kind.into().shown(),
         }
+    }
+}
+
+/// A name as an error message shows it: control characters escaped
+/// (`a\0`), and cut after [`NAME_SHOWN`] characters with `…`, so that a
+/// 200 MB name costs a line of stderr, not 200 MB.
+fn shown(name: &str) -> String {
+    let mut text = String::new();
+    for (k, c) in name.chars().enumerate() {
+        if k == NAME_SHOWN {
+            text.push('…');
+            break;
+        }
+        if c.is_control() {
+            text.extend(c.escape_debug());
+        } else {
+            text.push(c);
+        }
+    }
+    text
+}
+
+impl SyntaxError {
+    /// The error with every name in it [`shown`].
+    fn shown(self) -> SyntaxError {
+        match self {
+            SyntaxError::BadItemName { name, character } => SyntaxError::BadItemName {
+                name: shown(&name),
+                character,
+            },
+            SyntaxError::BadEntry(text) => SyntaxError::BadEntry(shown(&text)),
+            SyntaxError::BadBounds(text) => SyntaxError::BadBounds(shown(&text)),
+            SyntaxError::MissingName(text) => SyntaxError::MissingName(shown(&text)),
+            SyntaxError::BoundsOnSecondary(name) => SyntaxError::BoundsOnSecondary(shown(&name)),
+            SyntaxError::Build(error) => SyntaxError::Build(match error {
+                BuildError::DuplicateItem(name) => BuildError::DuplicateItem(shown(&name)),
+                BuildError::UnknownItemName(name) => BuildError::UnknownItemName(shown(&name)),
+                BuildError::DuplicateItemInOption(name) => {
+                    BuildError::DuplicateItemInOption(shown(&name))
+                }
+                BuildError::ColorOnPrimary(name) => BuildError::ColorOnPrimary(shown(&name)),
+                BuildError::ZeroUpperBound(name) => BuildError::ZeroUpperBound(shown(&name)),
+                BuildError::InvertedBounds { name, min, max } => BuildError::InvertedBounds {
+                    name: shown(&name),
+                    min,
+                    max,
+                },
+                other => other,
+            }),
+            other => other,
+        }
+    }
+}
+
+/// Reads lines of at most [`LINE_CAP`] bytes, ended by `\n`, `\r\n` or a
+/// lone `\r`, skipping a byte-order mark at the start of the input.
+struct Lines<R> {
+    reader: R,
+    number: usize,
+    after_carriage_return: bool,
+}
+
+impl<R: BufRead> Lines<R> {
+    /// Reads the next line into `bytes` (without its ending); `false` at
+    /// the end of the input.
+    fn next_into(&mut self, bytes: &mut Vec<u8>) -> Result<bool, TextError> {
+        bytes.clear();
+        let mut any = false;
+        loop {
+            let chunk = match self.reader.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e.into()),
+            };
+            if self.after_carriage_return {
+                self.after_carriage_return = false;
+                if chunk.first() == Some(&b'\n') {
+                    self.reader.consume(1);
+                    continue;
+                }
+            }
+            if chunk.is_empty() {
+                break;
+            }
+            any = true;
+            let end = chunk.iter().position(|&b| b == b'\n' || b == b'\r');
+            let content = &chunk[..end.unwrap_or(chunk.len())];
+            if bytes.len() + content.len() > LINE_CAP + BYTE_ORDER_MARK.len() {
+                let room = LINE_CAP.saturating_sub(bytes.len());
+                bytes.extend_from_slice(&content[..room.min(content.len())]);
+                let column = String::from_utf8_lossy(bytes).chars().count() + 1;
+                return Err(TextError::Syntax {
+                    line: self.number + 1,
+                    column,
+                    kind: SyntaxError::LineTooLong { cap: LINE_CAP },
+                });
+            }
+            bytes.extend_from_slice(content);
+            match end {
+                Some(at) => {
+                    self.after_carriage_return = chunk[at] == b'\r';
+                    self.reader.consume(at + 1);
+                    break;
+                }
+                None => {
+                    let used = chunk.len();
+                    self.reader.consume(used);
+                }
+            }
+        }
+        if !any {
+            return Ok(false);
+        }
+        if self.number == 0 && bytes.starts_with(BYTE_ORDER_MARK) {
+            bytes.drain(..BYTE_ORDER_MARK.len());
+        }
+        self.number += 1;
+        if bytes.len() > LINE_CAP {
+            return Err(TextError::Syntax {
+                line: self.number,
+                column: String::from_utf8_lossy(&bytes[..LINE_CAP]).chars().count() + 1,
+                kind: SyntaxError::LineTooLong { cap: LINE_CAP },
+            });
+        }
+        Ok(true)
     }
 }
 
@@ -142,22 +286,27 @@ pub fn parse_problem(text: &str) -> Result<Problem, TextError> {
 /// without a name and bounds on a secondary item are errors. An option made
 /// only of secondary items is an error too (Knuth's programs drop it with a
 /// warning; see [`BuildError::NoPrimaryItem`]). Every error names its 1-based
-/// line and column (counted in characters).
+/// line and column (counted in characters); names in messages have control
+/// characters escaped and are cut after 60 characters with `…`.
+///
+/// Lines end with `\n`, `\r\n` or a lone `\r`; a UTF-8 byte-order mark at
+/// the start is skipped; a line longer than [`LINE_CAP`] bytes is an error
+/// (found without reading the rest of the line).
 ///
 /// [`write_problem`] writes bounds back in the shortest form — none for
 /// `1:1`, `v|` when both bounds are `v` — so that reading gives the same
 /// problem.
-pub fn read_problem(mut reader: impl BufRead) -> Result<Problem, TextError> {
+pub fn read_problem(reader: impl BufRead) -> Result<Problem, TextError> {
     let mut builder = Problem::builder();
     let mut have_items = false;
     let mut bytes = Vec::new();
-    let mut line_number = 0;
-    loop {
-        bytes.clear();
-        if reader.read_until(b'\n', &mut bytes)? == 0 {
-            break;
-        }
-        line_number += 1;
+    let mut lines = Lines {
+        reader,
+        number: 0,
+        after_carriage_return: false,
+    };
+    while lines.next_into(&mut bytes)? {
+        let line_number = lines.number;
         let line = match std::str::from_utf8(&bytes) {
             Ok(line) => line,
             Err(error) => {
@@ -170,7 +319,6 @@ pub fn read_problem(mut reader: impl BufRead) -> Result<Problem, TextError> {
                 ));
             }
         };
-        let line = line.trim_end_matches(['\n', '\r']);
         if line.starts_with('|') || line.trim().is_empty() {
             continue;
         }
@@ -183,7 +331,7 @@ pub fn read_problem(mut reader: impl BufRead) -> Result<Problem, TextError> {
     }
     if !have_items {
         return Err(TextError::Syntax {
-            line: line_number + 1,
+            line: lines.number + 1,
             column: 1,
             kind: SyntaxError::NoItems,
         });
@@ -435,5 +583,69 @@ impl fmt::Display for OptionDisplay<'_> {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::{BufReader, Read};
+
+    use super::*;
+
+    fn syntax(text: &[u8]) -> (usize, usize, String) {
+        match read_problem(text) {
+            Err(TextError::Syntax { line, column, kind }) => (line, column, kind.to_string()),
+            other => panic!("expected a syntax error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn byte_order_marks_and_every_line_ending() {
+        for text in [
+            &b"\xEF\xBB\xBFa b\na\nb\n"[..],
+            b"a b\r\na\r\nb\r\n",
+            b"a b\ra\rb\r",
+            b"| comment\ra b\r\na\nb",
+        ] {
+            let problem = read_problem(text).unwrap();
+            assert_eq!((problem.item_count(), problem.option_count()), (2, 2));
+        }
+        assert_eq!(
+            syntax(b"a b\r\na\r\rc\n"),
+            (4, 1, "unknown item `c`".to_owned())
+        );
+    }
+
+    #[test]
+    fn a_line_past_the_cap_is_an_error_without_reading_it_all() {
+        // 1 GiB produced lazily: reading it whole would take a gigabyte.
+        let long = io::repeat(b'a').take(1 << 30);
+        let reader = BufReader::new((&b"a\n"[..]).chain(long));
+        match read_problem(reader) {
+            Err(TextError::Syntax { line, column, kind }) => {
+                assert_eq!((line, column), (2, LINE_CAP + 1));
+                assert_eq!(kind, SyntaxError::LineTooLong { cap: LINE_CAP });
+            }
+            other => panic!("{other:?}"),
+        }
+        let exact = [b"a\n".to_vec(), vec![b'a'; LINE_CAP]].concat();
+        assert!(matches!(
+            read_problem(&exact[..]),
+            Err(TextError::Syntax {
+                kind: SyntaxError::Build(BuildError::UnknownItemName(_)),
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn names_in_messages_are_cut_and_escaped() {
+        let long = "x".repeat(10_000);
+        let (_, _, message) = syntax(format!("a\n{long}\n").as_bytes());
+        assert_eq!(message, format!("unknown item `{}…`", "x".repeat(60)));
+        let (_, _, message) = syntax(b"a\na\x00\n");
+        assert_eq!(message, "unknown item `a\\0`");
+        let (_, _, message) = syntax(b"a\x1b a\x1b\n");
+        assert_eq!(message, "item `a\\u{1b}` is declared twice");
     }
 }

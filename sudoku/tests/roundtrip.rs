@@ -19,7 +19,8 @@ fn grid_of(shape: Shape) -> impl Strategy<Value = Grid> {
 
 /// Every parse error points at a real line and column.
 fn check_errors(input: &[u8], records: &[format::Record]) {
-    let lines = input.split(|&b| b == b'\n').count();
+    // A lone `\r` ends a line too; splitting at both bounds the count.
+    let lines = input.split(|&b| b == b'\n' || b == b'\r').count();
     for record in records {
         assert!(
             record.line >= 1 && record.line <= lines,

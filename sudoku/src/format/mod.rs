@@ -14,9 +14,10 @@
 //!
 //! Readers never stop at a bad record: each [`Record`] carries its own
 //! `Result`, and the next record is read normally. Lines are read with a cap
-//! of [`LINE_CAP`] bytes, so memory stays bounded on any input; Windows line
-//! endings, a last line without a line ending and non-UTF-8 bytes are all
-//! handled. Every [`ParseError`] carries a 1-based line and column.
+//! of [`LINE_CAP`] bytes, so memory stays bounded on any input; Windows
+//! (`\r\n`) and classic Mac OS (`\r`) line endings, a UTF-8 byte-order mark,
+//! a last line without a line ending and non-UTF-8 bytes are all handled.
+//! Every [`ParseError`] carries a 1-based line and column.
 
 mod alphabet;
 mod error;
@@ -53,9 +54,11 @@ impl Format {
     ///    is [`Format::Grid`].
     /// 2. A line of three or more whitespace-separated fields is a row of
     ///    spaced cells: [`Format::Grid`].
-    /// 3. Two fields of the same square length (N² for N up to 25) are
-    ///    cells and a region map: [`Format::Line`]; other pairs are a row
-    ///    with a gap: [`Format::Grid`].
+    /// 3. Two fields whose first has a square length N² (N up to 25) and
+    ///    whose second is within N characters of it are cells and a region
+    ///    map, perhaps a few labels off: [`Format::Line`] (whose reader then
+    ///    says what is wrong with the map); other pairs are a row with a
+    ///    gap: [`Format::Grid`].
     /// 4. One field is [`Format::Line`] when it parses as a boxed line
     ///    puzzle (N² cells, N with a box shape, every cell valid for N),
     ///    else [`Format::Grid`] when it is a valid first row (a boxed size
@@ -65,7 +68,7 @@ impl Format {
     /// So `4.....8.5` (9 cells: 9 is a boxed size but not a square of one)
     /// is a grid row, while a 16-character row of digits 1–4 reads as a 4×4
     /// line, not a 16×16 row: add separators to a 16×16 grid to be sure.
-    /// [`Format::Poj`] is never guessed; ask for it.
+    /// [`Format::Poj`] needs the next line: see [`Format::detect_start`].
     ///
     /// ```
     /// use sudoku::format::Format;
@@ -83,14 +86,63 @@ impl Format {
         let fields: Vec<&str> = text.split_whitespace().collect();
         match fields.as_slice() {
             [cells] if line::is_boxed_line(cells) || !grid::is_first_row(cells) => Format::Line,
-            [cells, map]
-                if cells.chars().count() == map.chars().count()
-                    && line::square_size(cells.chars().count()).is_some() =>
-            {
-                Format::Line
-            }
+            [cells, map] if is_cells_and_map(cells, map) => Format::Line,
             _ => Format::Grid,
         }
+    }
+
+    /// Guesses the format from the first content line and what follows it:
+    /// `next` is the next content line (`None` at the end of input), and
+    /// `blank_between` whether a blank line comes before it. The rule, in
+    /// order:
+    ///
+    /// 1. A first line of 1 to 8 digits alone followed by a row of 9
+    ///    digits is a POJ 2676 count and its first row: [`Format::Poj`].
+    /// 2. A first line that [`detect`](Self::detect) takes for the first
+    ///    row of a grid is a stray line of the line format instead when no
+    ///    row follows it (the input ends, or a blank line comes next) or when
+    ///    the next line is a complete line-format puzzle.
+    /// 3. Otherwise, [`detect`](Self::detect) on the first line.
+    ///
+    /// ```
+    /// use sudoku::format::Format;
+    ///
+    /// assert_eq!(Format::detect_start("2", Some("103000509"), false), Format::Poj);
+    /// assert_eq!(Format::detect_start("4.....8.5", Some("..3......"), false), Format::Grid);
+    /// assert_eq!(Format::detect_start("4.....8.5", None, false), Format::Line);
+    /// assert_eq!(Format::detect_start("4.....8.5", Some(&".".repeat(81)), false), Format::Line);
+    /// ```
+    pub fn detect_start(first: &str, next: Option<&str>, blank_between: bool) -> Format {
+        let first = first.trim();
+        let next = next.map(str::trim);
+        let is_digits = |text: &str| text.bytes().all(|b| b.is_ascii_digit());
+        let count = (1..=8).contains(&first.len()) && is_digits(first);
+        if count && next.is_some_and(|row| row.len() == 9 && is_digits(row)) {
+            return Format::Poj;
+        }
+        let format = Format::detect(first);
+        let one_field = first.split_whitespace().count() == 1;
+        let lone = blank_between || next.is_none_or(looks_like_line);
+        if format == Format::Grid && one_field && grid::is_first_row(first) && lone {
+            return Format::Line;
+        }
+        format
+    }
+}
+
+/// Whether two fields are a line record's cells and its region map, the map
+/// perhaps a few labels off.
+fn is_cells_and_map(cells: &str, map: &str) -> bool {
+    let (cells, labels) = (cells.chars().count(), map.chars().count());
+    line::square_size(cells).is_some_and(|n| cells.abs_diff(labels) <= n)
+}
+
+/// Whether a line is a complete line-format record.
+fn looks_like_line(text: &str) -> bool {
+    match text.split_whitespace().collect::<Vec<_>>().as_slice() {
+        [cells] => line::is_boxed_line(cells),
+        [cells, map] => is_cells_and_map(cells, map),
+        _ => false,
     }
 }
 
@@ -146,8 +198,9 @@ pub fn read<R: BufRead>(reader: R, format: Format, options: ParseOptions) -> Rec
     from_lines(LineReader::new(reader), format, options)
 }
 
-/// Reads records after guessing the format with [`Format::detect`] from the
-/// first content line; an input with no content reads as [`Format::Line`].
+/// Reads records after guessing the format with [`Format::detect_start`]
+/// from the first content line and the next; an input with no content reads
+/// as [`Format::Line`].
 ///
 /// # Errors
 /// An I/O error met while looking for the first content line.
@@ -167,18 +220,28 @@ pub fn read<R: BufRead>(reader: R, format: Format, options: ParseOptions) -> Rec
 pub fn read_auto<R: BufRead>(reader: R, options: ParseOptions) -> io::Result<(Format, Records<R>)> {
     let mut lines = LineReader::new(reader);
     let mut peeked = Vec::new();
-    let mut format = Format::Line;
+    let mut first = None;
+    let mut next = None;
+    let mut blank_between = false;
     while let Some(line) = lines.next_line() {
         let line = line?;
         let content = !line.is_blank() && !line.is_comment();
-        if content {
-            format = Format::detect(&line.text);
+        match (content, first.is_some()) {
+            (true, false) => first = Some(peeked.len()),
+            (true, true) => next = Some(peeked.len()),
+            (false, true) => blank_between |= line.is_blank(),
+            (false, false) => {}
         }
         peeked.push(line);
-        if content {
+        if next.is_some() {
             break;
         }
     }
+    let text = |index: Option<usize>| index.and_then(|k| peeked.get(k)).map(|l| l.text.as_str());
+    let format = match text(first) {
+        Some(first) => Format::detect_start(first, text(next), blank_between),
+        None => Format::Line,
+    };
     for line in peeked {
         lines.push_back(line);
     }
@@ -264,6 +327,14 @@ mod tests {
             (".".repeat(25), Format::Grid),
             ("123456789ABCDEFG".to_string(), Format::Grid),
             ("12 34".to_string(), Format::Grid),
+            (
+                format!("{} {}", ".".repeat(289), "a".repeat(288)),
+                Format::Line,
+            ),
+            (
+                format!("{} {}", ".".repeat(81), "a".repeat(70)),
+                Format::Grid,
+            ),
             ("4 . . . . . 8 . 5".to_string(), Format::Grid),
             ("|4..|...|8.5|".to_string(), Format::Grid),
             ("*-----------*".to_string(), Format::Grid),
@@ -290,6 +361,22 @@ mod tests {
         let (format, records) = read_auto(&b"1...\n....\n"[..], ParseOptions::default()).unwrap();
         assert_eq!(format, Format::Grid);
         assert_eq!(records.count(), 1);
+    }
+
+    #[test]
+    fn read_auto_recognises_poj_and_stray_lines() {
+        let poj = format!("2\n\n{}", "000000000\n".repeat(18));
+        let (format, records) = read_auto(poj.as_bytes(), ParseOptions::default()).unwrap();
+        assert_eq!(format, Format::Poj);
+        assert_eq!(records.count(), 2);
+        // A 1x1 puzzle file is not a POJ count.
+        let (format, _) = read_auto(&b"1\n1\n"[..], ParseOptions::default()).unwrap();
+        assert_eq!(format, Format::Line);
+        // A short stray line, then a blank line, then line puzzles.
+        let stray = format!("4.....8.5\n\n{}\n", ".".repeat(81));
+        let (format, records) = read_auto(stray.as_bytes(), ParseOptions::default()).unwrap();
+        assert_eq!(format, Format::Line);
+        assert_eq!(records.count(), 2);
     }
 
     #[test]

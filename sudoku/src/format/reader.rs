@@ -3,6 +3,10 @@
 //! Lines are read with `fill_buf`/`consume`, keeping at most
 //! [`LINE_CAP`] bytes of each: the rest of an over-long line is skipped as
 //! it streams past, so memory stays bounded whatever the input.
+//!
+//! A line ends at `\n` (Unix), `\r\n` (Windows) or a lone `\r` (classic
+//! Mac OS); a UTF-8 byte-order mark at the very start of the input is
+//! skipped, so that editors which write one do not shift the first record.
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead};
@@ -11,6 +15,9 @@ use std::io::{self, BufRead};
 /// accepts: 64 KiB, far above any valid record (a 25×25 line with its region
 /// map is about 1,250 characters).
 pub const LINE_CAP: usize = 64 * 1024;
+
+/// The UTF-8 encoding of U+FEFF, which some editors put first in a file.
+const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
 
 /// One line of input, numbered from 1.
 #[derive(Clone, Debug)]
@@ -59,6 +66,8 @@ pub(crate) struct LineReader<R> {
     last: Option<(usize, bool)>,
     pushed_back: VecDeque<RawLine>,
     done: bool,
+    /// The last line ended with `\r`: a `\n` right after it belongs to it.
+    after_carriage_return: bool,
 }
 
 impl<R: BufRead> LineReader<R> {
@@ -69,6 +78,7 @@ impl<R: BufRead> LineReader<R> {
             last: None,
             pushed_back: VecDeque::new(),
             done: false,
+            after_carriage_return: false,
         }
     }
 
@@ -102,8 +112,15 @@ impl<R: BufRead> LineReader<R> {
         if self.done {
             return None;
         }
-        // One byte past the cap so that a line of exactly LINE_CAP bytes can
-        // still carry its '\r'.
+        if self.after_carriage_return {
+            self.after_carriage_return = false;
+            if let Err(e) = self.skip_newline() {
+                self.done = true;
+                return Some(Err(e));
+            }
+        }
+        // One byte past the cap tells a line of exactly LINE_CAP bytes from
+        // a longer one.
         let keep = LINE_CAP + 1;
         let mut bytes = Vec::new();
         let mut overflow = false;
@@ -123,9 +140,10 @@ impl<R: BufRead> LineReader<R> {
                 break;
             }
             any = true;
-            let (content, used) = match chunk.iter().position(|&b| b == b'\n') {
+            let (content, used) = match chunk.iter().position(|&b| b == b'\n' || b == b'\r') {
                 Some(at) => {
                     newline = true;
+                    self.after_carriage_return = chunk.get(at) == Some(&b'\r');
                     (chunk.get(..at).unwrap_or_default(), at + 1)
                 }
                 None => (chunk, chunk.len()),
@@ -141,8 +159,8 @@ impl<R: BufRead> LineReader<R> {
         if !any {
             return None;
         }
-        if !overflow && bytes.last() == Some(&b'\r') {
-            bytes.pop();
+        if self.lines_read == 0 && bytes.starts_with(BYTE_ORDER_MARK) {
+            bytes.drain(..BYTE_ORDER_MARK.len());
         }
         let too_long = overflow || bytes.len() > LINE_CAP;
         bytes.truncate(LINE_CAP);
@@ -173,6 +191,22 @@ impl<R: BufRead> LineReader<R> {
             text,
             fault,
         }))
+    }
+
+    /// Consumes a `\n` if it is the next byte (the end of a `\r\n`).
+    fn skip_newline(&mut self) -> io::Result<()> {
+        loop {
+            match self.reader.fill_buf() {
+                Ok(chunk) => {
+                    if chunk.first() == Some(&b'\n') {
+                        self.reader.consume(1);
+                    }
+                    return Ok(());
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        }
     }
 }
 
@@ -216,9 +250,30 @@ mod tests {
     }
 
     #[test]
-    fn a_lone_carriage_return_inside_a_line_is_kept() {
-        let (lines, _) = read_all(b"a\rb\r\n");
-        assert_eq!(lines[0].1, "a\rb");
+    fn a_lone_carriage_return_ends_a_line() {
+        let (lines, end) = read_all(b"a\rb\r\n\rc\r");
+        let texts: Vec<&str> = lines.iter().map(|(_, t, _)| t.as_str()).collect();
+        assert_eq!(texts, ["a", "b", "", "c"]);
+        assert_eq!(end, End { line: 5, column: 1 });
+    }
+
+    #[test]
+    fn a_carriage_return_and_newline_split_across_reads_are_one_ending() {
+        let source = BufReader::with_capacity(2, &b"ab\r\ncd\n"[..]);
+        let mut reader = LineReader::new(source);
+        let texts: Vec<String> = std::iter::from_fn(|| reader.next_line())
+            .map(|line| line.unwrap().text)
+            .collect();
+        assert_eq!(texts, ["ab", "cd"]);
+    }
+
+    #[test]
+    fn a_byte_order_mark_at_the_start_is_skipped() {
+        let (lines, _) = read_all(b"\xEF\xBB\xBFab\n\xEF\xBB\xBFcd\n");
+        assert_eq!(lines[0].1, "ab");
+        assert_eq!(lines[0].2, None);
+        // Only at the start of the input.
+        assert_eq!(lines[1].1, "\u{feff}cd");
     }
 
     #[test]

@@ -1,0 +1,135 @@
+//! Formats a user meets: POJ files without `--format`, byte-order marks,
+//! old Mac line endings, first lines that mislead detection, and Knuth-format
+//! lines and names of any length.
+
+use predicates::prelude::*;
+
+use crate::util::{dance, data, stdout_of};
+
+const NORVIG: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const NORVIG_SOLVED: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+/// Item 5: a first line that is only a count, then rows of 9 digits.
+#[test]
+fn poj_files_are_recognised() {
+    let asked = stdout_of(
+        dance(&["solve", "--format", "poj", &data("puzzles_poj.txt")])
+            .assert()
+            .success(),
+    );
+    dance(&["solve", &data("puzzles_poj.txt")])
+        .assert()
+        .success()
+        .stdout(asked)
+        .stderr("");
+}
+
+/// Item 6: a UTF-8 byte-order mark before the first record.
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    dance(&["solve"])
+        .write_stdin(format!("\u{feff}{NORVIG}\n{NORVIG}\n"))
+        .assert()
+        .success()
+        .stdout(format!("{NORVIG_SOLVED}\n{NORVIG_SOLVED}\n"))
+        .stderr("");
+    dance(&["cover"])
+        .write_stdin("\u{feff}a b\na\nb\n")
+        .assert()
+        .success()
+        .stdout("1\n");
+    dance(&["cover"])
+        .write_stdin("\u{feff}a b\na\nc\n")
+        .assert()
+        .code(2)
+        .stderr("dance: <stdin>:3:1: unknown item `c`\n");
+}
+
+/// Item 7: lines ended by a lone `\r`.
+#[test]
+fn classic_mac_line_endings() {
+    dance(&["solve"])
+        .write_stdin(format!("{NORVIG}\r{NORVIG}\r"))
+        .assert()
+        .success()
+        .stdout(format!("{NORVIG_SOLVED}\n{NORVIG_SOLVED}\n"));
+    let grid = "1 2 | . .\r. . | 1 2\r----+----\r2 1 | . .\r. . | 2 1\r";
+    dance(&["solve", "--output", "line"])
+        .write_stdin(grid)
+        .assert()
+        .success()
+        .stdout("1234341221434321\n");
+    dance(&["cover"])
+        .write_stdin("a b\ra\rb\r")
+        .assert()
+        .success()
+        .stdout("1\n");
+}
+
+/// Item 8: a jigsaw line whose map is a label short is a line record with
+/// a bad map, not a grid row of a size without boxes.
+#[test]
+fn a_first_line_with_a_short_region_map_is_diagnosed_as_such() {
+    let jigsaw = "....2....3.6..4...4...3..5.........1 aaabbbaaccbbacccbdeecfddeeffddeefffd";
+    let short = &jigsaw[..jigsaw.len() - 1];
+    dance(&["solve"])
+        .write_stdin(format!("{short}\n{jigsaw}\n"))
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with("error\n"))
+        .stdout(predicate::str::contains("error\n").count(1))
+        .stderr("<stdin>:1:73: region map has 35 labels, expected 36 (one per cell)\n");
+}
+
+/// Item 8: a stray short line before line puzzles does not switch the
+/// whole input to grids.
+#[test]
+fn a_stray_first_line_does_not_make_a_grid() {
+    for between in ["\n", "\n\n"] {
+        dance(&["solve"])
+            .write_stdin(format!("4.....8.5{between}{NORVIG}\n{NORVIG}\n"))
+            .assert()
+            .code(1)
+            .stdout(format!("error\n{NORVIG_SOLVED}\n{NORVIG_SOLVED}\n"))
+            .stderr(
+                predicate::str::starts_with("<stdin>:1:")
+                    .and(predicate::str::contains("\n").count(1)),
+            );
+    }
+}
+
+/// Item 9: a Knuth-format line past the cap is an error at once.
+#[test]
+fn a_cover_line_past_the_cap_is_an_error() {
+    let mut input = b"a\n".to_vec();
+    input.extend(std::iter::repeat_n(b'a', (4 << 20) + 100));
+    input.push(b'\n');
+    dance(&["cover"])
+        .write_stdin(input)
+        .assert()
+        .code(2)
+        .stderr(
+            "dance: <stdin>:2:4194305: line longer than 4194304 bytes; no problem line may be that long\n",
+        );
+}
+
+/// Item 9: names in messages are cut with `…` and control bytes escaped.
+#[test]
+fn cover_messages_cut_long_names_and_escape_control_bytes() {
+    let long = "n".repeat(1 << 20);
+    dance(&["cover"])
+        .write_stdin(format!("a\na {long}\n"))
+        .assert()
+        .code(2)
+        .stderr(format!(
+            "dance: <stdin>:2:3: unknown item `{}…`\n",
+            "n".repeat(60)
+        ));
+    dance(&["cover"])
+        .write_stdin("a\na\0\n")
+        .assert()
+        .code(2)
+        .stderr("dance: <stdin>:2:1: unknown item `a\\0`\n");
+}

@@ -14,6 +14,7 @@ use crate::Outcome;
 use crate::cli::{BenchArgs, BenchMode};
 use crate::histogram::Histogram;
 use crate::input::Source;
+use crate::stderr::diagnose;
 
 /// The sets raced when no file is named: shipped inside the binary, so
 /// `dance bench` works anywhere.
@@ -30,43 +31,74 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Outcome> {
     let mut out = io::stdout().lock();
     let cap = args.dfs_timeout;
     let mut agree = true;
+    // As in `dance solve`, a bad record is reported and skipped, and an
+    // input that cannot be read is reported and the next one raced.
+    let (mut bad_records, mut unreadable) = (0, 0);
+    let mut sets = Vec::new();
     if args.files.is_empty() {
         for (name, text) in DEFAULT_SETS {
-            agree &= race(
-                name,
-                &read(text.as_bytes(), name)?,
-                args.mode,
-                cap,
-                &mut out,
-            )?;
+            sets.push((name.to_owned(), read(text.as_bytes(), name)));
         }
     } else {
         for source in Source::all(&args.files) {
             let name = source.name();
-            let reader = source.open(Default::default())?;
-            agree &= race(&name, &read(reader, &name)?, args.mode, cap, &mut out)?;
+            let set = match source.open(Default::default()) {
+                Ok(reader) => read(reader, &name),
+                Err(error) => Err(error),
+            };
+            sets.push((name, set));
+        }
+    }
+    for (name, set) in sets {
+        match set {
+            Ok(set) => {
+                bad_records += set.bad_records;
+                agree &= race(&name, &set.puzzles, args.mode, cap, &mut out)?;
+            }
+            Err(error) => {
+                diagnose!("dance: {error:#}");
+                unreadable += 1;
+            }
         }
     }
     if !agree {
         anyhow::bail!("the two solvers disagreed; see the tables above");
     }
-    Ok(Outcome::Success)
+    Ok(if unreadable > 0 {
+        Outcome::Failure
+    } else if bad_records > 0 {
+        Outcome::Shortfall
+    } else {
+        Outcome::Success
+    })
 }
 
-/// Every puzzle of a set; a record that does not parse is an error naming it.
-fn read(reader: impl io::BufRead, name: &str) -> anyhow::Result<Vec<Puzzle>> {
+/// The puzzles of a set, and how many records were not puzzles.
+struct Set {
+    puzzles: Vec<Puzzle>,
+    bad_records: u64,
+}
+
+/// Every puzzle of a set; a record that does not parse is reported with its
+/// place (`FILE:LINE:COL: message`) and left out.
+fn read(reader: impl io::BufRead, name: &str) -> anyhow::Result<Set> {
     let (_, records) = format::read_auto(reader, ParseOptions::default())
         .with_context(|| format!("cannot read {name}"))?;
-    let mut puzzles = Vec::new();
+    let mut set = Set {
+        puzzles: Vec::new(),
+        bad_records: 0,
+    };
     for record in records {
         let record = record.with_context(|| format!("cannot read {name}"))?;
-        puzzles.push(
-            record
-                .puzzle
-                .map_err(|error| anyhow::anyhow!("{name}:{error}"))?,
-        );
+        match record.puzzle {
+            Ok(puzzle) => set.puzzles.push(puzzle),
+            Err(error) => {
+                diagnose!("{name}:{error}");
+                set.bad_records += 1;
+            }
+        }
     }
-    Ok(puzzles)
+    Ok(set)
 }
 
 /// Per-solver totals for the table.
@@ -116,7 +148,7 @@ fn race(
         dlx.add(&fast);
         let naive = naive_answer(puzzle, mode, cap);
         dfs.add(&naive);
-        if !matches!(naive.finding, Finding::TimedOut(_)) && naive.finding != fast.finding {
+        if !matches!(naive.finding, Finding::TimedOut(_)) && !agree(&naive.finding, &fast.finding) {
             disagreements += 1;
         }
     }
@@ -130,6 +162,11 @@ fn race(
         "{name}: {} puzzles, {mode_name}, one thread",
         puzzles.len()
     )?;
+    if puzzles.is_empty() {
+        writeln!(out, "  no puzzles to race")?;
+        writeln!(out)?;
+        return Ok(true);
+    }
     writeln!(
         out,
         "  {:<6} {:>7} {:>7} {:>9} {:>11} {:>11} {:>11} {:>11} {:>14}",
@@ -144,34 +181,59 @@ fn race(
         "nodes/puzzle"
     )?;
     for (solver_name, tally) in [("dlx", &dlx), ("dfs", &dfs)] {
-        let count = puzzles.len().max(1) as f64;
+        let count = puzzles.len() as f64;
+        let seconds = tally.total.as_secs_f64();
+        // Below the clock's resolution no rate can be told.
+        let rate = if seconds > 0.0 {
+            crate::summary::rate(count / seconds)
+        } else {
+            "-".to_owned()
+        };
         writeln!(
             out,
-            "  {:<6} {:>7} {:>7} {:>9} {:>11.0} {:>11} {:>11} {:>11} {:>14.0}",
+            "  {:<6} {:>7} {:>7} {:>9} {:>11} {:>11} {:>11} {:>11} {:>14.0}",
             solver_name,
             puzzles.len(),
             tally.solved,
             tally.timed_out,
-            count / tally.total.as_secs_f64().max(1e-9),
+            rate,
             tally.micros.quantile(0.5),
             tally.micros.quantile(0.99),
             tally.micros.max(),
             tally.nodes as f64 / count,
         )?;
     }
-    let ratio = dfs.total.as_secs_f64() / dlx.total.as_secs_f64().max(1e-9);
+    let (dlx_seconds, dfs_seconds) = (dlx.total.as_secs_f64(), dfs.total.as_secs_f64());
+    let ratio = if dlx_seconds > 0.0 {
+        format!("{}x", crate::summary::rate(dfs_seconds / dlx_seconds))
+    } else {
+        "-".to_owned()
+    };
     let bound = if dfs.timed_out > 0 { "at least " } else { "" };
+    let cap = match crate::limits::deadline(cap) {
+        Some(_) => format!("the {cap:?} cap"),
+        None => "no cap".to_owned(),
+    };
     writeln!(
         out,
-        "  dfs/dlx: {bound}{ratio:.0}x the time ({} puzzles hit the {:.1} s cap)",
+        "  dfs/dlx: {bound}{ratio} the time ({} puzzles hit {cap})",
         dfs.timed_out,
-        cap.as_secs_f64()
     )?;
     if disagreements > 0 {
         writeln!(out, "  DISAGREEMENTS: {disagreements} puzzles")?;
     }
     writeln!(out)?;
     Ok(disagreements == 0)
+}
+
+/// Whether two solvers' findings agree: a puzzle with several solutions
+/// may have a different first one for each, so first solutions agree when
+/// both exist (or neither does); verdicts must be equal.
+fn agree(one: &Finding, other: &Finding) -> bool {
+    match (one, other) {
+        (Finding::First(one), Finding::First(other)) => one.is_some() == other.is_some(),
+        (one, other) => one == other,
+    }
 }
 
 /// The naive DFS's answer, stopped after `cap`, in the DLX solver's terms.

@@ -82,9 +82,10 @@ pub struct CoverArgs {
     #[arg(long)]
     pub first: bool,
 
-    /// Stop after this many solutions; a count that stopped here is printed
-    /// with a trailing `+`.
-    #[arg(long, value_name = "N")]
+    /// Stop after this many solutions (at least 1). A count prints `N+`
+    /// only when there are more than N: the search looks for one more to
+    /// tell.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
 
     /// Print search statistics to stderr: solutions, nodes, updates, time.
@@ -126,8 +127,9 @@ pub struct CoverArgs {
     #[arg(long, conflicts_with_all = ["all", "first"])]
     pub estimate: bool,
 
-    /// Probes for --estimate.
-    #[arg(long, value_name = "N", default_value_t = 1000, requires = "estimate")]
+    /// Probes for --estimate (at least 1).
+    #[arg(long, value_name = "N", default_value_t = 1000, requires = "estimate",
+          value_parser = clap::value_parser!(u32).range(1..))]
     pub probes: u32,
 
     /// No progress bar.
@@ -165,8 +167,11 @@ pub struct SolveArgs {
     #[arg(long)]
     pub count: bool,
 
-    /// With --count, stop counting at N; such a count prints as `N+`.
-    #[arg(long, value_name = "N", requires = "count")]
+    /// With --count, stop counting at N (at least 1). A count prints `N+`
+    /// only when the puzzle has more than N solutions: the search looks for
+    /// one more to tell; exactly N prints `N`.
+    #[arg(long, value_name = "N", requires = "count",
+          value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
 
     /// Worker threads; 1 solves on the main thread only; 0 or none: one per
@@ -244,8 +249,9 @@ pub enum BenchMode {
 /// Options of `dance generate`.
 #[derive(Debug, clap::Args)]
 pub struct GenerateArgs {
-    /// How many puzzles to make.
-    #[arg(short = 'n', long, value_name = "N", default_value_t = 1)]
+    /// How many puzzles to make (at least 1).
+    #[arg(short = 'n', long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..))]
     pub count: u64,
 
     /// The size N: a size with boxes (4, 6, 8, 9, 10, 12, 14, 15, 16, 18,

@@ -106,15 +106,28 @@ fn options(args: &GenerateArgs) -> anyhow::Result<Options> {
     };
     let layout = match (&args.regions, args.jigsaw) {
         (Some(map), _) => Layout::Shape(region_map(map)?.with_variant(variant)),
+        (None, true) if !(1..=MAX_SIZE).contains(&args.size) => {
+            bail!(
+                "size {} is out of range; sizes go from 1 to {MAX_SIZE}",
+                args.size
+            )
+        }
         (None, true) => Layout::RandomJigsaw {
             size: args.size,
             variant,
         },
-        (None, false) => Layout::Shape(
-            Shape::boxed(args.size)
-                .with_context(|| format!("no puzzle of size {}; --jigsaw makes one", args.size))?
-                .with_variant(variant),
-        ),
+        (None, false) => {
+            let hint = if (1..=MAX_SIZE).contains(&args.size) {
+                "; --jigsaw makes one"
+            } else {
+                ""
+            };
+            Layout::Shape(
+                Shape::boxed(args.size)
+                    .with_context(|| format!("no puzzle of size {}{hint}", args.size))?
+                    .with_variant(variant),
+            )
+        }
     };
     let symmetry = match args.symmetry {
         cli::Symmetry::None => Symmetry::None,

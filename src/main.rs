@@ -34,6 +34,9 @@ pub enum Outcome {
     Success,
     /// The command ran, but found no solution, or some records failed.
     Shortfall,
+    /// The command ran to the end, but some inputs could not be read (each
+    /// already reported on stderr): exit status 2, as `grep` and `cat` do.
+    Failure,
 }
 
 fn main() -> ExitCode {
@@ -41,6 +44,7 @@ fn main() -> ExitCode {
     match run(args) {
         Ok(Outcome::Success) => ExitCode::SUCCESS,
         Ok(Outcome::Shortfall) => ExitCode::from(1),
+        Ok(Outcome::Failure) => ExitCode::from(2),
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             stderr::diagnose!("dance: {error:#}");
@@ -60,7 +64,7 @@ fn run(args: cli::Args) -> anyhow::Result<Outcome> {
 }
 
 /// Whether the error comes from writing to a closed pipe (`dance … | head`).
-fn is_broken_pipe(error: &anyhow::Error) -> bool {
+pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
     error.chain().any(|cause| {
         cause
             .downcast_ref::<io::Error>()

@@ -136,6 +136,10 @@ impl Outcome {
 }
 
 /// Solves one record's puzzle, if it parsed, within `timeout`.
+///
+/// A count limited to N searches for N + 1 solutions, so that a puzzle with
+/// exactly N solutions counts as a complete `N`, and only one with more
+/// prints `N+` (the count is then cut back to N).
 pub fn answer(
     solver: &mut Solver,
     record: &Record,
@@ -144,7 +148,22 @@ pub fn answer(
 ) -> Option<Answer> {
     let puzzle = record.puzzle.as_ref().ok()?;
     let deadline = timeout.and_then(crate::limits::deadline);
-    Some(solver.answer_until(puzzle, mode, deadline))
+    let searched = match mode {
+        Mode::Count { limit } => Mode::Count {
+            limit: limit.saturating_add(1),
+        },
+        mode => mode,
+    };
+    let mut answer = solver.answer_until(puzzle, searched, deadline);
+    if let (Mode::Count { limit }, Finding::Count(count)) = (mode, &mut answer.finding)
+        && count.count > limit
+    {
+        *count = Count {
+            count: limit,
+            complete: false,
+        };
+    }
+    Some(answer)
 }
 
 #[cfg(test)]

@@ -5,7 +5,6 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
-use anyhow::Context;
 use sudoku::Solver;
 use sudoku::format::Record;
 use sudoku::rate::{RateError, Rating, rate};
@@ -37,16 +36,31 @@ pub fn run(args: &RateArgs) -> anyhow::Result<Outcome> {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut solver = Solver::new();
     let chunk = CHUNK_PER_THREAD * threads.max(1);
-    let (mut records_done, mut unrated) = (0u64, 0u64);
+    let (mut records_done, mut unrated, mut unreadable) = (0u64, 0u64, 0u64);
     for source in &sources {
         let name = source.name();
-        let (_, mut records) = records(source, args.format, options, consumed.clone())?;
+        // As in `dance solve`: an input that cannot be read is reported,
+        // and the others are still rated.
+        let mut records = match records(source, args.format, options, consumed.clone()) {
+            Ok((_, records)) => records,
+            Err(error) => {
+                diagnose!("dance: {error:#}");
+                unreadable += 1;
+                continue;
+            }
+        };
+        let mut read_error = None;
         loop {
-            let batch = records
-                .by_ref()
-                .take(chunk)
-                .collect::<io::Result<Vec<Record>>>()
-                .with_context(|| format!("cannot read {name}"))?;
+            let mut batch = Vec::with_capacity(chunk);
+            for record in records.by_ref().take(chunk) {
+                match record {
+                    Ok(record) => batch.push(record),
+                    Err(error) => {
+                        read_error = Some(error);
+                        break;
+                    }
+                }
+            }
             if batch.is_empty() {
                 break;
             }
@@ -67,10 +81,19 @@ pub fn run(args: &RateArgs) -> anyhow::Result<Outcome> {
             out.flush()?;
             records_done += batch.len() as u64;
             progress.update(records_done);
+            if read_error.is_some() {
+                break;
+            }
+        }
+        if let Some(error) = read_error {
+            diagnose!("dance: cannot read {name}: {error}");
+            unreadable += 1;
         }
     }
     progress.finish();
-    Ok(if unrated == 0 {
+    Ok(if unreadable > 0 {
+        Outcome::Failure
+    } else if unrated == 0 {
         Outcome::Success
     } else {
         Outcome::Shortfall

@@ -6,7 +6,6 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 use std::time::{Duration, Instant};
 
-use anyhow::Context;
 use sudoku::Solver;
 use sudoku::batch::{Mode, par_map};
 use sudoku::format::{self, Format, Record};
@@ -32,6 +31,9 @@ const MIN_CHUNK: usize = 1024;
 
 /// Runs `dance solve`.
 pub fn run(args: &SolveArgs) -> anyhow::Result<RunOutcome> {
+    if args.limit.is_some() && !args.count {
+        anyhow::bail!("--limit needs --count (--unique already stops at two solutions)");
+    }
     let sources = Source::all(&args.files);
     let mode = mode(args);
     let timeout = args.timeout;
@@ -47,9 +49,19 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<RunOutcome> {
     let started = Instant::now();
     let mut summary = Summary::default();
     let mut writer = Writer::new(BufWriter::new(io::stdout().lock()), Output::Line);
+    // Like `cat` and `grep`, an input that cannot be opened or read is
+    // reported and the others are still solved; the exit status says so.
+    let mut unreadable = 0;
     for source in &sources {
         let name = source.name();
-        let (format, records) = records(source, args.format, options, consumed.clone())?;
+        let (format, records) = match records(source, args.format, options, consumed.clone()) {
+            Ok(found) => found,
+            Err(error) => {
+                diagnose!("dance: {error:#}");
+                unreadable += 1;
+                continue;
+            }
+        };
         writer.set_output(output(args.output, format));
         let mut sink = Sink {
             name: &name,
@@ -57,12 +69,15 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<RunOutcome> {
             summary: &mut summary,
             progress: &mut progress,
         };
-        let done = match &pool {
-            None => solve_sequentially(records, mode, timeout, &mut sink),
-            Some(pool) => solve_in_parallel(pool, records, mode, timeout, &mut sink),
+        let read = match &pool {
+            None => solve_sequentially(records, mode, timeout, &mut sink)?,
+            Some(pool) => solve_in_parallel(pool, records, mode, timeout, &mut sink)?,
         };
-        done.with_context(|| format!("cannot read {name}"))?;
         writer.flush()?;
+        if let Err(error) = read {
+            diagnose!("dance: cannot read {name}: {error}");
+            unreadable += 1;
+        }
     }
     progress.finish();
     let report = summary.report(started.elapsed());
@@ -78,13 +93,18 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<RunOutcome> {
         } else {
             0
         };
-    Ok(if failures == 0 {
+    Ok(if unreadable > 0 {
+        RunOutcome::Failure
+    } else if failures == 0 {
         RunOutcome::Success
     } else {
         RunOutcome::Shortfall
     })
 }
 
+/// The mode asked for. `--count --limit N` counts to N (the search goes
+/// one further, to tell exactly N from more than N: see
+/// [`answer`](crate::outcome::answer)).
 fn mode(args: &SolveArgs) -> Mode {
     if args.count {
         Mode::Count {
@@ -126,22 +146,31 @@ impl<W: Write> Sink<'_, W> {
     }
 }
 
+/// What solving one input came to: `Ok` when it was read to the end, or
+/// the read error that stopped it (the records before it are written).
+/// Write errors end the run instead (the outer `Result`).
+type Read = Result<(), io::Error>;
+
 /// `-j1`: one solver, one record after another, on this thread only.
 fn solve_sequentially<W: Write>(
     records: impl Iterator<Item = io::Result<Record>>,
     mode: Mode,
     timeout: Option<Duration>,
     sink: &mut Sink<'_, W>,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Read> {
     let mut solver = Solver::new();
     for record in records {
-        let outcome = Outcome::of(&mut solver, record?, mode, timeout);
+        let record = match record {
+            Ok(record) => record,
+            Err(error) => return Ok(Err(error)),
+        };
+        let outcome = Outcome::of(&mut solver, record, mode, timeout);
         sink.put(&outcome)?;
         if sink.summary.records().is_multiple_of(256) {
             sink.progress.update(sink.summary.records());
         }
     }
-    Ok(())
+    Ok(Ok(()))
 }
 
 /// Reads the next chunk while the current one is solved on the pool, then
@@ -152,14 +181,14 @@ fn solve_in_parallel<R: BufRead + Send, W: Write>(
     mode: Mode,
     timeout: Option<Duration>,
     sink: &mut Sink<'_, W>,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<Read> {
     let size = (CHUNK_PER_THREAD * pool.current_num_threads()).max(MIN_CHUNK);
     let mut chunk = read_chunk(&mut records, size);
 
     loop {
         let (current, read_error) = chunk;
         if current.is_empty() && read_error.is_none() {
-            return Ok(());
+            return Ok(Ok(()));
         }
         let more = read_error.is_none();
         let (next, answers) = pool.install(|| {
@@ -183,7 +212,7 @@ fn solve_in_parallel<R: BufRead + Send, W: Write>(
         }
         sink.progress.update(sink.summary.records());
         if let Some(error) = read_error {
-            return Err(error.into());
+            return Ok(Err(error));
         }
         chunk = next;
     }

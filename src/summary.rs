@@ -102,6 +102,21 @@ impl Summary {
     }
 }
 
+/// A rate as printed: whole numbers from 100 up, three significant digits
+/// below (`0.25`, not `0`).
+pub fn rate(per_second: f64) -> String {
+    if per_second >= 100.0 || per_second == 0.0 {
+        format!("{per_second:.0}")
+    } else if per_second >= 10.0 {
+        format!("{per_second:.1}")
+    } else {
+        format!("{per_second:.3}")
+            .trim_end_matches('0')
+            .trim_end_matches('.')
+            .to_owned()
+    }
+}
+
 impl Report {
     /// The human-readable form for `--stats`.
     pub fn to_text(&self) -> String {
@@ -113,13 +128,14 @@ impl Report {
                 self.multiple,
                 self.none,
                 self.error,
+                self.timeout,
             ])
             .filter(|&(_, count)| count > 0)
             .map(|(status, count)| format!("{} {count}", status.name()))
             .collect();
         format!(
             "records: {} ({})\n\
-             wall time: {:.3} s, {:.0} puzzles/s\n\
+             wall time: {:.3} s, {} puzzles/s\n\
              time per puzzle: mean {:.1} µs, p50 {} µs, p99 {} µs, max {} µs\n\
              per puzzle: {:.1} nodes, {:.1} guesses\n",
             self.records,
@@ -129,7 +145,7 @@ impl Report {
                 statuses.join(", ")
             },
             self.seconds,
-            self.puzzles_per_second,
+            rate(self.puzzles_per_second),
             self.micros_mean,
             self.micros_p50,
             self.micros_p99,

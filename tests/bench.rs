@@ -14,7 +14,7 @@ fn races_both_solvers_on_a_small_set() {
                 "3 puzzles, uniqueness (count to 2), one thread",
             ))
             .stdout(predicate::str::contains("dfs/dlx:"))
-            .stdout(predicate::str::contains("(0 puzzles hit the 5.0 s cap)")),
+            .stdout(predicate::str::contains("(0 puzzles hit the 5s cap)")),
     );
     let solved: Vec<&str> = stdout
         .lines()
@@ -26,10 +26,11 @@ fn races_both_solvers_on_a_small_set() {
 }
 
 #[test]
-fn a_set_with_a_bad_record_is_an_error() {
+fn a_bad_record_is_reported_and_the_rest_raced() {
     dance(&["bench", &data("mixed.txt")])
         .assert()
-        .code(2)
+        .code(1)
+        .stdout(predicate::str::contains("dfs/dlx:"))
         .stderr(predicate::str::contains(
             "mixed.txt:4:12: expected N*N cells",
         ));
@@ -41,5 +42,5 @@ fn a_tiny_dfs_cap_counts_timeouts_instead_of_hanging() {
         .assert()
         .success()
         .stdout(predicate::str::contains("dfs/dlx: at least"))
-        .stdout(predicate::str::contains("(1 puzzles hit the 0.0 s cap)"));
+        .stdout(predicate::str::contains("(1 puzzles hit the 1µs cap)"));
 }

@@ -2,6 +2,7 @@
 
 mod arguments;
 mod bench;
+mod contracts;
 mod cover;
 mod formats;
 mod generate;

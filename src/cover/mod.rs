@@ -54,13 +54,17 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Outcome> {
         return split(&mut solver, depth);
     }
 
+    let keep = args.all || args.first;
+    // A count limited to N looks for N + 1 solutions, to tell exactly N
+    // (printed `N`) from more (printed `N+`).
     let hunt = Hunt {
-        limit: if args.first {
-            args.limit.unwrap_or(1).min(1)
-        } else {
-            args.limit.unwrap_or(u64::MAX)
+        limit: match (args.first, keep, args.limit) {
+            (true, _, _) => 1,
+            (_, true, Some(limit)) => limit,
+            (_, false, Some(limit)) => limit.saturating_add(1),
+            (_, _, None) => u64::MAX,
         },
-        keep: args.all || args.first,
+        keep,
         deadline: args.timeout.and_then(crate::limits::deadline),
     };
     let threads = crate::threads::count(args.threads);
@@ -126,7 +130,10 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Outcome> {
                 Ok((found, complete))
             }
         });
-    let (found, complete) = searched?;
+    let (mut found, mut complete) = searched?;
+    if let Some(limit) = args.limit.filter(|&limit| found > limit) {
+        (found, complete) = (limit, false);
+    }
     let timed_out = tally.timed_out.load(Ordering::Relaxed);
     if !hunt.keep {
         let plus = if complete { "" } else { "+" };
@@ -267,6 +274,8 @@ fn read(args: &CoverArgs) -> anyhow::Result<Problem> {
     };
     dlx::read_problem(reader).map_err(|error| match error {
         TextError::Syntax { .. } => anyhow::anyhow!("{name}:{error}"),
+        // The I/O error alone: its own message already says what failed.
+        TextError::Io(error) => anyhow::Error::new(error).context(format!("cannot read {name}")),
         error => anyhow::Error::new(error).context(format!("cannot read {name}")),
     })
 }

@@ -1,0 +1,160 @@
+//! Contracts and consistency: the summary lists every status, unreadable
+//! inputs do not stop the others, limits mean exactly what they say, and
+//! messages never print nonsense figures.
+
+use predicates::prelude::*;
+
+use crate::util::{dance, data, stdout_of};
+
+const NORVIG: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+/// Item 10: a record that timed out appears in the text summary too.
+#[test]
+fn the_text_summary_lists_timed_out_records() {
+    // The empty 25×25 grid cannot be counted in a millisecond.
+    let input = format!("{NORVIG}\n{}\n{NORVIG}\n", ".".repeat(625));
+    dance(&["solve", "-j1", "--count", "--timeout", "0.001", "--stats"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stdout("1\ntimeout\n1\n")
+        .stderr(predicate::str::contains("records: 3 (unique 2, timeout 1)"));
+}
+
+/// Item 11: a missing file is reported, the next one still solved, and
+/// the exit status is 2 at the end.
+#[test]
+fn a_missing_file_does_not_stop_the_others() {
+    for threads in ["-j1", "-j2"] {
+        dance(&[
+            "solve",
+            threads,
+            &data("easy3.txt"),
+            "no-such-file.txt",
+            &data("easy3.txt"),
+        ])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::is_match("^([1-9]{81}\n){6}$").unwrap())
+        .stderr(predicate::str::starts_with(
+            "dance: cannot open no-such-file.txt: No such file or directory",
+        ));
+    }
+    dance(&["rate", "no-such-file.txt", &data("easy3.txt")])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("\n").count(3));
+    // A directory fails at the first read, not at open.
+    dance(&["solve", "tests", &data("easy3.txt")])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("\n").count(3))
+        .stderr("dance: cannot read tests: Is a directory (os error 21)\n");
+}
+
+/// Item 11: `bench` reports a bad record and races the rest.
+#[test]
+fn bench_goes_on_after_a_bad_record_and_a_missing_file() {
+    dance(&[
+        "bench",
+        &data("mixed.txt"),
+        "no-such-file.txt",
+        &data("easy3.txt"),
+    ])
+    .assert()
+    .code(2)
+    .stdout(predicate::str::contains("mixed.txt: 4 puzzles"))
+    .stdout(predicate::str::contains("easy3.txt: 3 puzzles"))
+    .stderr(predicate::str::contains(
+        "mixed.txt:4:12: expected N*N cells",
+    ))
+    .stderr(predicate::str::contains("cannot open no-such-file.txt"));
+}
+
+/// Item 14: `--limit N` on exactly N solutions is a complete `N`.
+#[test]
+fn a_count_limited_to_exactly_its_solutions_is_complete() {
+    let two = ".39...12....9.7...8..4.1..6.42...79...........91...54.5..1.9..3...8.5....14...87.";
+    for threads in ["-j1", "-j2"] {
+        dance(&["solve", threads, "--count", "--limit", "2"])
+            .write_stdin(format!("{two}\n"))
+            .assert()
+            .code(0)
+            .stdout("2\n");
+        dance(&["solve", threads, "--count", "--limit", "1"])
+            .write_stdin(format!("{two}\n{NORVIG}\n"))
+            .assert()
+            .stdout("1+\n1\n");
+        dance(&["cover", threads, "--limit", "92", &data("queens8.dlx")])
+            .assert()
+            .success()
+            .stdout("92\n");
+        dance(&["cover", threads, "--limit", "91", &data("queens8.dlx")])
+            .assert()
+            .success()
+            .stdout("91+\n");
+    }
+}
+
+/// Item 14: values that make no sense are usage errors.
+#[test]
+fn nonsensical_values_are_usage_errors() {
+    for args in [
+        &["solve", "--count", "--limit", "0"][..],
+        &["solve", "--unique", "--limit", "3"],
+        &["cover", "--limit", "0"],
+        &["cover", "--estimate", "--probes", "0"],
+        &["bench", "--dfs-timeout", "0"],
+        &["generate", "-n", "0"],
+        &["generate", "--attempts", "0"],
+    ] {
+        dance(args)
+            .write_stdin(format!("{NORVIG}\n"))
+            .assert()
+            .code(2)
+            .stdout("");
+    }
+}
+
+/// Item 15: no absurd figures for empty sets, fast naive searches or slow
+/// runs, and no message said twice.
+#[test]
+fn messages_have_sensible_figures() {
+    dance(&["bench", "/dev/null"])
+        .assert()
+        .success()
+        .stdout("/dev/null: 0 puzzles, first solution, one thread\n  no puzzles to race\n\n");
+    let stdout = stdout_of(dance(&["bench", &data("easy3.txt")]).assert().success());
+    let ratio = stdout.lines().find(|l| l.contains("dfs/dlx:")).unwrap();
+    assert!(!ratio.contains(" 0x"), "{ratio}");
+    dance(&["cover", "tests"])
+        .assert()
+        .code(2)
+        .stderr("dance: cannot read tests: Is a directory (os error 21)\n");
+    dance(&["generate", "--size", "26"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--jigsaw").not());
+    dance(&["generate", "--size", "26", "--jigsaw"])
+        .assert()
+        .code(2)
+        .stderr("dance: size 26 is out of range; sizes go from 1 to 25\n");
+}
+
+#[test]
+fn stats_rates_below_one_per_second_are_not_zero() {
+    // One record in 2.5 s is 0.4 puzzles/s, which `{:.0}` printed as 0.
+    let report = dance(&["solve", "--stats", "--timeout", "2.5", "-j1", "--count"])
+        .write_stdin(format!("{}\n", ".".repeat(625)))
+        .assert()
+        .code(1)
+        .get_output()
+        .stderr
+        .clone();
+    let report = String::from_utf8(report).unwrap();
+    assert!(
+        report.contains(", 0.") && report.contains(" puzzles/s"),
+        "{report}"
+    );
+}

@@ -247,7 +247,7 @@ pub enum BenchMode {
 }
 
 /// Options of `dance generate`.
-#[derive(Debug, clap::Args)]
+#[derive(Clone, Debug, clap::Args)]
 pub struct GenerateArgs {
     /// How many puzzles to make (at least 1).
     #[arg(short = 'n', long, value_name = "N", default_value_t = 1,
@@ -305,6 +305,12 @@ pub struct GenerateArgs {
     #[arg(short = 'j', long = "threads", value_name = "N", value_parser = crate::limits::threads)]
     pub threads: Option<usize>,
 
+    /// Stop after this many seconds: the puzzles made so far are printed,
+    /// a line on stderr says the time ran out, and the exit status is 1
+    /// (`1e30` or `inf`: no limit).
+    #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
+    pub timeout: Option<Duration>,
+
     /// No progress bar, and no seed on stderr.
     #[arg(short, long)]
     pub quiet: bool,
@@ -322,7 +328,7 @@ pub enum Symmetry {
 }
 
 /// Options of `dance rate`.
-#[derive(Debug, clap::Args)]
+#[derive(Clone, Debug, clap::Args)]
 pub struct RateArgs {
     /// Puzzle files, read in order; standard input when none is given or
     /// the name is `-`.
@@ -340,6 +346,12 @@ pub struct RateArgs {
     /// core; more than 1024 is refused.
     #[arg(short = 'j', long = "threads", value_name = "N", value_parser = crate::limits::threads)]
     pub threads: Option<usize>,
+
+    /// Stop after this many seconds: the ratings of the records finished so
+    /// far are printed (whole chunks of records), a line on stderr says the
+    /// time ran out, and the exit status is 1 (`1e30` or `inf`: no limit).
+    #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
+    pub timeout: Option<Duration>,
 
     /// No progress bar.
     #[arg(short, long)]

@@ -2,7 +2,7 @@
 //! the worker threads and printed in index order, so the output depends on
 //! the seed and the options only.
 
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -37,12 +37,27 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Outcome> {
         diagnose!("dance: seed {seed} (--seed {seed} makes the same puzzles again)");
     }
     let (threads, pool) = crate::threads::pool(args.threads)?;
+    let args = args.clone();
+    crate::limits::run_until(args.timeout, move || {
+        make_all(&args, &options, seed, threads, pool.as_ref())
+    })
+}
 
+/// Makes and prints every puzzle, a chunk at a time.
+fn make_all(
+    args: &GenerateArgs,
+    options: &Options,
+    seed: u64,
+    threads: usize,
+    pool: Option<&rayon::ThreadPool>,
+) -> anyhow::Result<Outcome> {
     let done = Arc::new(AtomicU64::new(0));
-    let show_progress = !args.quiet && io::stderr().is_terminal();
+    let show_progress = crate::progress::on_terminal(args.quiet);
     let mut progress = Progress::new(show_progress, Some(args.count), done.clone(), "puzzles");
-    let mut out = BufWriter::new(io::stdout().lock());
-    let chunk = match &pool {
+    // Large puzzles take seconds to minutes each: the bar shows the time
+    // running from the start.
+    progress.show_now();
+    let chunk = match pool {
         None => 1,
         Some(_) => CHUNK_PER_THREAD * threads as u64,
     };
@@ -51,20 +66,31 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Outcome> {
     while start < args.count {
         let end = args.count.min(start + chunk);
         let indices: Vec<u64> = (start..end).collect();
-        let made: Vec<Made> = crate::threads::map_with_solver(
-            pool.as_ref(),
-            &mut sequential,
-            &indices,
-            |solver, &index| make(solver, &options, seed, index, args.rate),
-        );
+        let made: Vec<Made> =
+            crate::threads::map_with_solver(pool, &mut sequential, &indices, |solver, &index| {
+                make(solver, options, seed, index, args.rate)
+            });
+        let mut out = Vec::new();
+        let mut failed = None;
         for (index, result) in indices.into_iter().zip(made) {
-            let (made, rating) = result.map_err(|error| explain(error, index))?;
+            let (made, rating) = match result {
+                Ok(made) => made,
+                Err(error) => {
+                    failed = Some(explain(error, index));
+                    break;
+                }
+            };
             if let Some(rating) = rating {
                 writeln!(out, "# {rating}")?;
             }
             writeln!(out, "{}", line::format_puzzle(&made.puzzle))?;
         }
-        out.flush()?;
+        // Clear the bar while writing, in case stdout is its terminal too.
+        progress.suspend(|| crate::limits::write_chunk(&out))?;
+        if let Some(error) = failed {
+            progress.finish();
+            return Err(error);
+        }
         done.store(end, Ordering::Relaxed);
         progress.update(end);
         start = end;

@@ -1,6 +1,11 @@
 //! The progress bar of long runs: on stderr, only when stderr is a terminal,
-//! and only once a run has taken more than a moment.
+//! and only once a run has taken more than a moment. Answers written to a
+//! terminal stdout would land in the middle of the bar's line, so commands
+//! that stream answers draw it only when stdout goes elsewhere
+//! ([`beside_answers`]), and `generate`, whose puzzles come slowly, clears
+//! it around each write ([`Progress::suspend`]).
 
+use std::io::{self, IsTerminal};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -9,6 +14,19 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// How long a run goes before its bar appears: short runs stay quiet.
 const DELAY: Duration = Duration::from_millis(500);
+
+/// Whether a command that streams answers to stdout draws a bar: not
+/// `--quiet`, stderr a terminal, and stdout not a terminal (where answers
+/// are their own progress).
+pub fn beside_answers(quiet: bool) -> bool {
+    !quiet && io::stderr().is_terminal() && !io::stdout().is_terminal()
+}
+
+/// Whether a command that writes only at the end (or clears the bar
+/// around its writes) draws a bar: not `--quiet`, stderr a terminal.
+pub fn on_terminal(quiet: bool) -> bool {
+    !quiet && io::stderr().is_terminal()
+}
 
 /// Progress of a run over inputs whose total size may be known.
 pub struct Progress {
@@ -78,6 +96,25 @@ impl Progress {
                 bar.set_style(style);
                 bar
             }
+        }
+    }
+
+    /// Shows the bar from now on, redrawn four times a second even when no
+    /// [`update`](Self::update) comes (a 25×25 puzzle can take minutes).
+    pub fn show_now(&mut self) {
+        if self.enabled && self.bar.is_none() {
+            let bar = self.make_bar();
+            bar.set_message(format!("0 {}", self.noun));
+            bar.enable_steady_tick(Duration::from_millis(250));
+            self.bar = Some(bar);
+        }
+    }
+
+    /// Runs `write` with the bar cleared from the terminal, then redraws it.
+    pub fn suspend<T>(&self, write: impl FnOnce() -> T) -> T {
+        match &self.bar {
+            Some(bar) => bar.suspend(write),
+            None => write(),
         }
     }
 

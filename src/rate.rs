@@ -1,7 +1,7 @@
 //! `dance rate`: the difficulty measure of `sudoku::rate` for every record of
 //! every input, in input order, sequentially or on the worker threads.
 
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
@@ -25,15 +25,26 @@ type Answer = Option<Result<Rating, RateError>>;
 
 /// Runs `dance rate`.
 pub fn run(args: &RateArgs) -> anyhow::Result<Outcome> {
+    let (threads, pool) = crate::threads::pool(args.threads)?;
+    let args = args.clone();
+    crate::limits::run_until(args.timeout, move || {
+        rate_all(&args, threads, pool.as_ref())
+    })
+}
+
+/// Rates every record of every input, a chunk at a time.
+fn rate_all(
+    args: &RateArgs,
+    threads: usize,
+    pool: Option<&rayon::ThreadPool>,
+) -> anyhow::Result<Outcome> {
     let sources = Source::all(&args.files);
     let options = parse_options(args.x);
-    let (threads, pool) = crate::threads::pool(args.threads)?;
 
     let consumed = Arc::new(AtomicU64::new(0));
     let total_bytes = sources.iter().map(Source::size).sum::<Option<u64>>();
-    let show_progress = !args.quiet && io::stderr().is_terminal();
+    let show_progress = crate::progress::beside_answers(args.quiet);
     let mut progress = Progress::new(show_progress, total_bytes, consumed.clone(), "puzzles");
-    let mut out = BufWriter::new(io::stdout().lock());
     let mut solver = Solver::new();
     let chunk = CHUNK_PER_THREAD * threads.max(1);
     let (mut records_done, mut unrated, mut unreadable) = (0u64, 0u64, 0u64);
@@ -65,7 +76,8 @@ pub fn run(args: &RateArgs) -> anyhow::Result<Outcome> {
                 break;
             }
             let answers: Vec<Answer> =
-                crate::threads::map_with_solver(pool.as_ref(), &mut solver, &batch, answer);
+                crate::threads::map_with_solver(pool, &mut solver, &batch, answer);
+            let mut out = Vec::new();
             for (record, answer) in batch.iter().zip(answers) {
                 if let Err(error) = &record.puzzle {
                     diagnose!("{name}:{error}");
@@ -78,7 +90,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<Outcome> {
                 }
                 unrated += u64::from(!matches!(answer, Some(Ok(_))));
             }
-            out.flush()?;
+            crate::limits::write_chunk(&out)?;
             records_done += batch.len() as u64;
             progress.update(records_done);
             if read_error.is_some() {

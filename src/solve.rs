@@ -1,7 +1,7 @@
 //! `dance solve`: streaming batch solving, sequential or in parallel, with
 //! answers in input order.
 
-use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
+use std::io::{self, BufRead, BufWriter, Write};
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 use std::time::{Duration, Instant};
@@ -43,7 +43,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<RunOutcome> {
     let consumed = Arc::new(AtomicU64::new(0));
     let total_bytes = sources.iter().map(Source::size).sum::<Option<u64>>();
     let show_progress =
-        !args.quiet && args.output != Some(OutputFormat::Json) && io::stderr().is_terminal();
+        args.output != Some(OutputFormat::Json) && crate::progress::beside_answers(args.quiet);
     let mut progress = Progress::new(show_progress, total_bytes, consumed.clone(), "puzzles");
 
     let started = Instant::now();

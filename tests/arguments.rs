@@ -148,8 +148,10 @@ fn numeric_flags() -> Vec<(Vec<&'static str>, &'static str, &'static str)> {
         (vec!["generate", "-q", "--size", "4"], "--clues", ""),
         (vec!["generate", "-q", "--size", "4"], "--attempts", ""),
         (vec!["generate", "-q", "--size", "4"], "-j", ""),
+        (vec!["generate", "-q", "--size", "4"], "--timeout", ""),
         (vec!["generate", "-q"], "--size", ""),
         (vec!["rate", "-q"], "-j", NORVIG),
+        (vec!["rate", "-q"], "--timeout", NORVIG),
     ]
 }
 
@@ -170,7 +172,7 @@ proptest! {
     /// No value of any numeric flag makes `dance` panic (exit 101) or die
     /// by a signal; runs that could take long are bounded by `timeout`.
     #[test]
-    fn no_numeric_value_panics(which in 0usize..17, value in numeric_value()) {
+    fn no_numeric_value_panics(which in 0usize..19, value in numeric_value()) {
         let flags = numeric_flags();
         let (command, flag, input) = &flags[which % flags.len()];
         let mut args = command.clone();

@@ -158,3 +158,48 @@ fn stats_rates_below_one_per_second_are_not_zero() {
         "{report}"
     );
 }
+
+/// Item 16: `generate` and `rate` stop at `--timeout`, keeping what they
+/// finished.
+#[test]
+fn generate_and_rate_stop_at_the_timeout() {
+    let started = std::time::Instant::now();
+    dance(&[
+        "generate",
+        "--size",
+        "25",
+        "--seed",
+        "3",
+        "-j1",
+        "--timeout",
+        "0.5",
+    ])
+    .assert()
+    .code(1)
+    .stdout("")
+    .stderr(predicate::str::starts_with("dance: timed out after 0."));
+    assert!(started.elapsed().as_secs() < 30);
+    let input = std::fs::read_to_string(crate::util::bench_data("top1465.txt")).unwrap();
+    let input = input.repeat(20);
+    let output = dance(&["rate", "-j1", "--timeout", "1"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("timed out after"))
+        .get_output()
+        .stdout
+        .clone();
+    let stdout = String::from_utf8(output).unwrap();
+    assert_eq!(stdout.lines().count() % 256, 0, "whole chunks only");
+    dance(&[
+        "generate",
+        "--size",
+        "4",
+        "--seed",
+        "3",
+        "--timeout",
+        "1e30",
+    ])
+    .assert()
+    .success();
+}

@@ -121,3 +121,110 @@ fn a_full_stderr_loses_no_answer() {
     let (code, _) = with_full_stderr(&["solve", "--no-such-flag"], "");
     assert_eq!(code, Some(2));
 }
+
+/// Item 12: Ctrl-C during `cover --all` leaves whole solutions only: every
+/// solution's 13 rows and its closing blank line, or nothing of it.
+#[test]
+fn an_interrupted_cover_prints_whole_solutions_only() {
+    for threads in ["-j1", "-j2"] {
+        let mut child = dance()
+            .args(["cover", "--all", threads])
+            .arg(crate::util::bench_data("queens13.dlx"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let reader = std::thread::spawn(move || {
+            let mut text = String::new();
+            stdout.read_to_string(&mut text).map(|_| text)
+        });
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        let killed = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        child.wait().unwrap();
+        let text = reader.join().unwrap().unwrap();
+        assert!(text.is_empty() || text.ends_with("\n\n"), "{threads}");
+        for block in text.split_terminator("\n\n") {
+            assert_eq!(block.lines().count(), 13, "{threads}: {block}");
+        }
+    }
+}
+
+/// Runs `command` (a shell command line) with stdin, stdout and stderr on
+/// a terminal, by `script`; `None` when `script` is not installed.
+fn on_a_terminal(command: &str) -> Option<String> {
+    let output = Command::new("script")
+        .args(["-qfec", command, "/dev/null"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .output()
+        .ok()?;
+    Some(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+/// The text without terminal escapes, split at `\r` and `\n`.
+fn screen_lines(text: &str) -> Vec<String> {
+    let mut plain = String::new();
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        if c == '\x1b' {
+            // CSI: ESC [ parameters final-letter.
+            for c in chars.by_ref() {
+                if c.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            plain.push(c);
+        }
+    }
+    plain
+        .split(['\r', '\n'])
+        .filter(|line| !line.trim().is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Item 13: on a terminal stdout, answers stream and no bar is drawn among
+/// them; with stdout elsewhere the bar is drawn on stderr's terminal.
+#[test]
+fn no_progress_bar_among_answers_on_a_terminal() {
+    let dance = env!("CARGO_BIN_EXE_dance");
+    let top = crate::util::bench_data("top1465.txt");
+    let command = format!("{dance} solve -j1 {top} {top} {top}");
+    let Some(screen) = on_a_terminal(&command) else {
+        return;
+    };
+    let lines = screen_lines(&screen);
+    assert_eq!(lines.len(), 3 * 1465, "{:?}", &lines[..3.min(lines.len())]);
+    assert!(lines.iter().all(|line| line.len() == 81));
+    let Some(screen) = on_a_terminal(&format!("{command} > /dev/null")) else {
+        return;
+    };
+    assert!(
+        screen.contains("puzzles/s") || screen.contains("puzzles,"),
+        "{screen}"
+    );
+}
+
+/// Item 16: `generate` shows its bar from the start, clears it around every
+/// puzzle it writes, and each puzzle line arrives whole.
+#[test]
+fn generate_clears_its_bar_around_each_puzzle() {
+    let dance = env!("CARGO_BIN_EXE_dance");
+    let Some(screen) = on_a_terminal(&format!("{dance} generate -n 4 --seed 5 -j1")) else {
+        return;
+    };
+    let puzzles: Vec<String> = screen_lines(&screen)
+        .into_iter()
+        .filter(|line| !line.contains("puzzles") && !line.starts_with("dance: seed"))
+        .collect();
+    assert_eq!(puzzles.len(), 4, "{screen:?}");
+    for puzzle in puzzles {
+        assert_eq!(puzzle.len(), 81, "{puzzle:?}");
+    }
+}

@@ -5,7 +5,7 @@ mod hunt;
 mod jobs;
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -90,7 +90,8 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Outcome> {
     let tally = Tally::default();
     let mut out = BufWriter::new(io::stdout().lock());
     let total = parallel.as_ref().map(|(_, s)| s.len() as u64);
-    let show_progress = !args.quiet && !hunt.keep && io::stderr().is_terminal();
+    // The count is written after the bar is gone; solutions stream.
+    let show_progress = !hunt.keep && crate::progress::on_terminal(args.quiet);
     let searched: anyhow::Result<(u64, bool)> =
         with_progress(show_progress, total, &tally, || match &parallel {
             None => {
@@ -199,16 +200,22 @@ fn with_progress<T>(
     })
 }
 
-/// Prints a solution's options (sorted), one per line, then a blank line.
+/// Prints a solution's options (sorted), one per line, then a blank line —
+/// in one write, so that a buffered writer holds and flushes whole
+/// solutions only, and a run cut short (Ctrl-C, a closed pipe) never ends in
+/// half a solution.
 fn print_solution(
     problem: &Problem,
     solution: &[OptionId],
     out: &mut impl Write,
 ) -> io::Result<()> {
+    let mut text = String::new();
     for &option in solution {
-        writeln!(out, "{}", OptionDisplay::new(problem, option))?;
+        text.push_str(&OptionDisplay::new(problem, option).to_string());
+        text.push('\n');
     }
-    writeln!(out)
+    text.push('\n');
+    out.write_all(text.as_bytes())
 }
 
 /// `--split DEPTH`: one job line per subproblem at that depth.

@@ -154,6 +154,13 @@ pub struct SolveArgs {
     #[arg(long, value_enum)]
     pub output: Option<OutputFormat>,
 
+    /// The digits of the input, and of the solutions printed: `standard`
+    /// (`1`-`9` then `A`-`P`; `0` is a blank up to 9×9 only) or `hex`
+    /// (16×16 written `0`-`F`, `0` standing for the first digit; blanks
+    /// `.`, `_`, `*`; other sizes read as standard).
+    #[arg(long, value_enum, default_value_t = DigitAlphabet::Standard)]
+    pub alphabet: DigitAlphabet,
+
     /// X-Sudoku: both main diagonals hold every digit too.
     #[arg(short = 'x', long = "x-sudoku")]
     pub x: bool,
@@ -205,6 +212,25 @@ pub enum InputFormat {
     Grid,
     /// POJ 2676: a count, then 9 rows of 9 digits per puzzle.
     Poj,
+}
+
+/// Digit alphabets of `dance solve` and `dance rate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DigitAlphabet {
+    /// `1`-`9`, then `A`-`P`.
+    Standard,
+    /// 16×16 written `0`-`F`.
+    Hex,
+}
+
+impl DigitAlphabet {
+    /// The library's alphabet.
+    pub fn alphabet(self) -> sudoku::format::Alphabet {
+        match self {
+            DigitAlphabet::Standard => sudoku::format::Alphabet::Standard,
+            DigitAlphabet::Hex => sudoku::format::Alphabet::Hex,
+        }
+    }
 }
 
 /// Output formats of `dance solve`.
@@ -337,6 +363,10 @@ pub struct RateArgs {
     /// The input format, as for `dance solve`.
     #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
     pub format: InputFormat,
+
+    /// The digits of the input, as for `dance solve`.
+    #[arg(long, value_enum, default_value_t = DigitAlphabet::Standard)]
+    pub alphabet: DigitAlphabet,
 
     /// X-Sudoku: both main diagonals hold every digit too.
     #[arg(short = 'x', long = "x-sudoku")]

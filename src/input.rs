@@ -18,7 +18,7 @@ pub fn parse_options(x: bool) -> ParseOptions {
     let variant = if x { Variant::X } else { Variant::Standard };
     ParseOptions {
         variant,
-        boxes: None,
+        ..ParseOptions::default()
     }
 }
 

@@ -39,7 +39,10 @@ fn rate_all(
     pool: Option<&rayon::ThreadPool>,
 ) -> anyhow::Result<Outcome> {
     let sources = Source::all(&args.files);
-    let options = parse_options(args.x);
+    let options = sudoku::format::ParseOptions {
+        alphabet: args.alphabet.alphabet(),
+        ..parse_options(args.x)
+    };
 
     let consumed = Arc::new(AtomicU64::new(0));
     let total_bytes = sources.iter().map(Source::size).sum::<Option<u64>>();

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use serde::{Deserialize, Serialize};
-use sudoku::format::{grid, line, poj};
+use sudoku::format::{Alphabet, grid, line, poj};
 
 use crate::outcome::{Outcome, Status};
 use crate::summary::Report;
@@ -63,6 +63,8 @@ pub struct Writer<W> {
     out: W,
     output: Output,
     records: u64,
+    /// The digits of the solutions printed (the input's alphabet).
+    alphabet: Alphabet,
 }
 
 impl<W: Write> Writer<W> {
@@ -72,7 +74,13 @@ impl<W: Write> Writer<W> {
             out,
             output,
             records: 0,
+            alphabet: Alphabet::Standard,
         }
+    }
+
+    /// Prints solutions in `alphabet`, as they were read.
+    pub fn set_alphabet(&mut self, alphabet: Alphabet) {
+        self.alphabet = alphabet;
     }
 
     /// Switches the shape (each input file may have its own format).
@@ -83,16 +91,22 @@ impl<W: Write> Writer<W> {
     /// Writes one record's answer.
     pub fn write(&mut self, file: &str, outcome: &Outcome) -> io::Result<()> {
         self.records += 1;
+        let alphabet = self.alphabet;
+        let spelled = |format: fn(&sudoku::Grid) -> String| {
+            move |grid: &sudoku::Grid| alphabet.respell(&format(grid), grid.shape().size())
+        };
         match self.output {
-            Output::Line => writeln!(self.out, "{}", line_answer(outcome)),
-            Output::Grid => self.write_block(outcome, grid::format_grid, true),
+            Output::Line => writeln!(self.out, "{}", line_answer(outcome, alphabet)),
+            Output::Grid => self.write_block(outcome, spelled(grid::format_grid), true),
             Output::Poj => self.write_block(
                 outcome,
                 |grid| poj::format_grid(grid).unwrap_or_else(|_| grid::format_grid(grid)),
                 false,
             ),
             Output::Json => {
-                let record = json_record(self.records, file, outcome);
+                let mut record = json_record(self.records, file, outcome);
+                let size = outcome.solution().map_or(0, |grid| grid.shape().size());
+                record.solution = record.solution.map(|text| alphabet.respell(&text, size));
                 serde_json::to_writer(&mut self.out, &record)?;
                 writeln!(self.out)
             }
@@ -137,13 +151,15 @@ impl<W: Write> Writer<W> {
 
 /// The answer as one line: the solution, `unique SOLUTION`, `multiple`,
 /// `none`, the count (with `+` when limited), or `error`.
-fn line_answer(outcome: &Outcome) -> String {
+fn line_answer(outcome: &Outcome, alphabet: Alphabet) -> String {
     if let Some(count) = outcome.count() {
         return count_text(count);
     }
+    let spelled =
+        |grid: &sudoku::Grid| alphabet.respell(&line::format_grid(grid), grid.shape().size());
     match (outcome.status(), outcome.solution()) {
-        (Status::Solved, Some(grid)) => line::format_grid(grid),
-        (Status::Unique, Some(grid)) => format!("unique {}", line::format_grid(grid)),
+        (Status::Solved, Some(grid)) => spelled(grid),
+        (Status::Unique, Some(grid)) => format!("unique {}", spelled(grid)),
         (status, _) => status.name().to_owned(),
     }
 }

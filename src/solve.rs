@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use sudoku::Solver;
 use sudoku::batch::{Mode, par_map};
-use sudoku::format::{self, Format, Record};
+use sudoku::format::{self, Format, ParseOptions, Record};
 
 use crate::Outcome as RunOutcome;
 use crate::cli::{OutputFormat, SolveArgs};
@@ -37,7 +37,10 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<RunOutcome> {
     let sources = Source::all(&args.files);
     let mode = mode(args);
     let timeout = args.timeout;
-    let options = parse_options(args.x);
+    let options = ParseOptions {
+        alphabet: args.alphabet.alphabet(),
+        ..parse_options(args.x)
+    };
     let (_, pool) = crate::threads::pool(args.threads)?;
 
     let consumed = Arc::new(AtomicU64::new(0));
@@ -63,6 +66,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<RunOutcome> {
             }
         };
         writer.set_output(output(args.output, format));
+        writer.set_alphabet(options.alphabet);
         let mut sink = Sink {
             name: &name,
             writer: &mut writer,

@@ -133,3 +133,51 @@ fn cover_messages_cut_long_names_and_escape_control_bytes() {
         .code(2)
         .stderr("dance: <stdin>:2:1: unknown item `a\\0`\n");
 }
+
+/// `1`–`G` (and `.` blanks) of a 16×16 line, spelled `0`–`F`.
+fn to_hex(text: &str) -> String {
+    text.chars()
+        .map(|c| match c.to_digit(17) {
+            Some(value @ 1..=16) => char::from_digit(value - 1, 16)
+                .unwrap()
+                .to_ascii_uppercase(),
+            _ => c,
+        })
+        .collect()
+}
+
+/// Item 17: 16×16 puzzles written `0`–`F` are read with `--alphabet hex`,
+/// and their solutions printed the same way.
+#[test]
+fn hex_sixteen_by_sixteen() {
+    let puzzles = std::fs::read_to_string(data("puzzles_16x16.txt")).unwrap();
+    let solutions = std::fs::read_to_string(data("solutions_16x16.txt")).unwrap();
+    let content = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+            .map(|line| to_hex(line.trim()))
+            .collect()
+    };
+    let (puzzles, solutions) = (content(&puzzles), content(&solutions));
+    assert!(puzzles.iter().any(|p| p.contains('0')));
+    let mut input = puzzles.join("\n");
+    input.push('\n');
+    let mut expected = solutions.join("\n");
+    expected.push('\n');
+    dance(&["solve", "--alphabet", "hex"])
+        .write_stdin(input.clone())
+        .assert()
+        .success()
+        .stdout(expected);
+    // Without it, `0` is not a digit of a 16×16 puzzle, and the message says
+    // which alphabet was expected.
+    dance(&["solve"])
+        .write_stdin(input.clone())
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("unexpected character '0'"));
+    dance(&["rate", "--alphabet", "hex"])
+        .write_stdin(input)
+        .assert()
+        .success();
+}

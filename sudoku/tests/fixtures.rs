@@ -71,7 +71,7 @@ fn jigsaw() {
 fn x_sudoku() {
     let options = ParseOptions {
         variant: Variant::X,
-        boxes: None,
+        ..ParseOptions::default()
     };
     let puzzles = puzzles("puzzles_x.txt", Format::Line, options);
     assert!(check_pair(&puzzles, "solutions_x.txt", true) >= 3);

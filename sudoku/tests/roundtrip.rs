@@ -53,11 +53,30 @@ fn any_options() -> impl Strategy<Value = ParseOptions> {
     let boxes = proptest::option::of(
         (2usize..=5, 2usize..=12).prop_filter_map("valid boxes", |(h, w)| BoxShape::new(h, w).ok()),
     );
-    (crate::util::variant(), boxes).prop_map(|(variant, boxes)| ParseOptions { variant, boxes })
+    (crate::util::variant(), boxes).prop_map(|(variant, boxes)| ParseOptions {
+        variant,
+        boxes,
+        ..ParseOptions::default()
+    })
 }
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// 16×16 puzzles written `0`–`F` read back with the hex alphabet, in
+    /// the line and the grid format.
+    #[test]
+    fn hex_round_trips(puzzle in puzzle_of(Shape::boxed(16).unwrap())) {
+        let hex = ParseOptions {
+            alphabet: format::Alphabet::Hex,
+            ..ParseOptions::default()
+        };
+        let text = format::Alphabet::Hex.respell(&line::format_puzzle(&puzzle), 16);
+        prop_assert!(!text.contains('G'));
+        prop_assert_eq!(line::parse(&text, &hex), Ok(puzzle.clone()));
+        let rows = format::Alphabet::Hex.respell(&grid::format_puzzle(&puzzle), 16);
+        prop_assert_eq!(grid::parse(&rows, &hex), Ok(puzzle));
+    }
 
     #[test]
     fn line_round_trips_boxed(puzzle in boxed_shape().prop_flat_map(puzzle_of)) {
@@ -128,7 +147,10 @@ proptest! {
             .map(|p| Puzzle::new(p.shape().clone().with_variant(variant), p.cells().to_vec()).unwrap())
             .collect();
         let text = poj::format_puzzles(&puzzles).unwrap();
-        let options = ParseOptions { variant, boxes: None };
+        let options = ParseOptions {
+            variant,
+            ..ParseOptions::default()
+        };
         prop_assert_eq!(poj::parse(&text, &options), Ok(puzzles));
     }
 

@@ -24,6 +24,7 @@ pub fn options_for(shape: &Shape) -> ParseOptions {
     ParseOptions {
         variant: shape.variant(),
         boxes: shape.box_shape(),
+        ..ParseOptions::default()
     }
 }
 

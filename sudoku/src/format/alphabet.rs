@@ -13,6 +13,77 @@ const BLANKS: [char; 3] = ['.', '_', '*'];
 /// The largest size at which `0` is read as a blank.
 const ZERO_BLANK_MAX: usize = 9;
 
+/// The characters that stand for digits.
+///
+/// | alphabet | digits 1, 2, … | blanks |
+/// |---|---|---|
+/// | [`Alphabet::Standard`] | `1`–`9`, then `A`–`P` (or `a`–`p`) | `.`, `_`, `*`, and `0` up to size 9 |
+/// | [`Alphabet::Hex`] | `0`–`9`, then `A`–`F` (or `a`–`f`), for 16×16 | `.`, `_`, `*` |
+///
+/// [`Alphabet::Hex`] is the common notation of 16×16 puzzles, where the
+/// sixteen symbols are the hexadecimal digits: `0` stands for the first digit
+/// (1) and `F` for the last (16). It applies to 16×16 puzzles only; other
+/// sizes are read in the standard alphabet.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Alphabet {
+    /// Digits from `1`, then letters; `0` a blank up to size 9.
+    #[default]
+    Standard,
+    /// 16×16 written `0`–`F`.
+    Hex,
+}
+
+impl Alphabet {
+    /// Whether this alphabet changes how a puzzle of `size` is written.
+    fn applies_to(self, size: usize) -> bool {
+        self == Alphabet::Hex && size == HEX_SIZE
+    }
+
+    /// `text` (a puzzle or grid printed in the standard alphabet, of
+    /// `size`) in this alphabet: for [`Alphabet::Hex`] and 16×16, every
+    /// digit one place down (`1` → `0`, `G` → `F`).
+    ///
+    /// ```
+    /// use sudoku::format::Alphabet;
+    ///
+    /// assert_eq!(Alphabet::Hex.respell("1.9AG", 16), "0.89F");
+    /// assert_eq!(Alphabet::Hex.respell("1.9", 9), "1.9");
+    /// ```
+    pub fn respell(self, text: &str, size: usize) -> String {
+        if !self.applies_to(size) {
+            return text.to_owned();
+        }
+        text.chars()
+            .map(|c| match char_number(c) {
+                Some(number @ 1..=16) if !c.is_whitespace() => {
+                    char::from_digit(u32::from(number) - 1, 16)
+                        .map_or(c, |hex| hex.to_ascii_uppercase())
+                }
+                _ => c,
+            })
+            .collect()
+    }
+}
+
+/// The one size the hexadecimal alphabet is for.
+const HEX_SIZE: usize = 16;
+
+/// Reads one cell of a puzzle of `size` in `alphabet`: `Ok(None)` for a
+/// blank.
+pub(crate) fn decode_in(
+    alphabet: Alphabet,
+    c: char,
+    size: usize,
+) -> Result<Option<Digit>, ParseErrorKind> {
+    if alphabet.applies_to(size) && !BLANKS.contains(&c) {
+        return match c.to_digit(16) {
+            Some(value) => Ok(Digit::new(value as u8)),
+            None => Err(ParseErrorKind::UnexpectedChar { found: c, size }),
+        };
+    }
+    decode(c, size)
+}
+
 /// Reads one cell of a puzzle of `size`: `Ok(None)` for a blank.
 pub(crate) fn decode(c: char, size: usize) -> Result<Option<Digit>, ParseErrorKind> {
     if BLANKS.contains(&c) || (c == '0' && size <= ZERO_BLANK_MAX) {
@@ -118,6 +189,17 @@ mod tests {
             expected(25),
             "a digit 1-9 or A-P or a blank ('.', '_' or '*')"
         );
+    }
+
+    #[test]
+    fn hex_reads_zero_to_f_at_size_16_only() {
+        assert_eq!(decode_in(Alphabet::Hex, '0', 16), Ok(Digit::new(0)));
+        assert_eq!(decode_in(Alphabet::Hex, 'f', 16), Ok(Digit::new(15)));
+        assert_eq!(decode_in(Alphabet::Hex, '.', 16), Ok(None));
+        assert!(decode_in(Alphabet::Hex, 'G', 16).is_err());
+        assert_eq!(decode_in(Alphabet::Hex, '0', 9), Ok(None));
+        let all: String = "123456789ABCDEFG".to_owned();
+        assert_eq!(Alphabet::Hex.respell(&all, 16), "0123456789ABCDEF");
     }
 
     #[test]

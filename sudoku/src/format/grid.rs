@@ -133,11 +133,13 @@ pub(crate) fn is_rule(text: &str) -> bool {
 }
 
 /// Whether `text` is a valid first row of a boxed grid, for detection.
-pub(crate) fn is_first_row(text: &str) -> bool {
+pub(crate) fn is_first_row(text: &str, alphabet: alphabet::Alphabet) -> bool {
     let cells: Vec<char> = text.chars().filter(|&c| !is_separator(c)).collect();
     let n = cells.len();
     boxed_shape(n, &ParseOptions::default()).is_ok()
-        && cells.iter().all(|&c| alphabet::decode(c, n).is_ok())
+        && cells
+            .iter()
+            .all(|&c| alphabet::decode_in(alphabet, c, n).is_ok())
 }
 
 fn is_separator(c: char) -> bool {
@@ -293,7 +295,8 @@ impl Partial {
             return Err(error(column, ParseErrorKind::LongRow { expected: n }));
         }
         for (column, c) in cells {
-            let digit = alphabet::decode(c, n).map_err(|kind| error(column, kind))?;
+            let digit =
+                alphabet::decode_in(options.alphabet, c, n).map_err(|kind| error(column, kind))?;
             self.cells.push(digit);
         }
         self.rows += 1;

@@ -201,7 +201,8 @@ pub(crate) fn parse_line(
     let digits = cells
         .chars()
         .map(|(column, c)| {
-            alphabet::decode(c, n).map_err(|kind| ParseError::new(line, column, kind))
+            alphabet::decode_in(options.alphabet, c, n)
+                .map_err(|kind| ParseError::new(line, column, kind))
         })
         .collect::<Result<Vec<_>, _>>()?;
     let shape = match fields.get(1) {
@@ -218,10 +219,14 @@ pub(crate) fn square_size(count: usize) -> Option<usize> {
 }
 
 /// Whether `cells` is a complete boxed line-format puzzle, for detection.
-pub(crate) fn is_boxed_line(cells: &str) -> bool {
+pub(crate) fn is_boxed_line(cells: &str, alphabet: alphabet::Alphabet) -> bool {
     square_size(cells.chars().count())
         .filter(|&n| BoxShape::infer(n).is_some())
-        .is_some_and(|n| cells.chars().all(|c| alphabet::decode(c, n).is_ok()))
+        .is_some_and(|n| {
+            cells
+                .chars()
+                .all(|c| alphabet::decode_in(alphabet, c, n).is_ok())
+        })
 }
 
 /// A label of a region map, where it first appears and how many cells it

@@ -30,6 +30,7 @@ use std::io::{self, BufRead};
 
 use crate::{BoxShape, Puzzle, Shape, Variant};
 
+pub use alphabet::Alphabet;
 pub use error::{ParseError, ParseErrorKind};
 pub use reader::LINE_CAP;
 
@@ -79,13 +80,22 @@ impl Format {
     /// assert_eq!(Format::detect("123456789ABCDEFG"), Format::Grid);
     /// ```
     pub fn detect(first_line: &str) -> Format {
+        Format::detect_in(first_line, Alphabet::Standard)
+    }
+
+    /// [`detect`](Self::detect) with the digits of `alphabet`.
+    fn detect_in(first_line: &str, alphabet: Alphabet) -> Format {
         let text = first_line.trim();
         if text.contains(['|', '+']) || grid::is_rule(text) {
             return Format::Grid;
         }
         let fields: Vec<&str> = text.split_whitespace().collect();
         match fields.as_slice() {
-            [cells] if line::is_boxed_line(cells) || !grid::is_first_row(cells) => Format::Line,
+            [cells]
+                if line::is_boxed_line(cells, alphabet) || !grid::is_first_row(cells, alphabet) =>
+            {
+                Format::Line
+            }
             [cells, map] if is_cells_and_map(cells, map) => Format::Line,
             _ => Format::Grid,
         }
@@ -113,6 +123,16 @@ impl Format {
     /// assert_eq!(Format::detect_start("4.....8.5", Some(&".".repeat(81)), false), Format::Line);
     /// ```
     pub fn detect_start(first: &str, next: Option<&str>, blank_between: bool) -> Format {
+        Format::detect_start_in(first, next, blank_between, Alphabet::Standard)
+    }
+
+    /// [`detect_start`](Self::detect_start) with the digits of `alphabet`.
+    fn detect_start_in(
+        first: &str,
+        next: Option<&str>,
+        blank_between: bool,
+        alphabet: Alphabet,
+    ) -> Format {
         let first = first.trim();
         let next = next.map(str::trim);
         let is_digits = |text: &str| text.bytes().all(|b| b.is_ascii_digit());
@@ -120,10 +140,10 @@ impl Format {
         if count && next.is_some_and(|row| row.len() == 9 && is_digits(row)) {
             return Format::Poj;
         }
-        let format = Format::detect(first);
+        let format = Format::detect_in(first, alphabet);
         let one_field = first.split_whitespace().count() == 1;
-        let lone = blank_between || next.is_none_or(looks_like_line);
-        if format == Format::Grid && one_field && grid::is_first_row(first) && lone {
+        let lone = blank_between || next.is_none_or(|next| looks_like_line(next, alphabet));
+        if format == Format::Grid && one_field && grid::is_first_row(first, alphabet) && lone {
             return Format::Line;
         }
         format
@@ -138,9 +158,9 @@ fn is_cells_and_map(cells: &str, map: &str) -> bool {
 }
 
 /// Whether a line is a complete line-format record.
-fn looks_like_line(text: &str) -> bool {
+fn looks_like_line(text: &str, alphabet: Alphabet) -> bool {
     match text.split_whitespace().collect::<Vec<_>>().as_slice() {
-        [cells] => line::is_boxed_line(cells),
+        [cells] => line::is_boxed_line(cells, alphabet),
         [cells, map] => is_cells_and_map(cells, map),
         _ => false,
     }
@@ -155,6 +175,9 @@ pub struct ParseOptions {
     /// must then have size `height · width`. Region maps take precedence,
     /// and the POJ format always uses 3×3 boxes.
     pub boxes: Option<BoxShape>,
+    /// The characters of the digits (the line and grid formats; POJ is
+    /// always `1`–`9` with `0` for a blank).
+    pub alphabet: Alphabet,
 }
 
 /// One record read from a stream.
@@ -239,7 +262,7 @@ pub fn read_auto<R: BufRead>(reader: R, options: ParseOptions) -> io::Result<(Fo
     }
     let text = |index: Option<usize>| index.and_then(|k| peeked.get(k)).map(|l| l.text.as_str());
     let format = match text(first) {
-        Some(first) => Format::detect_start(first, text(next), blank_between),
+        Some(first) => Format::detect_start_in(first, text(next), blank_between, options.alphabet),
         None => Format::Line,
     };
     for line in peeked {

@@ -108,7 +108,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<RunOutcome> {
 
 /// The mode asked for. `--count --limit N` counts to N (the search goes
 /// one further, to tell exactly N from more than N: see
-/// [`answer`](crate::outcome::answer)).
+/// [`answer`]).
 fn mode(args: &SolveArgs) -> Mode {
     if args.count {
         Mode::Count {

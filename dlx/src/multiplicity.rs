@@ -289,7 +289,7 @@ impl Multiplicities {
                 // M9, M7: back to the previous level and its next alternative.
                 Step::Leave => {
                     if level == cursor.selected {
-                        step = Step::Enter;
+                        step = Step::Done;
                         break Event::Exhausted;
                     }
                     level -= 1;
@@ -302,6 +302,7 @@ impl Multiplicities {
                         step = Step::Try;
                     }
                 }
+                Step::Done => break Event::Exhausted,
             }
         };
         cursor.level = level;
@@ -322,7 +323,9 @@ impl Multiplicities {
             self.retract::<COLORED>(links, p);
             self.restore::<COLORED>(links, links.item_of(p), cursor.level);
         }
-        cursor.step = Step::Enter;
+        if cursor.step != Step::Done {
+            cursor.step = Step::Enter;
+        }
     }
 
     /// Puts the option of node `p` (its first primary node, still choosable)

@@ -83,6 +83,9 @@ pub(crate) enum Step {
     Try,
     /// X8/X6: go back one level and move to the next option there.
     Leave,
+    /// X8 at the selection: the tree is exhausted, and stays so until a
+    /// rewind (or a change of selection) starts a new search.
+    Done,
 }
 
 /// Where a search stands; the same for both searches.
@@ -212,7 +215,7 @@ impl Solver {
     ///
     /// Any search in progress is abandoned first.
     pub fn select(&mut self, option: OptionId) -> Result<(), SelectError> {
-        self.unwind();
+        self.restart();
         let &first = self
             .links
             .option_start
@@ -248,7 +251,7 @@ impl Solver {
     /// or `None` when nothing is selected. Any search in progress is abandoned
     /// first.
     pub fn unselect(&mut self) -> Option<OptionId> {
-        self.unwind();
+        self.restart();
         if self.cursor.selected == 0 {
             return None;
         }
@@ -361,7 +364,7 @@ impl Solver {
     /// Abandons any search in progress and zeroes the statistics, ready for
     /// [`resume`](Self::resume) to start a new search.
     pub fn rewind(&mut self) {
-        self.unwind();
+        self.restart();
         self.cursor.stats = Stats::default();
         self.links.updates = 0;
     }
@@ -369,6 +372,12 @@ impl Solver {
     /// The low-level search: runs until a solution is found, the tree is
     /// exhausted, or `node_budget` more options were tried. Call it again to
     /// continue; call [`rewind`](Self::rewind) to start over.
+    ///
+    /// Once the tree is exhausted, every further call returns
+    /// [`Event::Exhausted`] at once, without counting anything, until
+    /// [`rewind`](Self::rewind), [`select`](Self::select),
+    /// [`unselect`](Self::unselect) or [`reset`](Self::reset) starts a new
+    /// search.
     pub fn resume(&mut self, node_budget: u64) -> Event {
         let colored = self.links.is_colored();
         let (links, cursor) = (&mut self.links, &mut self.cursor);
@@ -395,7 +404,15 @@ impl Solver {
         }
     }
 
-    /// Backs out of every level above the selection, leaving the statistics.
+    /// Backs out of every level above the selection and makes the next
+    /// [`resume`](Self::resume) start a new search.
+    fn restart(&mut self) {
+        self.unwind();
+        self.cursor.step = Step::Enter;
+    }
+
+    /// Backs out of every level above the selection, leaving the statistics
+    /// (and an exhausted search exhausted).
     pub(crate) fn unwind(&mut self) {
         let colored = self.links.is_colored();
         let (links, cursor) = (&mut self.links, &mut self.cursor);
@@ -477,7 +494,7 @@ fn resume_exact<const COLORED: bool>(
             }
             Step::Leave => {
                 if level == selected {
-                    step = Step::Enter;
+                    step = Step::Done;
                     break Event::Exhausted;
                 }
                 level -= 1;
@@ -486,6 +503,7 @@ fn resume_exact<const COLORED: bool>(
                 stack[level] = links.nodes[p as usize].down;
                 step = Step::Try;
             }
+            Step::Done => break Event::Exhausted,
         }
     };
     cursor.stats = stats;
@@ -509,7 +527,9 @@ fn unwind_exact<const COLORED: bool>(links: &mut Links, cursor: &mut Cursor) {
         let item = links.nodes[p as usize].top as u32;
         links.uncover::<COLORED>(item);
     }
-    cursor.step = Step::Enter;
+    if cursor.step != Step::Done {
+        cursor.step = Step::Enter;
+    }
 }
 
 /// The options of a solution on the level stack: every level's node but the
@@ -548,6 +568,9 @@ impl Iterator for SolutionOptions<'_> {
 impl ExactSizeIterator for SolutionOptions<'_> {}
 
 /// The solutions of a [`Solver`], found lazily: see [`Solver::solutions`].
+///
+/// Fused: after the last solution, `next` keeps returning `None` (and the
+/// statistics stop counting).
 #[derive(Debug)]
 pub struct Solutions<'a> {
     solver: &'a mut Solver,
@@ -563,6 +586,8 @@ impl Iterator for Solutions<'_> {
         }
     }
 }
+
+impl std::iter::FusedIterator for Solutions<'_> {}
 
 impl Drop for Solutions<'_> {
     fn drop(&mut self) {
@@ -655,6 +680,29 @@ mod tests {
             solver.reset();
             assert!(solver.structure() == Solver::with_seed(&problem, 5).structure());
             assert_eq!(solver.count(), count);
+        }
+    }
+
+    /// Draining the iterator, then asking again, finds nothing more and
+    /// counts nothing more: the search does not start over.
+    #[test]
+    fn solutions_stay_exhausted_and_stop_counting() {
+        for (problem, count) in [(n_queens(6), 4), (rooks(4, 2), 90)] {
+            let mut solver = Solver::new(&problem);
+            let mut solutions = solver.solutions();
+            assert_eq!(solutions.by_ref().count(), count);
+            assert_eq!(solutions.next(), None);
+            assert_eq!(solutions.next(), None);
+            drop(solutions);
+            let stats = solver.stats();
+            assert_eq!(stats.solutions, count as u64);
+            for budget in [0, 1, u64::MAX] {
+                assert_eq!(solver.resume(budget), Event::Exhausted);
+            }
+            assert_eq!(solver.stats(), stats);
+            // A rewind starts a new search.
+            solver.rewind();
+            assert_eq!(solver.resume(u64::MAX), Event::Solution);
         }
     }
 

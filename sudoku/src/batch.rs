@@ -1,7 +1,7 @@
 //! Many puzzles at once: in parallel on rayon's pool with one [`Solver`] per
 //! worker thread, or sequentially — with identical results, in input order.
 
-use std::cell::RefCell;
+use std::cell::Cell;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
@@ -79,15 +79,19 @@ impl Solver {
 
 thread_local! {
     /// The solver of each worker thread, so matrices are built once per thread
-    /// rather than once per piece of work.
-    static WORKER: RefCell<Solver> = RefCell::new(Solver::new());
+    /// rather than once per piece of work. Empty while a piece of work on
+    /// this thread has it out.
+    static WORKER: Cell<Option<Solver>> = const { Cell::new(None) };
 }
 
 /// Applies `work` to every item with the current thread's [`Solver`], in
 /// parallel on the current rayon pool; results come back in input order.
 ///
 /// This is the primitive behind [`solve_batch`], open to callers whose items
-/// are not bare puzzles (records read from a file, say).
+/// are not bare puzzles (records read from a file, say). `work` may itself
+/// call `par_map` (or anything built on it): while one piece of work holds
+/// the thread's solver, a piece that rayon runs on the same thread (work
+/// stealing while the first one waits) gets a fresh solver of its own.
 pub fn par_map<T, R>(items: &[T], work: impl Fn(&mut Solver, &T) -> R + Sync) -> Vec<R>
 where
     T: Sync,
@@ -95,7 +99,14 @@ where
 {
     items
         .par_iter()
-        .map(|item| WORKER.with(|solver| work(&mut solver.borrow_mut(), item)))
+        .map(|item| {
+            // Taken out for the duration of `work`, not borrowed, so that a
+            // nested piece of work on this thread never finds it in use.
+            let mut solver = WORKER.take().unwrap_or_default();
+            let result = work(&mut solver, item);
+            WORKER.set(Some(solver));
+            result
+        })
         .collect()
 }
 

@@ -25,7 +25,7 @@ use dlx::Event;
 
 use dlx::OptionId;
 
-use crate::cover::placement;
+use crate::cover::placements;
 use crate::{Grid, Puzzle, SearchStats, Shape, Variant};
 
 /// Entries in every table: one per possible `u16` index.
@@ -215,10 +215,10 @@ impl Kernel {
     /// The grid of the solution just found, givens included.
     pub(crate) fn grid(&self, puzzle: &Puzzle) -> Grid {
         let n = self.n;
-        let placements = self.stack[..self.level].iter().map(|&node| {
-            let (cell, digit) = placement(n, OptionId::new(u32::from(node >> 2)));
-            (cell.index(), digit)
-        });
+        let options = self.stack[..self.level]
+            .iter()
+            .map(|&node| OptionId::new(u32::from(node >> 2)));
+        let placements = placements(n, options);
         Grid::solved(puzzle, placements)
     }
 

@@ -6,7 +6,7 @@ use std::time::Instant;
 use dlx::Event;
 
 use crate::bitboard::BitKernel;
-use crate::cover::{exact_cover, option, placement};
+use crate::cover::{exact_cover, option, placements};
 use crate::kernel::Kernel;
 use crate::{Count, Grid, Puzzle, SearchStats, Shape, TimedOut, Verdict};
 
@@ -290,10 +290,7 @@ impl Search<'_> {
             Matrix::Kernel(kernel) => kernel.grid(self.puzzle),
             Matrix::Generic(dlx) => {
                 let n = self.puzzle.shape().size();
-                let placements = dlx.solution().map(|option| {
-                    let (cell, digit) = placement(n, option);
-                    (cell.index(), digit)
-                });
+                let placements = placements(n, dlx.solution());
                 Grid::solved(self.puzzle, placements)
             }
         }

@@ -1,0 +1,69 @@
+//! Library calls that once panicked or misbehaved when composed or given
+//! odd input: each stays fixed here.
+
+use dlx::OptionId;
+use sudoku::batch::{Finding, Mode, par_map, solve_batch_sequential};
+use sudoku::cover::placement;
+use sudoku::{Puzzle, Solver};
+
+/// Puzzles of three shapes, so nested pieces of work switch matrices.
+fn puzzles() -> Vec<Puzzle> {
+    let lines = [
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        "1...............",
+        "12..............",
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+    ];
+    lines.iter().map(|line| line.parse().unwrap()).collect()
+}
+
+/// A `par_map` whose work runs another `par_map` on the same pool: rayon
+/// steals outer pieces of work onto threads that wait inside an inner one,
+/// which once found the thread's solver borrowed and panicked.
+#[test]
+fn par_map_nests() {
+    let puzzles = puzzles();
+    let expected: Vec<Finding> = solve_batch_sequential(&puzzles, Mode::Count { limit: 100 })
+        .into_iter()
+        .map(|answer| answer.finding)
+        .collect();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let outer: Vec<usize> = (0..64).collect();
+    let results = pool.install(|| {
+        par_map(&outer, |solver, _| {
+            let inner = par_map(&puzzles, |solver, puzzle| {
+                solver.answer(puzzle, Mode::Count { limit: 100 }).finding
+            });
+            // The outer solver still works after the inner batch.
+            let own = solver.answer(&puzzles[0], Mode::Count { limit: 100 });
+            (inner, own.finding)
+        })
+    });
+    for (inner, own) in results {
+        assert_eq!(inner, expected);
+        assert_eq!(own, expected[0]);
+    }
+}
+
+/// A solver used inside `par_map` work is the worker's own, reused.
+#[test]
+fn par_map_work_may_use_a_solver_of_its_own_too() {
+    let puzzles = puzzles();
+    let counts = par_map(&puzzles, |_, puzzle| Solver::new().count(puzzle, 100).count);
+    assert_eq!(counts, [1, 72, 24, 1]);
+}
+
+#[test]
+fn placement_refuses_what_no_shape_has() {
+    assert_eq!(placement(0, OptionId::new(0)), None);
+    assert_eq!(placement(26, OptionId::new(0)), None);
+    assert_eq!(placement(9, OptionId::new(729)), None);
+    assert_eq!(placement(4, OptionId::new(u32::MAX)), None);
+    let (cell, digit) = placement(25, OptionId::new(25 * 25 * 25 - 1)).unwrap();
+    assert_eq!((cell.index(), digit.index()), (624, 24));
+    let (cell, digit) = placement(1, OptionId::new(0)).unwrap();
+    assert_eq!((cell.index(), digit.index()), (0, 0));
+}

@@ -69,7 +69,10 @@
 //!
 //! Covering an item unlinks every other node of every option in its column;
 //! because unlinked nodes keep their own links, uncovering in reverse order puts
-//! everything back ("dancing links"). The search is iterative with a stack of
+//! everything back ("dancing links"). The search is the [`driver`]'s walk —
+//! Knuth's steps X2–X8, written once for every matrix of both crates — over
+//! these links (`exact.rs` for Algorithms X and C, `multiplicity.rs` for
+//! Algorithm M). It is iterative with a stack of
 //! levels allocated up front (`primary + 1` for Algorithm X), chooses the
 //! primary item with the fewest options (MRV), and counts its work in [`Stats`]
 //! (options tried, link updates) so runs can be compared across machines.
@@ -112,6 +115,8 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod driver;
+mod exact;
 mod ids;
 mod links;
 mod multiplicity;
@@ -123,10 +128,11 @@ mod split;
 
 mod text;
 
+pub use driver::Event;
 pub use ids::{ColorId, ItemId, OptionId};
 pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
 pub use rng::SplitMix64;
-pub use search::{Count, Event, SelectError, Solutions, Solver, Stats};
+pub use search::{Count, SelectError, Solutions, Solver, Stats};
 pub use split::{Branch, Estimate, SplitError};
 pub use text::{
     OptionDisplay, SyntaxError, TextError, WriteError, parse_problem, read_problem, write_problem,

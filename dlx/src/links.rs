@@ -347,7 +347,7 @@ impl Links {
 
     /// Removes every option of item `i` except from `i`'s own column, then `i`
     /// from its list of active items.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn cover<const COLORED: bool>(&mut self, i: u32) {
         let mut tables = self.tables::<COLORED>();
         let mut updates = 0;

@@ -72,6 +72,7 @@
 mod bitboard;
 mod cell;
 mod digit;
+mod engine;
 mod kernel;
 mod outcome;
 mod puzzle;

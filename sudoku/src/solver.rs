@@ -6,7 +6,7 @@ use std::time::Instant;
 use dlx::Event;
 
 use crate::bitboard::BitKernel;
-use crate::cover::{exact_cover, option, placements};
+use crate::engine::{Engine, Generic, Walk};
 use crate::kernel::Kernel;
 use crate::{Count, Grid, Puzzle, SearchStats, Shape, TimedOut, Verdict};
 
@@ -17,17 +17,6 @@ const CACHED_SHAPES: usize = 4;
 
 /// Nodes searched between two looks at the clock when a deadline is set.
 const CLOCK_INTERVAL: u64 = 1 << 14;
-
-/// The matrix of one shape: bitboards for 9×9 standard and jigsaw shapes,
-/// the four-node kernel for the other sizes, the generic engine for
-/// X-Sudoku.
-#[derive(Debug)]
-enum Matrix {
-    /// Boxed: its tables and state are kept inline for the search.
-    Bits(Box<BitKernel>),
-    Kernel(Kernel),
-    Generic(dlx::Solver),
-}
 
 /// Solves puzzles of any shape as exact cover, with Algorithm X.
 ///
@@ -56,7 +45,7 @@ enum Matrix {
 #[derive(Debug, Default)]
 pub struct Solver {
     /// Most recently used first.
-    matrices: Vec<(Shape, Matrix)>,
+    engines: Vec<(Shape, Box<dyn Engine>)>,
     stats: SearchStats,
     generic_only: bool,
 }
@@ -170,21 +159,10 @@ impl Solver {
     fn search<'a>(&'a mut self, puzzle: &'a Puzzle, deadline: Option<Instant>) -> Search<'a> {
         self.stats = SearchStats::default();
         self.load(puzzle.shape());
-        let matrix = &mut self.matrices[0].1;
-        let live = match matrix {
-            Matrix::Bits(bits) => bits.start(puzzle),
-            Matrix::Kernel(kernel) => kernel.start(puzzle),
-            Matrix::Generic(dlx) => {
-                let n = puzzle.shape().size();
-                let clash = puzzle
-                    .givens()
-                    .any(|(cell, digit)| dlx.select(option(n, cell, digit)).is_err());
-                dlx.rewind();
-                !clash
-            }
-        };
+        let engine = &mut *self.engines[0].1;
+        let live = engine.start(puzzle);
         Search {
-            matrix,
+            engine,
             puzzle,
             live,
             deadline,
@@ -193,24 +171,31 @@ impl Solver {
         }
     }
 
-    /// Puts the matrix for `shape` first, building it on first use.
+    /// Puts the engine for `shape` first, building it on first use.
     fn load(&mut self, shape: &Shape) {
-        match self.matrices.iter().position(|(cached, _)| cached == shape) {
-            Some(position) => self.matrices[..=position].rotate_right(1),
+        match self.engines.iter().position(|(cached, _)| cached == shape) {
+            Some(position) => self.engines[..=position].rotate_right(1),
             None => {
-                self.matrices.truncate(CACHED_SHAPES - 1);
-                let matrix = if self.generic_only {
-                    None
-                } else if let Some(bits) = BitKernel::new(shape) {
-                    Some(Matrix::Bits(Box::new(bits)))
-                } else {
-                    Kernel::new(shape).map(Matrix::Kernel)
-                };
-                let matrix = matrix
-                    .unwrap_or_else(|| Matrix::Generic(dlx::Solver::new(&exact_cover(shape))));
-                self.matrices.insert(0, (shape.clone(), matrix));
+                self.engines.truncate(CACHED_SHAPES - 1);
+                let engine = self.engine_for(shape);
+                self.engines.insert(0, (shape.clone(), engine));
             }
         }
+    }
+
+    /// The one place that picks an engine: bitboards for 9×9 standard and
+    /// jigsaw shapes, the four-node kernel for the other standard and jigsaw
+    /// sizes, the generic engine for X-Sudoku (and for [`generic`](Self::generic)).
+    fn engine_for(&self, shape: &Shape) -> Box<dyn Engine> {
+        if !self.generic_only {
+            if let Some(bits) = BitKernel::new(shape) {
+                return Box::new(Walk::new(bits));
+            }
+            if let Some(kernel) = Kernel::new(shape) {
+                return Box::new(Walk::new(kernel));
+            }
+        }
+        Box::new(Generic::new(shape))
     }
 }
 
@@ -222,10 +207,10 @@ fn never_late<T>(result: Result<T, TimedOut>) -> T {
     }
 }
 
-/// One search of one puzzle, on either matrix.
+/// One search of one puzzle, on its shape's engine.
 #[derive(Debug)]
 struct Search<'a> {
-    matrix: &'a mut Matrix,
+    engine: &'a mut dyn Engine,
     puzzle: &'a Puzzle,
     /// `false` once the search has ended (or the givens clashed).
     live: bool,
@@ -246,12 +231,8 @@ impl Search<'_> {
             u64::MAX
         };
         loop {
-            let event = match &mut *self.matrix {
-                Matrix::Bits(bits) => bits.resume(budget),
-                Matrix::Kernel(kernel) => kernel.resume(budget),
-                Matrix::Generic(dlx) => dlx.resume(budget),
-            };
-            *self.stats = self.matrix_stats();
+            let event = self.engine.resume(budget);
+            *self.stats = self.engine.stats();
             match event {
                 Event::Exhausted => {
                     self.live = false;
@@ -285,37 +266,13 @@ impl Search<'_> {
 
     /// The grid of the solution just found.
     fn grid(&self) -> Grid {
-        match &*self.matrix {
-            Matrix::Bits(bits) => bits.grid(self.puzzle),
-            Matrix::Kernel(kernel) => kernel.grid(self.puzzle),
-            Matrix::Generic(dlx) => {
-                let n = self.puzzle.shape().size();
-                let placements = placements(n, dlx.solution());
-                Grid::solved(self.puzzle, placements)
-            }
-        }
-    }
-
-    fn matrix_stats(&self) -> SearchStats {
-        match &*self.matrix {
-            Matrix::Bits(bits) => bits.stats(),
-            Matrix::Kernel(kernel) => kernel.stats(),
-            Matrix::Generic(dlx) => {
-                let stats = dlx.stats();
-                SearchStats {
-                    nodes: stats.nodes,
-                    guesses: stats.guesses,
-                }
-            }
-        }
+        self.engine.grid(self.puzzle)
     }
 }
 
 impl Drop for Search<'_> {
     fn drop(&mut self) {
-        if let Matrix::Generic(dlx) = &mut *self.matrix {
-            dlx.reset();
-        }
+        self.engine.finish();
     }
 }
 

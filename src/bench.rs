@@ -10,7 +10,7 @@ use sudoku::dfs::Dfs;
 use sudoku::format::{self, ParseOptions};
 use sudoku::{Puzzle, Solver, Verdict};
 
-use crate::Outcome;
+use crate::Exit;
 use crate::cli::{BenchArgs, BenchMode};
 use crate::histogram::Histogram;
 use crate::input::Source;
@@ -26,7 +26,7 @@ const DEFAULT_SETS: [(&str, &str); 2] = [
 ];
 
 /// Runs `dance bench`.
-pub fn run(args: &BenchArgs) -> anyhow::Result<Outcome> {
+pub fn run(args: &BenchArgs) -> anyhow::Result<Exit> {
     let mut out = io::stdout().lock();
     let cap = Duration::from_secs_f64(args.dfs_timeout);
     let mut agree = true;
@@ -50,7 +50,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Outcome> {
     if !agree {
         anyhow::bail!("the two solvers disagreed; see the tables above");
     }
-    Ok(Outcome::Success)
+    Ok(Exit::Success)
 }
 
 /// Every puzzle of a set; a record that does not parse is an error naming it.

@@ -15,7 +15,7 @@ use sudoku::generate::{
 use sudoku::rate::{Rating, rate};
 use sudoku::{MAX_SIZE, Shape, Solver, Variant};
 
-use crate::Outcome;
+use crate::Exit;
 use crate::cli::{self, GenerateArgs};
 use crate::progress::Progress;
 
@@ -29,7 +29,7 @@ const CHUNK_PER_THREAD: u64 = 8;
 type Made = Result<(Generated, Option<Rating>), GenerateError>;
 
 /// Runs `dance generate`.
-pub fn run(args: &GenerateArgs) -> anyhow::Result<Outcome> {
+pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
     let options = options(args)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     if args.seed.is_none() && !args.quiet {
@@ -69,7 +69,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Outcome> {
         start = end;
     }
     progress.finish();
-    Ok(Outcome::Success)
+    Ok(Exit::Success)
 }
 
 /// Puzzle `index` of the run, rated when asked.

@@ -10,7 +10,7 @@ use sudoku::Solver;
 use sudoku::format::Record;
 use sudoku::rate::{RateError, Rating, rate};
 
-use crate::Outcome;
+use crate::Exit;
 use crate::cli::RateArgs;
 use crate::input::{Source, parse_options, records};
 use crate::progress::Progress;
@@ -24,7 +24,7 @@ const CHUNK_PER_THREAD: usize = 256;
 type Answer = Option<Result<Rating, RateError>>;
 
 /// Runs `dance rate`.
-pub fn run(args: &RateArgs) -> anyhow::Result<Outcome> {
+pub fn run(args: &RateArgs) -> anyhow::Result<Exit> {
     let sources = Source::all(&args.files);
     let options = parse_options(args.x);
     let (threads, pool) = crate::threads::pool(args.threads)?;
@@ -70,9 +70,9 @@ pub fn run(args: &RateArgs) -> anyhow::Result<Outcome> {
     }
     progress.finish();
     Ok(if unrated == 0 {
-        Outcome::Success
+        Exit::Success
     } else {
-        Outcome::Shortfall
+        Exit::Shortfall
     })
 }
 

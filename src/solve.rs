@@ -11,7 +11,7 @@ use sudoku::Solver;
 use sudoku::batch::{Mode, par_map};
 use sudoku::format::{self, Format, Record};
 
-use crate::Outcome as RunOutcome;
+use crate::Exit;
 use crate::cli::{OutputFormat, SolveArgs};
 use crate::input::{Source, parse_options, records};
 use crate::outcome::{Outcome, Status, answer};
@@ -30,7 +30,7 @@ const CHUNK_PER_THREAD: usize = 256;
 const MIN_CHUNK: usize = 1024;
 
 /// Runs `dance solve`.
-pub fn run(args: &SolveArgs) -> anyhow::Result<RunOutcome> {
+pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
     let sources = Source::all(&args.files);
     let mode = mode(args);
     let timeout = args.timeout.map(Duration::from_secs_f64);
@@ -69,7 +69,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<RunOutcome> {
     if args.stats {
         eprint!("{}", report.to_text());
     }
-    let failures = summary.with_status(Status::None)
+    let failures = summary.with_status(Status::NoSolution)
         + summary.with_status(Status::Error)
         + summary.with_status(Status::Timeout)
         + if mode == Mode::Verdict {
@@ -78,9 +78,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<RunOutcome> {
             0
         };
     Ok(if failures == 0 {
-        RunOutcome::Success
+        Exit::Success
     } else {
-        RunOutcome::Shortfall
+        Exit::Shortfall
     })
 }
 

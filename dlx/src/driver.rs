@@ -25,6 +25,10 @@
 //! compile into one function per matrix, with the driver's state in
 //! registers, as if each engine had written its own loop.
 //!
+//! One word per idea, in both crates: a search *chooses* an item (the one
+//! to branch on) and *tries* its options; a caller *selects* an option to
+//! put it in every solution ([`Solver::select`](crate::Solver::select)).
+//!
 //! The states, and Knuth's steps they stand for:
 //!
 //! | step | Knuth | what happens |

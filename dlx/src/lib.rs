@@ -23,7 +23,7 @@
 //! and Algorithm M otherwise; both answer the same API.
 //!
 //! A solver can be reused: [`Solver::select`] puts an option into every solution
-//! (as the search itself would choose it) and [`Solver::unselect`] takes it back,
+//! (as the search itself would try it) and [`Solver::unselect`] takes it back,
 //! so one matrix serves any number of related problems — a Sudoku solver selects
 //! the givens of each puzzle on a matrix built once. [`Solver::with_seed`] (or
 //! [`Solver::shuffle`]) puts each item's options in a random order fixed by a

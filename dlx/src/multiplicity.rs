@@ -217,7 +217,7 @@ impl Multiplicities {
         }
     }
 
-    /// Puts the option of node `p` (its first primary node, still choosable)
+    /// Puts the option of node `p` (its first primary node, still selectable)
     /// into every solution: the option leaves every list, and each of its
     /// items is committed as if a search had chosen it.
     pub(crate) fn select<const COLORED: bool>(&mut self, links: &mut Links, p: u32) {

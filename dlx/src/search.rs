@@ -69,8 +69,10 @@ pub enum SelectError {
 /// option order); then any number of times: [`select`] options every solution
 /// must contain, search ([`first`], [`count`], [`count_up_to`], [`search`],
 /// [`solutions`] or the low-level [`resume`]), and [`unselect`] or [`reset`].
-/// Nothing allocates after `new` except [`shuffle`](Solver::shuffle) and the
-/// vectors that [`first`] and [`solutions`] return.
+/// The search itself allocates nothing after `new`;
+/// [`shuffle`](Solver::shuffle), [`branch`](Solver::branch),
+/// [`split`](Solver::split) and [`estimate`](Solver::estimate) do, and so do
+/// the vectors that [`first`] and [`solutions`] return.
 ///
 /// The search is chosen once, by `new`: Algorithms X and C (DLX1, DLX2) when
 /// every primary item is to be covered exactly once, Algorithm M (DLX3) when
@@ -184,7 +186,7 @@ impl Solver {
             .ok_or(SelectError::UnknownOption(option))?;
         let p = self
             .links
-            .choosable_node(first)
+            .selectable_node(first)
             .ok_or(SelectError::Conflict(option))?;
         let colored = self.links.is_colored();
         match &mut self.multiplicities {

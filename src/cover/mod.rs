@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use dlx::{OptionDisplay, OptionId, Problem, Solver, TextError};
 
-use crate::Outcome;
+use crate::Exit;
 use crate::cli::CoverArgs;
 use crate::progress::Progress;
 use hunt::{Hunt, Part, Tally};
@@ -23,7 +23,7 @@ const SUBPROBLEMS_PER_THREAD: usize = 64;
 const MAX_SPLIT_DEPTH: usize = 12;
 
 /// Runs `dance cover`.
-pub fn run(args: &CoverArgs) -> anyhow::Result<Outcome> {
+pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
     let problem = read(args)?;
     let mut solver = match args.seed {
         Some(seed) => Solver::with_seed(&problem, seed),
@@ -142,9 +142,9 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Outcome> {
         eprint!("{report}");
     }
     Ok(if found > 0 && !timed_out {
-        Outcome::Success
+        Exit::Success
     } else {
-        Outcome::Shortfall
+        Exit::Shortfall
     })
 }
 
@@ -189,7 +189,7 @@ fn print_solution(
 }
 
 /// `--split DEPTH`: one job line per subproblem at that depth.
-fn split(solver: &mut Solver, depth: usize) -> anyhow::Result<Outcome> {
+fn split(solver: &mut Solver, depth: usize) -> anyhow::Result<Exit> {
     let selected: Vec<OptionId> = solver.selected().collect();
     let subproblems = solver.split(depth)?;
     let mut out = BufWriter::new(io::stdout().lock());
@@ -199,14 +199,14 @@ fn split(solver: &mut Solver, depth: usize) -> anyhow::Result<Outcome> {
     }
     out.flush()?;
     Ok(if subproblems.is_empty() {
-        Outcome::Shortfall
+        Exit::Shortfall
     } else {
-        Outcome::Success
+        Exit::Success
     })
 }
 
 /// `--estimate`: Knuth's estimate of the search by random probes.
-fn estimate(args: &CoverArgs, solver: &mut Solver) -> anyhow::Result<Outcome> {
+fn estimate(args: &CoverArgs, solver: &mut Solver) -> anyhow::Result<Exit> {
     let estimate = solver.estimate(args.probes, args.seed.unwrap_or(0))?;
     println!(
         "nodes: {} (± {} standard error, {} probes)\nsolutions: {}",
@@ -215,7 +215,7 @@ fn estimate(args: &CoverArgs, solver: &mut Solver) -> anyhow::Result<Outcome> {
         estimate.probes,
         significant(estimate.solutions),
     );
-    Ok(Outcome::Success)
+    Ok(Exit::Success)
 }
 
 /// A number to about three significant digits: `1234567` → `1.23e6`,

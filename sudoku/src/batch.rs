@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::{Count, Grid, Puzzle, SearchStats, Solver, TimedOut, Verdict};
+use crate::{Count, Grid, Puzzle, Solver, Stats, TimedOut, Verdict};
 
 /// What to find out about each puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -41,7 +41,7 @@ pub struct Answer {
     /// What the search found.
     pub finding: Finding,
     /// Search nodes and guesses.
-    pub stats: SearchStats,
+    pub stats: Stats,
     /// Wall time spent on this puzzle (only this field differs between runs).
     pub elapsed: Duration,
 }
@@ -122,7 +122,7 @@ where
 /// let counts: Vec<u64> = solve_batch(&puzzles, Mode::Count { limit: 1000 })
 ///     .into_iter()
 ///     .map(|answer| match answer.finding {
-///         Finding::Count(count) => count.count,
+///         Finding::Count(count) => count.solutions,
 ///         _ => unreachable!(),
 ///     })
 ///     .collect();

@@ -20,7 +20,7 @@
 //! The options of an item, in option order, are a mask: the digits of a
 //! cell item, or `board[digit] & unit` for a row, column or region item.
 //!
-//! Choosing option (c, d) covers its four items, removing every option that
+//! Trying option (c, d) covers its four items, removing every option that
 //! shares one: the other digits of cell c (their row, column and region
 //! counts drop by a 9-lane vector subtraction each), and digit d in the
 //! peers of c (`board[d] & peers[c]`, a handful of bits, each dropping the
@@ -340,7 +340,7 @@ impl Matrix for BitKernel {
 }
 
 impl BitKernel {
-    /// Chooses the option that puts `digit` in `cell`: covers its items.
+    /// Tries the option that puts `digit` in `cell`: covers its items.
     #[inline(always)]
     fn place(&mut self, cell: usize, digit: usize) {
         let state = &mut self.state;
@@ -457,7 +457,7 @@ fn below(word: &[u8; WORD], limit: u8) -> u64 {
 mod tests {
     use super::*;
     use crate::engine::{Engine, Walk};
-    use crate::{SearchStats, Solver};
+    use crate::{Solver, Stats};
     use dlx::Event;
 
     /// Norvig's hardest, and an empty board (many solutions).
@@ -468,7 +468,7 @@ mod tests {
 
     /// The events of a search to its end (or to `solutions` solutions),
     /// resumed with `budget` nodes at a time, and its final statistics.
-    fn run(puzzle: &Puzzle, budget: u64, solutions: usize) -> (Vec<Event>, SearchStats) {
+    fn run(puzzle: &Puzzle, budget: u64, solutions: usize) -> (Vec<Event>, Stats) {
         let mut kernel = Walk::new(BitKernel::new(puzzle.shape()).unwrap());
         assert!(kernel.start(puzzle));
         let mut events = Vec::new();
@@ -511,7 +511,7 @@ mod tests {
         crate::verify(&norvig, &grid).unwrap();
         assert_eq!(kernel.resume(u64::MAX), Event::Exhausted);
         let mut generic = Solver::generic();
-        assert_eq!(generic.count(&norvig, 2).count, 1);
+        assert_eq!(generic.count(&norvig, 2).solutions, 1);
         assert_eq!(kernel.stats(), generic.stats());
     }
 

@@ -20,7 +20,7 @@ use dlx::Event;
 use dlx::driver::{Driver, Matrix};
 
 use crate::cover::{exact_cover, option, placements};
-use crate::{Grid, Puzzle, SearchStats, Shape};
+use crate::{Grid, Puzzle, Shape, Stats};
 
 /// A Sudoku matrix that the [`Driver`] walks.
 pub(crate) trait Board: Matrix {
@@ -46,7 +46,7 @@ pub(crate) trait Engine: Debug + Send + Sync {
     fn grid(&self, puzzle: &Puzzle) -> Grid;
 
     /// The work of the search so far.
-    fn stats(&self) -> SearchStats;
+    fn stats(&self) -> Stats;
 
     /// Leaves the matrix ready for the next [`start`](Engine::start), however
     /// the search ended.
@@ -84,9 +84,9 @@ impl<B: Board + Debug + Send + Sync> Engine for Walk<B> {
         self.board.grid(puzzle, self.driver.level())
     }
 
-    fn stats(&self) -> SearchStats {
+    fn stats(&self) -> Stats {
         let stats = self.driver.stats();
-        SearchStats {
+        Stats {
             nodes: stats.nodes,
             guesses: stats.guesses,
         }
@@ -131,9 +131,9 @@ impl Engine for Generic {
         Grid::solved(puzzle, placements(self.size, self.solver.solution()))
     }
 
-    fn stats(&self) -> SearchStats {
+    fn stats(&self) -> Stats {
         let stats = self.solver.stats();
-        SearchStats {
+        Stats {
             nodes: stats.nodes,
             guesses: stats.guesses,
         }

@@ -478,7 +478,7 @@ fn remove_givens(
         for &cell in &orbit {
             cells[cell] = None;
         }
-        if solver.count(&puzzle(shape, &cells), 2).count == 1 {
+        if solver.count(&puzzle(shape, &cells), 2).solutions == 1 {
             givens -= size;
         } else {
             for &cell in &orbit {

@@ -19,7 +19,16 @@
 //! its statistics, are exactly those of the generic engine. X-Sudoku options
 //! have up to six items and go to the generic engine. 9×9 shapes, the
 //! common case, run on bitboards instead ([`crate::bitboard`]), which are
-//! faster there; this kernel serves every other size up to 25×25.
+//! faster there.
+//!
+//! The kernel is kept only for the sizes where it clearly beats the generic
+//! engine ([`SIZES`]); `cargo bench --bench sudoku -- kernel/` races the
+//! two on generated sets of sizes 4, 6, 8, 12, 16 and 25 (counting to two):
+//! 8.5×, 5.0× and 1.56× faster at 4, 6 and 8, 2.5× at 25 (a set of easy
+//! puzzles with 330 givens, where rebuilding the links beats selecting the
+//! givens), and level at 12 and 16 (0.99×, 0.98×), where the search itself
+//! dominates and the two walk the same tree at the same cost. Those sizes,
+//! and the untested ones between them, go to the generic engine.
 
 use dlx::OptionId;
 use dlx::driver::{Choice, Matrix, Work};
@@ -27,6 +36,10 @@ use dlx::driver::{Choice, Matrix, Work};
 use crate::cover::placements;
 use crate::engine::Board;
 use crate::{Grid, Puzzle, Shape, Variant};
+
+/// The sizes the kernel serves: where it won by at least 1.3× (module
+/// docs).
+const SIZES: [usize; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 25];
 
 /// Entries in every table: one per possible `u16` index.
 const SLOTS: usize = 1 << 16;
@@ -71,7 +84,7 @@ impl Kernel {
     /// The kernel for `shape`, or `None` when the shape needs more than four
     /// items per option (X-Sudoku).
     pub(crate) fn new(shape: &Shape) -> Option<Kernel> {
-        if shape.variant() != Variant::Standard {
+        if shape.variant() != Variant::Standard || !SIZES.contains(&shape.size()) {
             return None;
         }
         let n = shape.size();

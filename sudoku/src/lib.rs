@@ -24,7 +24,7 @@
 //!   it builds each shape's matrix once, enters a puzzle's givens, searches
 //!   (first solution, count up to a limit, the unique/multiple/none
 //!   [`Verdict`], or every solution lazily), optionally until a deadline,
-//!   and reports [`SearchStats`]. [`Solver::generic`] runs the same search on
+//!   and reports [`Stats`]. [`Solver::generic`] runs the same search on
 //!   the generic [`dlx`] engine, for comparison.
 //! - [`batch`] solves slices of puzzles on rayon's pool, one solver per
 //!   worker thread, with results in input order; its sequential twin gives
@@ -91,7 +91,7 @@ pub mod rate;
 
 pub use cell::Cell;
 pub use digit::Digit;
-pub use outcome::{Count, SearchStats, TimedOut, Verdict};
+pub use outcome::{Count, Stats, TimedOut, Verdict};
 pub use puzzle::{Grid, Puzzle, PuzzleError};
 pub use shape::{BoxShape, Shape, ShapeError, Variant};
 pub use solver::{Solutions, Solver};

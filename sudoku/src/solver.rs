@@ -8,7 +8,7 @@ use dlx::Event;
 use crate::bitboard::BitKernel;
 use crate::engine::{Engine, Generic, Walk};
 use crate::kernel::Kernel;
-use crate::{Count, Grid, Puzzle, SearchStats, Shape, TimedOut, Verdict};
+use crate::{Count, Grid, Puzzle, Shape, Stats, TimedOut, Verdict};
 
 /// How many matrices a solver keeps. Batches are usually of one shape; a few
 /// more serve files that mix sizes, and jigsaw puzzles (each region map is a
@@ -26,10 +26,11 @@ const CLOCK_INTERVAL: u64 = 1 << 14;
 /// rebuilt and nothing is allocated per puzzle except the grids it returns.
 /// Givens that clash with each other make a puzzle with no solution.
 ///
-/// 9×9 standard and jigsaw shapes run Algorithm X on bitboards, other
-/// standard and jigsaw sizes on a Dancing Links kernel specialised for
-/// options of exactly four items, and X-Sudoku on the generic [`dlx`]
-/// engine. All of them search the same tree, so their statistics agree.
+/// 9×9 standard and jigsaw shapes run Algorithm X on bitboards, standard
+/// and jigsaw sizes up to 8 and 25 on a Dancing Links kernel specialised
+/// for options of exactly four items (where it measured faster), and every
+/// other shape on the generic [`dlx`] engine. All of them search the same
+/// tree, so their statistics agree.
 ///
 /// ```
 /// use sudoku::{Solver, Verdict};
@@ -46,7 +47,7 @@ const CLOCK_INTERVAL: u64 = 1 << 14;
 pub struct Solver {
     /// Most recently used first.
     engines: Vec<(Shape, Box<dyn Engine>)>,
-    stats: SearchStats,
+    stats: Stats,
     generic_only: bool,
 }
 
@@ -98,12 +99,12 @@ impl Solver {
     ) -> Result<Count, TimedOut> {
         let mut search = self.search(puzzle, deadline);
         let mut count = Count {
-            count: 0,
+            solutions: 0,
             complete: false,
         };
-        while count.count < limit {
+        while count.solutions < limit {
             match search.next() {
-                Ok(true) => count.count += 1,
+                Ok(true) => count.solutions += 1,
                 Ok(false) => {
                     count.complete = true;
                     break;
@@ -122,7 +123,7 @@ impl Solver {
     ) -> Result<Verdict, TimedOut> {
         let mut search = self.search(puzzle, deadline);
         match search.next_grid() {
-            Ok(None) => Ok(Verdict::None),
+            Ok(None) => Ok(Verdict::NoSolution),
             Ok(Some(first)) => match search.next() {
                 Ok(true) => Ok(Verdict::Multiple),
                 Ok(false) => Ok(Verdict::Unique(first)),
@@ -151,13 +152,13 @@ impl Solver {
     /// The work done by the last search: options tried (`nodes`) and options
     /// tried where the item had more than one left (`guesses`). Placing the
     /// givens costs no nodes.
-    pub fn stats(&self) -> SearchStats {
+    pub fn stats(&self) -> Stats {
         self.stats
     }
 
     /// Starts a search of `puzzle` on its shape's matrix.
     fn search<'a>(&'a mut self, puzzle: &'a Puzzle, deadline: Option<Instant>) -> Search<'a> {
-        self.stats = SearchStats::default();
+        self.stats = Stats::default();
         self.load(puzzle.shape());
         let engine = &mut *self.engines[0].1;
         let live = engine.start(puzzle);
@@ -184,8 +185,9 @@ impl Solver {
     }
 
     /// The one place that picks an engine: bitboards for 9×9 standard and
-    /// jigsaw shapes, the four-node kernel for the other standard and jigsaw
-    /// sizes, the generic engine for X-Sudoku (and for [`generic`](Self::generic)).
+    /// jigsaw shapes, the four-node kernel for the standard and jigsaw sizes
+    /// where it wins, the generic engine for the rest (X-Sudoku, sizes 10 to
+    /// 24) and for [`generic`](Self::generic).
     fn engine_for(&self, shape: &Shape) -> Box<dyn Engine> {
         if !self.generic_only {
             if let Some(bits) = BitKernel::new(shape) {
@@ -216,7 +218,7 @@ struct Search<'a> {
     live: bool,
     deadline: Option<Instant>,
     found: u64,
-    stats: &'a mut SearchStats,
+    stats: &'a mut Stats,
 }
 
 impl Search<'_> {

@@ -52,7 +52,9 @@ fn par_map_nests() {
 #[test]
 fn par_map_work_may_use_a_solver_of_its_own_too() {
     let puzzles = puzzles();
-    let counts = par_map(&puzzles, |_, puzzle| Solver::new().count(puzzle, 100).count);
+    let counts = par_map(&puzzles, |_, puzzle| {
+        Solver::new().count(puzzle, 100).solutions
+    });
     assert_eq!(counts, [1, 72, 24, 1]);
 }
 
@@ -66,4 +68,18 @@ fn placement_refuses_what_no_shape_has() {
     assert_eq!((cell.index(), digit.index()), (624, 24));
     let (cell, digit) = placement(1, OptionId::new(0)).unwrap();
     assert_eq!((cell.index(), digit.index()), (0, 0));
+}
+
+/// Solvers and problems cross threads: batches hand them to rayon's
+/// workers, and callers keep them in shared state.
+#[test]
+fn solvers_and_problems_are_send_and_sync() {
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<Solver>();
+    send_sync::<Puzzle>();
+    send_sync::<sudoku::Grid>();
+    send_sync::<sudoku::Shape>();
+    send_sync::<dlx::Solver>();
+    send_sync::<dlx::Problem>();
+    send_sync::<dlx::driver::Driver>();
 }

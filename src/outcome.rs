@@ -94,6 +94,8 @@ impl Outcome {
             Finding::Count(Count { solutions: 1, .. }) => Status::Solved,
             Finding::Count(_) => Status::Multiple,
             Finding::TimedOut(_) => Status::Timeout,
+            // Findings of modes this binary never asks for.
+            _ => Status::Error,
         }
     }
 

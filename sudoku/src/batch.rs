@@ -10,6 +10,7 @@ use crate::{Count, Grid, Puzzle, Solver, Stats, TimedOut, Verdict};
 
 /// What to find out about each puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Mode {
     /// The first solution.
     First,
@@ -24,6 +25,7 @@ pub enum Mode {
 
 /// What a mode found for one puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Finding {
     /// [`Mode::First`]: a solution, or `None` when there is none.
     First(Option<Grid>),

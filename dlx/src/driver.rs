@@ -257,3 +257,120 @@ impl Driver {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Binary strings of length `forced.len()`, where a forced position
+    /// holds only 0: one level per position, or (with `bulk`) a level that
+    /// also applies the forced positions after its own, as a matrix that
+    /// finds forced choices in bulk would.
+    struct Strings {
+        forced: Vec<bool>,
+        bulk: bool,
+        /// Per level: the position it decides and the next bit to try.
+        levels: Vec<(usize, u8)>,
+        /// The position after the last decided one.
+        position: usize,
+    }
+
+    impl Strings {
+        fn new(forced: &[bool], bulk: bool) -> Strings {
+            Strings {
+                forced: forced.to_vec(),
+                bulk,
+                levels: vec![(0, 0); forced.len() + 1],
+                position: 0,
+            }
+        }
+
+        fn options(&self, position: usize) -> u8 {
+            if self.forced[position] { 1 } else { 2 }
+        }
+    }
+
+    impl Matrix for Strings {
+        fn choose(&mut self, level: usize) -> Choice {
+            if self.position == self.forced.len() {
+                return Choice::Solved;
+            }
+            self.levels[level] = (self.position, 0);
+            Choice::Item
+        }
+
+        fn try_option(&mut self, level: usize) -> Work {
+            let (position, bit) = self.levels[level];
+            let guesses = u64::from(self.options(position) > 1);
+            self.levels[level].1 = bit + 1;
+            self.position = position + 1;
+            let mut nodes = 1;
+            while self.bulk && self.position < self.forced.len() && self.forced[self.position] {
+                self.position += 1;
+                nodes += 1;
+            }
+            Work { nodes, guesses }
+        }
+
+        fn retract(&mut self, level: usize) -> bool {
+            let (position, bit) = self.levels[level];
+            self.position = position;
+            bit < self.options(position)
+        }
+
+        fn unchoose(&mut self, level: usize) {
+            self.position = self.levels[level].0;
+        }
+    }
+
+    fn walk(matrix: &mut Strings, budget: u64) -> (u64, Stats) {
+        let mut driver = Driver::new();
+        let mut solutions = 0;
+        loop {
+            match driver.resume(matrix, budget) {
+                Event::Solution => solutions += 1,
+                Event::Exhausted => break,
+                Event::BudgetSpent => {}
+            }
+        }
+        assert_eq!(driver.resume(matrix, budget), Event::Exhausted);
+        (solutions, driver.stats())
+    }
+
+    /// Forced choices applied in bulk count the same nodes and guesses as
+    /// one level each, and find the same solutions, however the search is
+    /// cut by budgets.
+    #[test]
+    fn bulk_steps_count_like_single_steps() {
+        let forced = [false, true, true, false, true, false, false, true];
+        let (solutions, single) = walk(&mut Strings::new(&forced, false), u64::MAX);
+        assert_eq!(solutions, 16);
+        assert_eq!(single.solutions, 16);
+        for budget in [1, 2, 3, u64::MAX] {
+            assert_eq!(walk(&mut Strings::new(&forced, true), budget), (16, single));
+            assert_eq!(
+                walk(&mut Strings::new(&forced, false), budget),
+                (16, single)
+            );
+        }
+    }
+
+    /// Unwinding half-way leaves the matrix at the base, and a restart
+    /// walks the whole tree again.
+    #[test]
+    fn unwind_then_restart_walks_again() {
+        let forced = [false, false, true, false];
+        let mut matrix = Strings::new(&forced, true);
+        let mut driver = Driver::new();
+        assert_eq!(driver.resume(&mut matrix, 2), Event::BudgetSpent);
+        driver.unwind(&mut matrix);
+        assert_eq!((driver.level(), matrix.position), (0, 0));
+        driver.restart(0);
+        driver.clear_stats();
+        let mut solutions = 0;
+        while driver.resume(&mut matrix, u64::MAX) == Event::Solution {
+            solutions += 1;
+        }
+        assert_eq!(solutions, 8);
+    }
+}

@@ -4,7 +4,7 @@
 use dlx::OptionId;
 use sudoku::batch::{Finding, Mode, par_map, solve_batch_sequential};
 use sudoku::cover::placement;
-use sudoku::{Puzzle, Solver};
+use sudoku::{Puzzle, Solver, Variant};
 
 /// Puzzles of three shapes, so nested pieces of work switch matrices.
 fn puzzles() -> Vec<Puzzle> {
@@ -82,4 +82,38 @@ fn solvers_and_problems_are_send_and_sync() {
     send_sync::<dlx::Solver>();
     send_sync::<dlx::Problem>();
     send_sync::<dlx::driver::Driver>();
+}
+
+/// A random grid (any digits below N) of a boxed or jigsaw shape.
+fn grids() -> impl proptest::strategy::Strategy<Value = sudoku::Grid> {
+    use proptest::prelude::*;
+    let boxed = proptest::sample::select(crate::util::SIZES.to_vec())
+        .prop_map(|n| sudoku::Shape::boxed(n).unwrap());
+    let jigsaw =
+        crate::util::jigsaw_shape().prop_map(|shape| shape.with_variant(Variant::Standard));
+    prop_oneof![boxed, jigsaw].prop_flat_map(|shape| {
+        let n = shape.size() as u8;
+        proptest::collection::vec(0..n, shape.cell_count()).prop_map(move |digits| {
+            let digits = digits.into_iter().filter_map(sudoku::Digit::new).collect();
+            sudoku::Grid::new(shape.clone(), digits).unwrap()
+        })
+    })
+}
+
+proptest::proptest! {
+    /// `Grid` parses what it prints.
+    #[test]
+    fn grids_parse_what_they_print(grid in grids()) {
+        let text = grid.to_string();
+        let shape = grid.shape();
+        let line = if shape.box_shape().is_some() {
+            text
+        } else {
+            // A jigsaw grid reads back with its region map.
+            let map: String = sudoku::Puzzle::from(grid.clone()).to_string();
+            map
+        };
+        let parsed: sudoku::Grid = line.parse().unwrap();
+        proptest::prop_assert_eq!(parsed, grid);
+    }
 }

@@ -72,7 +72,7 @@ pub fn exact_cover(shape: &Shape) -> Problem {
 }
 
 /// The item numbers of the option that puts `digit` in `cell`.
-fn option_items(shape: &Shape, cell: Cell, digit: Digit) -> impl Iterator<Item = usize> {
+pub(crate) fn option_items(shape: &Shape, cell: Cell, digit: Digit) -> impl Iterator<Item = usize> {
     let n = shape.size();
     let (row, col, region, d) = (
         cell.row(n),

@@ -33,9 +33,9 @@
 use dlx::OptionId;
 use dlx::driver::{Choice, Matrix, Work};
 
-use crate::cover::placements;
+use crate::cover::{option, option_items, placements};
 use crate::engine::Board;
-use crate::{Grid, Puzzle, Shape, Variant};
+use crate::{Digit, Grid, Puzzle, Shape, Variant};
 
 /// The sizes the kernel serves: where it won by at least 1.3× (module
 /// docs).
@@ -89,17 +89,12 @@ impl Kernel {
         }
         let n = shape.size();
         let mut nodes = boxed_table::<Node>();
+        // The item numbers are `cover`'s: four per option for these shapes.
         for cell in shape.cells() {
-            let (row, col, region) = (cell.row(n), cell.col(n), shape.region_of(cell));
-            for d in 0..n {
-                let base = 4 * (cell.index() * n + d);
-                let items = [
-                    cell.index(),
-                    n * n + row * n + d,
-                    2 * n * n + col * n + d,
-                    3 * n * n + region * n + d,
-                ];
-                for (k, item) in items.into_iter().enumerate() {
+            for digit in (0..n as u8).filter_map(Digit::new) {
+                let base = 4 * option(n, cell, digit).index();
+                for (k, item) in option_items(shape, cell, digit).enumerate() {
+                    debug_assert!(k < 4, "standard options have four items");
                     nodes[base + k].item = item as u16;
                 }
             }

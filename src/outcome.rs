@@ -143,8 +143,12 @@ pub fn answer(
     timeout: Option<Duration>,
 ) -> Option<Answer> {
     let puzzle = record.puzzle.as_ref().ok()?;
-    let deadline = timeout.map(|timeout| Instant::now() + timeout);
-    Some(solver.answer_until(puzzle, mode, deadline))
+    Some(match timeout {
+        Some(timeout) => solver
+            .with_deadline(Instant::now() + timeout)
+            .answer(puzzle, mode),
+        None => solver.answer(puzzle, mode),
+    })
 }
 
 #[cfg(test)]

@@ -33,7 +33,7 @@ pub enum Finding {
     Verdict(Verdict),
     /// [`Mode::Count`].
     Count(Count),
-    /// The deadline passed first (see [`Solver::answer_until`]).
+    /// The deadline passed first (see [`Solver::with_deadline`]).
     TimedOut(TimedOut),
 }
 
@@ -56,7 +56,7 @@ impl Solver {
 
     /// Answers `mode` for one puzzle, giving up at `deadline` with
     /// [`Finding::TimedOut`].
-    pub fn answer_until(
+    pub(crate) fn answer_until(
         &mut self,
         puzzle: &Puzzle,
         mode: Mode,

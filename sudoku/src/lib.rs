@@ -99,7 +99,7 @@ pub use digit::Digit;
 pub use outcome::{Count, Stats, TimedOut, Verdict};
 pub use puzzle::{Grid, Puzzle, PuzzleError};
 pub use shape::{BoxShape, Shape, ShapeError, Variant};
-pub use solver::{Solutions, Solver};
+pub use solver::{Solutions, Solver, Timed};
 pub use verify::{Unit, VerifyError, verify};
 
 /// The largest supported size N: digits are `1`–`9` then `A`–`P`.

@@ -82,7 +82,7 @@ impl Solver {
     }
 
     /// [`solve`](Self::solve), giving up at `deadline`.
-    pub fn solve_until(
+    pub(crate) fn solve_until(
         &mut self,
         puzzle: &Puzzle,
         deadline: Option<Instant>,
@@ -91,7 +91,7 @@ impl Solver {
     }
 
     /// [`count`](Self::count), giving up at `deadline`.
-    pub fn count_until(
+    pub(crate) fn count_until(
         &mut self,
         puzzle: &Puzzle,
         limit: u64,
@@ -116,7 +116,7 @@ impl Solver {
     }
 
     /// [`verdict`](Self::verdict), giving up at `deadline`.
-    pub fn verdict_until(
+    pub(crate) fn verdict_until(
         &mut self,
         puzzle: &Puzzle,
         deadline: Option<Instant>,
@@ -130,6 +130,30 @@ impl Solver {
                 Err(late) => Err(late),
             },
             Err(late) => Err(late),
+        }
+    }
+
+    /// This solver with a deadline: the same searches, each stopping with
+    /// [`TimedOut`] once `deadline` has passed — the shape of
+    /// [`Dfs::with_deadline`](crate::dfs::Dfs::with_deadline). The clock is
+    /// read at every solution and every few thousand nodes, so a search may
+    /// run a little past it.
+    ///
+    /// ```
+    /// use std::time::{Duration, Instant};
+    ///
+    /// let puzzle: sudoku::Puzzle = "1...........4...".parse()?;
+    /// let mut solver = sudoku::Solver::new();
+    /// let count = solver
+    ///     .with_deadline(Instant::now() + Duration::from_secs(10))
+    ///     .count(&puzzle, 1000)?;
+    /// assert_eq!((count.solutions, count.complete), (24, true));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_deadline(&mut self, deadline: Instant) -> Timed<'_> {
+        Timed {
+            solver: self,
+            deadline,
         }
     }
 
@@ -289,5 +313,35 @@ impl Iterator for Solutions<'_> {
 
     fn next(&mut self) -> Option<Grid> {
         never_late(self.search.next_grid())
+    }
+}
+
+/// A [`Solver`] with a deadline: see [`Solver::with_deadline`].
+#[derive(Debug)]
+pub struct Timed<'a> {
+    solver: &'a mut Solver,
+    deadline: Instant,
+}
+
+impl Timed<'_> {
+    /// [`Solver::solve`], or [`TimedOut`] when the deadline passed first.
+    pub fn solve(&mut self, puzzle: &Puzzle) -> Result<Option<Grid>, TimedOut> {
+        self.solver.solve_until(puzzle, Some(self.deadline))
+    }
+
+    /// [`Solver::count`], or [`TimedOut`] when the deadline passed first.
+    pub fn count(&mut self, puzzle: &Puzzle, limit: u64) -> Result<Count, TimedOut> {
+        self.solver.count_until(puzzle, limit, Some(self.deadline))
+    }
+
+    /// [`Solver::verdict`], or [`TimedOut`] when the deadline passed first.
+    pub fn verdict(&mut self, puzzle: &Puzzle) -> Result<Verdict, TimedOut> {
+        self.solver.verdict_until(puzzle, Some(self.deadline))
+    }
+
+    /// [`Solver::answer`], with [`Finding::TimedOut`](crate::batch::Finding::TimedOut)
+    /// when the deadline passed first.
+    pub fn answer(&mut self, puzzle: &Puzzle, mode: crate::batch::Mode) -> crate::batch::Answer {
+        self.solver.answer_until(puzzle, mode, Some(self.deadline))
     }
 }

@@ -117,3 +117,30 @@ proptest::proptest! {
         proptest::prop_assert_eq!(parsed, grid);
     }
 }
+
+/// The solver's deadline has the naive DFS's shape: `with_deadline`, then
+/// the same searches, each a `Result`.
+#[test]
+fn a_past_deadline_times_out_like_the_dfs() {
+    use std::time::Instant;
+    let empty: Puzzle = ".".repeat(81).parse().unwrap();
+    let deadline = Instant::now();
+    let mut solver = Solver::new();
+    let late = solver
+        .with_deadline(deadline)
+        .count(&empty, 1_000_000)
+        .unwrap_err();
+    assert!(late.found <= 1, "{late}");
+    let naive = sudoku::dfs::Dfs::new().with_deadline(deadline);
+    assert!(naive.count(&empty, 1_000_000).is_err());
+    // Without a deadline the same solver answers.
+    assert_eq!(solver.count(&empty, 3).solutions, 3);
+    let finding = solver
+        .with_deadline(deadline + std::time::Duration::from_secs(60))
+        .answer(&puzzles()[0], Mode::Verdict)
+        .finding;
+    assert!(matches!(
+        finding,
+        Finding::Verdict(sudoku::Verdict::Unique(_))
+    ));
+}

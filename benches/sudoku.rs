@@ -11,13 +11,19 @@
 //! to quote. Before each set the bench prints the nodes and guesses per
 //! puzzle of our search (the same for `dance` and `generic`).
 //!
+//! The `kernel/N` groups race the four-node kernel (`Solver::new` on
+//! sizes other than 9×9) against the generic engine (`Solver::generic`) on
+//! the generated sets `benches/data/generatedN.txt` for N = 4, 6, 8, 12, 16
+//! and 25, counting solutions up to two: `cargo bench --bench sudoku --
+//! kernel/`.
+//!
 //! `refsudoku` is AGPL-3.0: it is a dev-dependency of the benches only and
 //! never part of a library or the binary.
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::time::Duration;
-use sudoku::{Puzzle, SearchStats, Solver};
+use sudoku::{Puzzle, Solver, Stats};
 
 /// The sets raced, under `benches/data/`.
 const SETS: [&str; 5] = [
@@ -52,7 +58,7 @@ impl Mode {
             .iter()
             .map(|puzzle| match self {
                 Mode::First => usize::from(solver.solve(puzzle).is_some()),
-                Mode::CountTwo => solver.count(puzzle, 2).count as usize,
+                Mode::CountTwo => solver.count(puzzle, 2).solutions as usize,
             })
             .sum()
     }
@@ -74,7 +80,7 @@ impl Mode {
             .iter()
             .map(|puzzle| match self {
                 Mode::First => usize::from(sudoku::dfs::solve(puzzle).is_some()),
-                Mode::CountTwo => sudoku::dfs::count(puzzle, 2).count as usize,
+                Mode::CountTwo => sudoku::dfs::count(puzzle, 2).solutions as usize,
             })
             .sum()
     }
@@ -99,7 +105,7 @@ fn load(set: &str) -> (Vec<Puzzle>, Vec<refsudoku::Sudoku>) {
 /// Nodes and guesses per puzzle of our search in `mode`.
 fn work(mode: Mode, puzzles: &[Puzzle]) -> (f64, f64) {
     let mut solver = Solver::new();
-    let mut total = SearchStats::default();
+    let mut total = Stats::default();
     for puzzle in puzzles {
         mode.ours(&mut solver, std::slice::from_ref(puzzle));
         total.nodes += solver.stats().nodes;
@@ -161,5 +167,45 @@ fn sudoku_sets(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, sudoku_sets);
+/// The sizes of the generated sets that the kernel races on.
+const KERNEL_SIZES: [usize; 6] = [4, 6, 8, 12, 16, 25];
+
+/// The four-node kernel against the generic engine, size by size.
+fn kernel_sizes(c: &mut Criterion) {
+    for n in KERNEL_SIZES {
+        let path = format!(
+            "{}/benches/data/generated{n}.txt",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let puzzles: Vec<Puzzle> = text
+            .lines()
+            .map(|line| line.parse().unwrap_or_else(|e| panic!("{path}: {e}")))
+            .collect();
+        let mut kernel = Solver::new();
+        let mut generic = Solver::generic();
+        let mode = Mode::CountTwo;
+        assert_eq!(
+            mode.ours(&mut kernel, &puzzles),
+            mode.ours(&mut generic, &puzzles),
+            "{n}x{n}: engines disagree"
+        );
+        let mut group = c.benchmark_group(format!("kernel/{n}"));
+        group
+            .throughput(Throughput::Elements(puzzles.len() as u64))
+            .sample_size(10)
+            .warm_up_time(Duration::from_millis(500))
+            .measurement_time(Duration::from_secs(3))
+            .sampling_mode(SamplingMode::Flat);
+        group.bench_function("kernel", |b| {
+            b.iter(|| black_box(mode.ours(&mut kernel, black_box(&puzzles))))
+        });
+        group.bench_function("generic", |b| {
+            b.iter(|| black_box(mode.ours(&mut generic, black_box(&puzzles))))
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, sudoku_sets, kernel_sizes);
 criterion_main!(benches);

@@ -10,7 +10,7 @@ use sudoku::dfs::Dfs;
 use sudoku::format::{self, ParseOptions};
 use sudoku::{Puzzle, Solver, Verdict};
 
-use crate::Outcome;
+use crate::Exit;
 use crate::cli::{BenchArgs, BenchMode};
 use crate::histogram::Histogram;
 use crate::input::Source;
@@ -27,7 +27,7 @@ const DEFAULT_SETS: [(&str, &str); 2] = [
 ];
 
 /// Runs `dance bench`.
-pub fn run(args: &BenchArgs) -> anyhow::Result<Outcome> {
+pub fn run(args: &BenchArgs) -> anyhow::Result<Exit> {
     let mut out = io::stdout().lock();
     let cap = args.dfs_timeout;
     let mut agree = true;
@@ -65,11 +65,11 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Outcome> {
         anyhow::bail!("the two solvers disagreed; see the tables above");
     }
     Ok(if unreadable > 0 {
-        Outcome::Failure
+        Exit::Failure
     } else if bad_records > 0 {
-        Outcome::Shortfall
+        Exit::Shortfall
     } else {
-        Outcome::Success
+        Exit::Success
     })
 }
 

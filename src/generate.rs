@@ -15,7 +15,7 @@ use sudoku::generate::{
 use sudoku::rate::{Rating, rate};
 use sudoku::{MAX_SIZE, Shape, Solver, Variant};
 
-use crate::Outcome;
+use crate::Exit;
 use crate::cli::{self, GenerateArgs};
 use crate::progress::Progress;
 use crate::stderr::diagnose;
@@ -30,7 +30,7 @@ const CHUNK_PER_THREAD: u64 = 8;
 type Made = Result<(Generated, Option<Rating>), GenerateError>;
 
 /// Runs `dance generate`.
-pub fn run(args: &GenerateArgs) -> anyhow::Result<Outcome> {
+pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
     let options = options(args)?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     if args.seed.is_none() && !args.quiet {
@@ -50,7 +50,7 @@ fn make_all(
     seed: u64,
     threads: usize,
     pool: Option<&rayon::ThreadPool>,
-) -> anyhow::Result<Outcome> {
+) -> anyhow::Result<Exit> {
     let done = Arc::new(AtomicU64::new(0));
     let show_progress = crate::progress::on_terminal(args.quiet);
     let mut progress = Progress::new(show_progress, Some(args.count), done.clone(), "puzzles");
@@ -96,7 +96,7 @@ fn make_all(
         start = end;
     }
     progress.finish();
-    Ok(Outcome::Success)
+    Ok(Exit::Success)
 }
 
 /// Puzzle `index` of the run, rated when asked.

@@ -46,8 +46,8 @@ pub fn deadline(timeout: Duration) -> Option<Instant> {
 /// abandoning the work in flight.
 pub fn run_until(
     timeout: Option<Duration>,
-    work: impl FnOnce() -> anyhow::Result<crate::Outcome> + Send + 'static,
-) -> anyhow::Result<crate::Outcome> {
+    work: impl FnOnce() -> anyhow::Result<crate::Exit> + Send + 'static,
+) -> anyhow::Result<crate::Exit> {
     let Some(deadline) = timeout.and_then(deadline) else {
         return work();
     };

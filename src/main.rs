@@ -29,7 +29,7 @@ use clap::Parser;
 
 /// How a command that ran to the end went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum Exit {
     /// Everything asked for was found.
     Success,
     /// The command ran, but found no solution, or some records failed.
@@ -42,9 +42,9 @@ pub enum Outcome {
 fn main() -> ExitCode {
     let args = cli::Args::parse();
     match run(args) {
-        Ok(Outcome::Success) => ExitCode::SUCCESS,
-        Ok(Outcome::Shortfall) => ExitCode::from(1),
-        Ok(Outcome::Failure) => ExitCode::from(2),
+        Ok(Exit::Success) => ExitCode::SUCCESS,
+        Ok(Exit::Shortfall) => ExitCode::from(1),
+        Ok(Exit::Failure) => ExitCode::from(2),
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             stderr::diagnose!("dance: {error:#}");
@@ -53,7 +53,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(args: cli::Args) -> anyhow::Result<Outcome> {
+fn run(args: cli::Args) -> anyhow::Result<Exit> {
     match args.command {
         cli::Command::Cover(options) => cover::run(&options),
         cli::Command::Solve(options) => solve::run(&options),

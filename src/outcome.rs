@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use sudoku::batch::{Answer, Finding, Mode};
 use sudoku::format::{ParseError, Record};
-use sudoku::{Count, Grid, SearchStats, Solver, Verdict};
+use sudoku::{Count, Grid, Solver, Stats, Verdict};
 
 /// The status of a record, as printed in JSON and counted in the summary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -17,7 +17,7 @@ pub enum Status {
     /// Two or more solutions.
     Multiple,
     /// No solution.
-    None,
+    NoSolution,
     /// The record could not be parsed.
     Error,
     /// The search ran past `--timeout`.
@@ -31,7 +31,7 @@ impl Status {
         Status::Solved,
         Status::Unique,
         Status::Multiple,
-        Status::None,
+        Status::NoSolution,
         Status::Error,
         Status::Timeout,
     ];
@@ -42,7 +42,7 @@ impl Status {
             Status::Solved => "solved",
             Status::Unique => "unique",
             Status::Multiple => "multiple",
-            Status::None => "none",
+            Status::NoSolution => "none",
             Status::Error => "error",
             Status::Timeout => "timeout",
         }
@@ -83,17 +83,19 @@ impl Outcome {
         };
         match &answer.finding {
             Finding::First(Some(_)) => Status::Solved,
-            Finding::First(None) | Finding::Verdict(Verdict::None) => Status::None,
+            Finding::First(None) | Finding::Verdict(Verdict::NoSolution) => Status::NoSolution,
             Finding::Verdict(Verdict::Unique(_)) => Status::Unique,
             Finding::Verdict(Verdict::Multiple) => Status::Multiple,
-            Finding::Count(Count { count: 0, .. }) => Status::None,
+            Finding::Count(Count { solutions: 0, .. }) => Status::NoSolution,
             Finding::Count(Count {
-                count: 1,
+                solutions: 1,
                 complete: true,
             }) => Status::Unique,
-            Finding::Count(Count { count: 1, .. }) => Status::Solved,
+            Finding::Count(Count { solutions: 1, .. }) => Status::Solved,
             Finding::Count(_) => Status::Multiple,
             Finding::TimedOut(_) => Status::Timeout,
+            // Findings of modes this binary never asks for.
+            _ => Status::Error,
         }
     }
 
@@ -123,10 +125,8 @@ impl Outcome {
     }
 
     /// Search statistics (zero for a record that did not parse).
-    pub fn stats(&self) -> SearchStats {
-        self.answer
-            .as_ref()
-            .map_or(SearchStats::default(), |a| a.stats)
+    pub fn stats(&self) -> Stats {
+        self.answer.as_ref().map_or(Stats::default(), |a| a.stats)
     }
 
     /// Time spent solving (zero for a record that did not parse).
@@ -154,12 +154,15 @@ pub fn answer(
         },
         mode => mode,
     };
-    let mut answer = solver.answer_until(puzzle, searched, deadline);
+    let mut answer = match deadline {
+        Some(deadline) => solver.with_deadline(deadline).answer(puzzle, searched),
+        None => solver.answer(puzzle, searched),
+    };
     if let (Mode::Count { limit }, Finding::Count(count)) = (mode, &mut answer.finding)
-        && count.count > limit
+        && count.solutions > limit
     {
         *count = Count {
-            count: limit,
+            solutions: limit,
             complete: false,
         };
     }

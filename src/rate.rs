@@ -9,7 +9,7 @@ use sudoku::Solver;
 use sudoku::format::Record;
 use sudoku::rate::{RateError, Rating, rate};
 
-use crate::Outcome;
+use crate::Exit;
 use crate::cli::RateArgs;
 use crate::input::{Source, parse_options, records};
 use crate::progress::Progress;
@@ -24,7 +24,7 @@ const CHUNK_PER_THREAD: usize = 256;
 type Answer = Option<Result<Rating, RateError>>;
 
 /// Runs `dance rate`.
-pub fn run(args: &RateArgs) -> anyhow::Result<Outcome> {
+pub fn run(args: &RateArgs) -> anyhow::Result<Exit> {
     let (threads, pool) = crate::threads::pool(args.threads)?;
     let args = args.clone();
     crate::limits::run_until(args.timeout, move || {
@@ -37,7 +37,7 @@ fn rate_all(
     args: &RateArgs,
     threads: usize,
     pool: Option<&rayon::ThreadPool>,
-) -> anyhow::Result<Outcome> {
+) -> anyhow::Result<Exit> {
     let sources = Source::all(&args.files);
     let options = sudoku::format::ParseOptions {
         alphabet: args.alphabet.alphabet(),
@@ -107,11 +107,11 @@ fn rate_all(
     }
     progress.finish();
     Ok(if unreadable > 0 {
-        Outcome::Failure
+        Exit::Failure
     } else if unrated == 0 {
-        Outcome::Success
+        Exit::Success
     } else {
-        Outcome::Shortfall
+        Exit::Shortfall
     })
 }
 

@@ -166,7 +166,7 @@ fn line_answer(outcome: &Outcome, alphabet: Alphabet) -> String {
 
 fn count_text(count: sudoku::Count) -> String {
     let plus = if count.complete { "" } else { "+" };
-    format!("{}{plus}", count.count)
+    format!("{}{plus}", count.solutions)
 }
 
 fn json_record(number: u64, file: &str, outcome: &Outcome) -> JsonRecord {
@@ -179,7 +179,9 @@ fn json_record(number: u64, file: &str, outcome: &Outcome) -> JsonRecord {
         input: outcome.record.input.clone(),
         status: outcome.status().name().to_owned(),
         solution: outcome.solution().map(line::format_grid),
-        count: count.map(|c| c.count).or(outcome.found_before_timeout()),
+        count: count
+            .map(|c| c.solutions)
+            .or(outcome.found_before_timeout()),
         complete: count
             .map(|c| c.complete)
             .or(outcome.found_before_timeout().map(|_| false)),

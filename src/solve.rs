@@ -10,7 +10,7 @@ use sudoku::Solver;
 use sudoku::batch::{Mode, par_map};
 use sudoku::format::{self, Format, ParseOptions, Record};
 
-use crate::Outcome as RunOutcome;
+use crate::Exit;
 use crate::cli::{OutputFormat, SolveArgs};
 use crate::input::{Source, parse_options, records};
 use crate::outcome::{Outcome, Status, answer};
@@ -30,7 +30,7 @@ const CHUNK_PER_THREAD: usize = 256;
 const MIN_CHUNK: usize = 1024;
 
 /// Runs `dance solve`.
-pub fn run(args: &SolveArgs) -> anyhow::Result<RunOutcome> {
+pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
     if args.limit.is_some() && !args.count {
         anyhow::bail!("--limit needs --count (--unique already stops at two solutions)");
     }
@@ -89,7 +89,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<RunOutcome> {
     if args.stats {
         diagnose_text!("{}", report.to_text());
     }
-    let failures = summary.with_status(Status::None)
+    let failures = summary.with_status(Status::NoSolution)
         + summary.with_status(Status::Error)
         + summary.with_status(Status::Timeout)
         + if mode == Mode::Verdict {
@@ -98,11 +98,11 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<RunOutcome> {
             0
         };
     Ok(if unreadable > 0 {
-        RunOutcome::Failure
+        Exit::Failure
     } else if failures == 0 {
-        RunOutcome::Success
+        Exit::Success
     } else {
-        RunOutcome::Shortfall
+        Exit::Shortfall
     })
 }
 

@@ -31,7 +31,7 @@ pub struct Report {
     pub unique: u64,
     /// See [`Status::Multiple`].
     pub multiple: u64,
-    /// See [`Status::None`].
+    /// See [`Status::NoSolution`].
     pub none: u64,
     /// See [`Status::Error`].
     pub error: u64,
@@ -87,7 +87,7 @@ impl Summary {
             solved: self.with_status(Status::Solved),
             unique: self.with_status(Status::Unique),
             multiple: self.with_status(Status::Multiple),
-            none: self.with_status(Status::None),
+            none: self.with_status(Status::NoSolution),
             error: self.with_status(Status::Error),
             timeout: self.with_status(Status::Timeout),
             seconds,

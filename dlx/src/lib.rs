@@ -13,7 +13,7 @@
 //! cover it between `min` and `max` times ("MCC" problems: choose 2 of these
 //! options, use each piece 1 to 3 times). Build a problem with a
 //! [`ProblemBuilder`], or read one in Knuth's text format (what DLX1, DLX2 and
-//! DLX3 read) with [`read_problem`]; then make a [`Solver`] and ask it for the
+//! DLX3 read) with [`read_problem`] (or `str::parse`); then make a [`Solver`] and ask it for the
 //! [`first`](Solver::first) solution, the [`count`](Solver::count), a lazy
 //! iterator of [`solutions`](Solver::solutions) or a
 //! [`search`](Solver::search) with a visitor that may stop early.
@@ -23,7 +23,7 @@
 //! and Algorithm M otherwise; both answer the same API.
 //!
 //! A solver can be reused: [`Solver::select`] puts an option into every solution
-//! (as the search itself would choose it) and [`Solver::unselect`] takes it back,
+//! (as the search itself would try it) and [`Solver::unselect`] takes it back,
 //! so one matrix serves any number of related problems — a Sudoku solver selects
 //! the givens of each puzzle on a matrix built once. [`Solver::with_seed`] (or
 //! [`Solver::shuffle`]) puts each item's options in a random order fixed by a
@@ -69,7 +69,10 @@
 //!
 //! Covering an item unlinks every other node of every option in its column;
 //! because unlinked nodes keep their own links, uncovering in reverse order puts
-//! everything back ("dancing links"). The search is iterative with a stack of
+//! everything back ("dancing links"). The search is the [`driver`]'s walk —
+//! Knuth's steps X2–X8, written once for every matrix of both crates — over
+//! these links (`exact.rs` for Algorithms X and C, `multiplicity.rs` for
+//! Algorithm M). It is iterative with a stack of
 //! levels allocated up front (`primary + 1` for Algorithm X), chooses the
 //! primary item with the fewest options (MRV), and counts its work in [`Stats`]
 //! (options tried, link updates) so runs can be compared across machines.
@@ -112,6 +115,8 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod driver;
+mod exact;
 mod ids;
 mod links;
 mod multiplicity;
@@ -123,10 +128,11 @@ mod split;
 
 mod text;
 
+pub use driver::Event;
 pub use ids::{ColorId, ItemId, OptionId};
 pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
 pub use rng::SplitMix64;
-pub use search::{Count, Event, SelectError, Solutions, Solver, Stats};
+pub use search::{Count, SelectError, Solutions, Solver, Stats};
 pub use split::{Branch, Estimate, SplitError};
 pub use text::{
     LINE_CAP, OptionDisplay, SyntaxError, TextError, WriteError, parse_problem, read_problem,

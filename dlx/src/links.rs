@@ -347,7 +347,7 @@ impl Links {
 
     /// Removes every option of item `i` except from `i`'s own column, then `i`
     /// from its list of active items.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn cover<const COLORED: bool>(&mut self, i: u32) {
         let mut tables = self.tables::<COLORED>();
         let mut updates = 0;
@@ -571,9 +571,9 @@ impl Links {
         self.nodes[self.nodes[p as usize].up as usize].down == p
     }
 
-    /// If the option starting at node `first` can still be chosen — every item
+    /// If the option starting at node `first` can still be selected — every item
     /// active, no node hidden — the node of its first primary item.
-    pub(crate) fn choosable_node(&self, first: u32) -> Option<u32> {
+    pub(crate) fn selectable_node(&self, first: u32) -> Option<u32> {
         let mut primary_node = None;
         let mut q = first;
         loop {

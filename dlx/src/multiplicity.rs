@@ -30,13 +30,14 @@
 //! `len + s' − b + 1`, where `s' = min(s, b)`, preferring the smaller `s'`
 //! and then the longer list on ties; a degree of 0 or less is a dead end.
 //!
-//! The machine has the same states as [`Solver`](crate::Solver)'s Algorithm X
-//! ([`Step`]): at `Try`, `stack[level]` is the option about to be tweaked, or
-//! the item's header for the null move.
+//! The walk is the [`Driver`](crate::driver::Driver)'s, as for Algorithm X;
+//! [`Bounded`] is the matrix it walks: at a level being tried,
+//! `stack[level]` is the option about to be tweaked, or the item's header
+//! for the null move.
 
+use crate::driver::{Choice, Matrix, Work};
 use crate::links::Links;
 use crate::problem::Problem;
-use crate::search::{Cursor, Event, Step};
 
 /// A primary item's two numbers, side by side because choosing an item reads
 /// both.
@@ -216,116 +217,7 @@ impl Multiplicities {
         }
     }
 
-    /// The search, from wherever `cursor` stopped: see
-    /// [`Solver::resume`](crate::Solver::resume).
-    pub(crate) fn resume<const COLORED: bool>(
-        &mut self,
-        links: &mut Links,
-        cursor: &mut Cursor,
-        node_budget: u64,
-    ) -> Event {
-        let budget_end = cursor.stats.nodes.saturating_add(node_budget);
-        let mut level = cursor.level;
-        let mut step = cursor.step;
-        let event = loop {
-            match step {
-                // M2–M4: a solution, a dead end, or an item to branch on.
-                Step::Enter => match self.choose(links) {
-                    None => {
-                        cursor.stats.solutions += 1;
-                        step = Step::Leave;
-                        break Event::Solution;
-                    }
-                    Some((_, degree)) if degree <= 0 => step = Step::Leave,
-                    Some((item, degree)) => {
-                        let top = links.nodes[item as usize].down;
-                        cursor.stack[level] = top;
-                        self.first_tweak[level] = top;
-                        self.degree[level] = u32::try_from(degree).unwrap_or(u32::MAX);
-                        self.limits[item as usize].bound -= 1;
-                        if self.limits[item as usize].bound == 0 {
-                            links.cover::<COLORED>(item);
-                        }
-                        step = Step::Try;
-                    }
-                },
-                // M5–M6: try the next alternative at this level, if any.
-                Step::Try => {
-                    let p = cursor.stack[level];
-                    let item = links.item_of(p);
-                    let Limit { bound, slack } = self.limits[item as usize];
-                    let exhausted = if bound == 0 && slack == 0 {
-                        p == item
-                    } else {
-                        // Too few options left for the lower bound.
-                        i64::from(links.items[item as usize].len)
-                            <= i64::from(bound) - i64::from(slack)
-                    };
-                    if exhausted {
-                        self.restore::<COLORED>(links, item, level);
-                        step = Step::Leave;
-                        continue;
-                    }
-                    if cursor.stats.nodes >= budget_end {
-                        break Event::BudgetSpent;
-                    }
-                    cursor.stats.nodes += 1;
-                    if self.degree[level] > 1 {
-                        cursor.stats.guesses += 1;
-                    }
-                    if bound != 0 || slack != 0 {
-                        if p != item {
-                            links.tweak::<COLORED>(p, bound != 0);
-                        } else if bound != 0 {
-                            links.deactivate(item);
-                        }
-                    }
-                    if p != item {
-                        self.commit_others::<COLORED>(links, p);
-                    }
-                    level += 1;
-                    step = Step::Enter;
-                }
-                // M9, M7: back to the previous level and its next alternative.
-                Step::Leave => {
-                    if level == cursor.selected {
-                        step = Step::Enter;
-                        break Event::Exhausted;
-                    }
-                    level -= 1;
-                    let p = cursor.stack[level];
-                    self.retract::<COLORED>(links, p);
-                    if links.is_header(p) {
-                        self.restore::<COLORED>(links, p, level);
-                    } else {
-                        cursor.stack[level] = links.nodes[p as usize].down;
-                        step = Step::Try;
-                    }
-                }
-            }
-        };
-        cursor.level = level;
-        cursor.step = step;
-        event
-    }
-
-    /// Backs out of every level above the selection.
-    pub(crate) fn unwind<const COLORED: bool>(&mut self, links: &mut Links, cursor: &mut Cursor) {
-        // At `Try` this level's item is branched on, with no move in force.
-        if cursor.step == Step::Try {
-            let item = links.item_of(cursor.stack[cursor.level]);
-            self.restore::<COLORED>(links, item, cursor.level);
-        }
-        while cursor.level > cursor.selected {
-            cursor.level -= 1;
-            let p = cursor.stack[cursor.level];
-            self.retract::<COLORED>(links, p);
-            self.restore::<COLORED>(links, links.item_of(p), cursor.level);
-        }
-        cursor.step = Step::Enter;
-    }
-
-    /// Puts the option of node `p` (its first primary node, still choosable)
+    /// Puts the option of node `p` (its first primary node, still selectable)
     /// into every solution: the option leaves every list, and each of its
     /// items is committed as if a search had chosen it.
     pub(crate) fn select<const COLORED: bool>(&mut self, links: &mut Links, p: u32) {
@@ -349,5 +241,116 @@ impl Multiplicities {
         self.limits[item as usize].bound += 1;
         links.relink(p);
         links.unhide::<COLORED>(p);
+    }
+}
+
+/// The links, Algorithm M's bounds and the level stack, seen as Algorithm
+/// M's matrix.
+pub(crate) struct Bounded<'a, const COLORED: bool> {
+    m: &'a mut Multiplicities,
+    links: &'a mut Links,
+    stack: &'a mut [u32],
+}
+
+impl<'a, const COLORED: bool> Bounded<'a, COLORED> {
+    pub(crate) fn new(
+        m: &'a mut Multiplicities,
+        links: &'a mut Links,
+        stack: &'a mut [u32],
+    ) -> Self {
+        Bounded { m, links, stack }
+    }
+}
+
+impl<const COLORED: bool> Matrix for Bounded<'_, COLORED> {
+    /// M2–M4: a solution, a dead end, or an item to branch on.
+    #[inline(always)]
+    fn choose(&mut self, level: usize) -> Choice {
+        let (m, links) = (&mut *self.m, &mut *self.links);
+        match m.choose(links) {
+            None => Choice::Solved,
+            Some((_, degree)) if degree <= 0 => Choice::DeadEnd,
+            Some((item, degree)) => {
+                let top = links.nodes[item as usize].down;
+                self.stack[level] = top;
+                m.first_tweak[level] = top;
+                m.degree[level] = u32::try_from(degree).unwrap_or(u32::MAX);
+                m.limits[item as usize].bound -= 1;
+                if m.limits[item as usize].bound == 0 {
+                    links.cover::<COLORED>(item);
+                }
+                // Fewer options than the lower bound needs: restored, and
+                // nothing to try.
+                if self.exhausted(level) {
+                    Choice::DeadEnd
+                } else {
+                    Choice::Item
+                }
+            }
+        }
+    }
+
+    /// M5–M6: tweaks the option (or makes the null move) and commits it.
+    #[inline(always)]
+    fn try_option(&mut self, level: usize) -> Work {
+        let (m, links) = (&mut *self.m, &mut *self.links);
+        let p = self.stack[level];
+        let item = links.item_of(p);
+        let Limit { bound, slack } = m.limits[item as usize];
+        if bound != 0 || slack != 0 {
+            if p != item {
+                links.tweak::<COLORED>(p, bound != 0);
+            } else if bound != 0 {
+                links.deactivate(item);
+            }
+        }
+        if p != item {
+            m.commit_others::<COLORED>(links, p);
+        }
+        Work {
+            nodes: 1,
+            guesses: u64::from(m.degree[level] > 1),
+        }
+    }
+
+    /// M9, M7: undoes the move; after a null move the level is finished.
+    #[inline(always)]
+    fn retract(&mut self, level: usize) -> bool {
+        let (m, links) = (&mut *self.m, &mut *self.links);
+        let p = self.stack[level];
+        m.retract::<COLORED>(links, p);
+        if links.is_header(p) {
+            m.restore::<COLORED>(links, p, level);
+            return false;
+        }
+        self.stack[level] = links.nodes[p as usize].down;
+        !self.exhausted(level)
+    }
+
+    fn unchoose(&mut self, level: usize) {
+        let item = self.links.item_of(self.stack[level]);
+        self.m.restore::<COLORED>(self.links, item, level);
+    }
+}
+
+impl<const COLORED: bool> Bounded<'_, COLORED> {
+    /// M5's test: whether no alternative is left at this level; if so,
+    /// restores the level's item.
+    #[inline(always)]
+    fn exhausted(&mut self, level: usize) -> bool {
+        let (m, links) = (&mut *self.m, &mut *self.links);
+        let p = self.stack[level];
+        let item = links.item_of(p);
+        let Limit { bound, slack } = m.limits[item as usize];
+        let exhausted = if bound == 0 && slack == 0 {
+            p == item
+        } else {
+            // Too few options left for the lower bound.
+            i64::from(links.items[item as usize].len) <= i64::from(bound) - i64::from(slack)
+        };
+        if exhausted {
+            m.restore::<COLORED>(links, item, level);
+        }
+        exhausted
     }
 }

@@ -1,22 +1,24 @@
-//! The [`Solver`]: Algorithms X and C as a resumable machine over the
-//! [`Links`], and the public face of Algorithm M (in
-//! [`multiplicity`](crate::multiplicity)) too.
+//! The [`Solver`]: the public face of Algorithms X, C and M.
 //!
-//! The search is iterative (Knuth's steps X2–X8 as states of a loop), so its
-//! depth is bounded only by the preallocated level stack, and it can stop after
-//! any solution or after a budget of nodes and continue later. Every public
+//! The search is the [`Driver`]'s walk (Knuth's steps X2–X8, in
+//! [`driver`](crate::driver)) over the [`Links`], seen as Algorithms X and
+//! C's matrix ([`Exact`]) or as Algorithm M's ([`Bounded`]); its depth is
+//! bounded only by the preallocated level stack, and it can stop after any
+//! solution or after a budget of nodes and continue later. Every public
 //! operation leaves the links exactly as built plus the selected options.
 //!
-//! The two searches share the level stack and its [`Cursor`]; the choice
-//! between them is made once, in [`Solver::new`], and each public operation
-//! dispatches on it before entering its loop, so the loop of Algorithms X and
-//! C pays nothing for Algorithm M.
+//! The two matrices share the level stack; the choice between them is made
+//! once, in [`Solver::new`], and each public operation dispatches on it
+//! before entering the driver's loop, so the loop of Algorithms X and C pays
+//! nothing for Algorithm M.
 
 use std::ops::ControlFlow;
 
+use crate::driver::{Driver, Event};
+use crate::exact::Exact;
 use crate::ids::OptionId;
 use crate::links::Links;
-use crate::multiplicity::Multiplicities;
+use crate::multiplicity::{Bounded, Multiplicities};
 use crate::problem::Problem;
 use crate::rng::SplitMix64;
 
@@ -45,18 +47,6 @@ pub struct Count {
     pub complete: bool,
 }
 
-/// How a call to [`Solver::resume`] ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Event {
-    /// A solution was found; read it with [`Solver::solution`]. Resuming looks
-    /// for the next one.
-    Solution,
-    /// The search tree is exhausted; the links are back at the selection.
-    Exhausted,
-    /// The node budget was spent; resuming continues where the search stopped.
-    BudgetSpent,
-}
-
 /// Why [`Solver::select`] refused an option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -73,39 +63,16 @@ pub enum SelectError {
     Conflict(OptionId),
 }
 
-/// Knuth's steps, as the states the machine can stop in (X2–X8 for
-/// Algorithms X and C, M2–M9 for Algorithm M).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Step {
-    /// X2/X3/X4: at a new level, check for a solution, choose and cover an item.
-    Enter,
-    /// X5: try the option at `stack[level]`, or leave the level if exhausted.
-    Try,
-    /// X8/X6: go back one level and move to the next option there.
-    Leave,
-}
-
-/// Where a search stands; the same for both searches.
-#[derive(Clone, Debug)]
-pub(crate) struct Cursor {
-    /// `stack[l]` is the node of the option chosen at level `l` (Knuth's
-    /// `x_l`) — or, in Algorithm M, the header of the item that level left
-    /// alone; levels below `selected` hold the selected options.
-    pub(crate) stack: Vec<u32>,
-    pub(crate) level: usize,
-    pub(crate) selected: usize,
-    pub(crate) step: Step,
-    pub(crate) stats: Stats,
-}
-
 /// Searches one problem, as many times as wanted.
 ///
 /// Build it once with [`Solver::new`] (or [`Solver::with_seed`] for a shuffled
 /// option order); then any number of times: [`select`] options every solution
 /// must contain, search ([`first`], [`count`], [`count_up_to`], [`search`],
 /// [`solutions`] or the low-level [`resume`]), and [`unselect`] or [`reset`].
-/// Nothing allocates after `new` except [`shuffle`](Solver::shuffle) and the
-/// vectors that [`first`] and [`solutions`] return.
+/// The search itself allocates nothing after `new`;
+/// [`shuffle`](Solver::shuffle), [`branch`](Solver::branch),
+/// [`split`](Solver::split) and [`estimate`](Solver::estimate) do, and so do
+/// the vectors that [`first`] and [`solutions`] return.
 ///
 /// The search is chosen once, by `new`: Algorithms X and C (DLX1, DLX2) when
 /// every primary item is to be covered exactly once, Algorithm M (DLX3) when
@@ -126,7 +93,11 @@ pub struct Solver {
     pub(crate) links: Links,
     /// Algorithm M's bounds, when the problem has multiplicities.
     pub(crate) multiplicities: Option<Multiplicities>,
-    cursor: Cursor,
+    /// `stack[l]` is the node of the option tried at level `l` (Knuth's
+    /// `x_l`) — or, in Algorithm M, the header of the item that level left
+    /// alone; levels below the driver's base hold the selected options.
+    stack: Vec<u32>,
+    driver: Driver,
     /// Scratch for the solution handed to a visitor.
     solution: Vec<OptionId>,
 }
@@ -147,13 +118,8 @@ impl Solver {
         Solver {
             links,
             multiplicities,
-            cursor: Cursor {
-                stack: vec![0; depth],
-                level: 0,
-                selected: 0,
-                step: Step::Enter,
-                stats: Stats::default(),
-            },
+            stack: vec![0; depth],
+            driver: Driver::new(),
             solution: Vec::with_capacity(depth),
         }
     }
@@ -212,7 +178,7 @@ impl Solver {
     ///
     /// Any search in progress is abandoned first.
     pub fn select(&mut self, option: OptionId) -> Result<(), SelectError> {
-        self.unwind();
+        self.restart();
         let &first = self
             .links
             .option_start
@@ -220,7 +186,7 @@ impl Solver {
             .ok_or(SelectError::UnknownOption(option))?;
         let p = self
             .links
-            .choosable_node(first)
+            .selectable_node(first)
             .ok_or(SelectError::Conflict(option))?;
         let colored = self.links.is_colored();
         match &mut self.multiplicities {
@@ -237,10 +203,9 @@ impl Solver {
                 }
             }
         }
-        let cursor = &mut self.cursor;
-        cursor.stack[cursor.selected] = p;
-        cursor.selected += 1;
-        cursor.level = cursor.selected;
+        let base = self.driver.base();
+        self.stack[base] = p;
+        self.driver.restart(base + 1);
         Ok(())
     }
 
@@ -248,13 +213,10 @@ impl Solver {
     /// or `None` when nothing is selected. Any search in progress is abandoned
     /// first.
     pub fn unselect(&mut self) -> Option<OptionId> {
-        self.unwind();
-        if self.cursor.selected == 0 {
-            return None;
-        }
-        self.cursor.selected -= 1;
-        self.cursor.level = self.cursor.selected;
-        let p = self.cursor.stack[self.cursor.selected];
+        self.restart();
+        let base = self.driver.base().checked_sub(1)?;
+        self.driver.restart(base);
+        let p = self.stack[base];
         let colored = self.links.is_colored();
         match &mut self.multiplicities {
             Some(m) if colored => m.unselect::<true>(&mut self.links, p),
@@ -282,7 +244,7 @@ impl Solver {
 
     /// The selected options, in the order they were selected.
     pub fn selected(&self) -> impl ExactSizeIterator<Item = OptionId> + '_ {
-        self.cursor.stack[..self.cursor.selected]
+        self.stack[..self.driver.base()]
             .iter()
             .map(|&p| self.links.option_of(p))
     }
@@ -291,7 +253,7 @@ impl Solver {
     pub fn stats(&self) -> Stats {
         Stats {
             updates: self.links.updates,
-            ..self.cursor.stats
+            ..self.driver.stats()
         }
     }
 
@@ -316,7 +278,7 @@ impl Solver {
     pub fn count_up_to(&mut self, limit: u64) -> Count {
         self.rewind();
         let mut complete = false;
-        while self.cursor.stats.solutions < limit {
+        while self.driver.stats().solutions < limit {
             if self.run_to_event() == Event::Exhausted {
                 complete = true;
                 break;
@@ -324,7 +286,7 @@ impl Solver {
         }
         self.unwind();
         Count {
-            solutions: self.cursor.stats.solutions,
+            solutions: self.driver.stats().solutions,
             complete,
         }
     }
@@ -361,29 +323,37 @@ impl Solver {
     /// Abandons any search in progress and zeroes the statistics, ready for
     /// [`resume`](Self::resume) to start a new search.
     pub fn rewind(&mut self) {
-        self.unwind();
-        self.cursor.stats = Stats::default();
+        self.restart();
+        self.driver.clear_stats();
         self.links.updates = 0;
     }
 
     /// The low-level search: runs until a solution is found, the tree is
     /// exhausted, or `node_budget` more options were tried. Call it again to
     /// continue; call [`rewind`](Self::rewind) to start over.
+    ///
+    /// Once the tree is exhausted, every further call returns
+    /// [`Event::Exhausted`] at once, without counting anything, until
+    /// [`rewind`](Self::rewind), [`select`](Self::select),
+    /// [`unselect`](Self::unselect) or [`reset`](Self::reset) starts a new
+    /// search.
     pub fn resume(&mut self, node_budget: u64) -> Event {
         let colored = self.links.is_colored();
-        let (links, cursor) = (&mut self.links, &mut self.cursor);
+        let (links, stack, driver) = (&mut self.links, &mut self.stack[..], &mut self.driver);
         match &mut self.multiplicities {
-            None if colored => resume_exact::<true>(links, cursor, node_budget),
-            None => resume_exact::<false>(links, cursor, node_budget),
-            Some(m) if colored => m.resume::<true>(links, cursor, node_budget),
-            Some(m) => m.resume::<false>(links, cursor, node_budget),
+            None if colored => driver.resume(&mut Exact::<true>::new(links, stack), node_budget),
+            None => driver.resume(&mut Exact::<false>::new(links, stack), node_budget),
+            Some(m) if colored => {
+                driver.resume(&mut Bounded::<true>::new(m, links, stack), node_budget)
+            }
+            Some(m) => driver.resume(&mut Bounded::<false>::new(m, links, stack), node_budget),
         }
     }
 
     /// The solution just found by [`resume`](Self::resume): the selected
     /// options, then the options the search chose.
     pub fn solution(&self) -> impl ExactSizeIterator<Item = OptionId> + '_ {
-        SolutionOptions::new(&self.links, &self.cursor.stack[..self.cursor.level])
+        SolutionOptions::new(&self.links, &self.stack[..self.driver.level()])
     }
 
     fn run_to_event(&mut self) -> Event {
@@ -395,15 +365,23 @@ impl Solver {
         }
     }
 
-    /// Backs out of every level above the selection, leaving the statistics.
+    /// Backs out of every level above the selection and makes the next
+    /// [`resume`](Self::resume) start a new search.
+    fn restart(&mut self) {
+        self.unwind();
+        self.driver.restart(self.driver.base());
+    }
+
+    /// Backs out of every level above the selection, leaving the statistics
+    /// (and an exhausted search exhausted).
     pub(crate) fn unwind(&mut self) {
         let colored = self.links.is_colored();
-        let (links, cursor) = (&mut self.links, &mut self.cursor);
+        let (links, stack, driver) = (&mut self.links, &mut self.stack[..], &mut self.driver);
         match &mut self.multiplicities {
-            None if colored => unwind_exact::<true>(links, cursor),
-            None => unwind_exact::<false>(links, cursor),
-            Some(m) if colored => m.unwind::<true>(links, cursor),
-            Some(m) => m.unwind::<false>(links, cursor),
+            None if colored => driver.unwind(&mut Exact::<true>::new(links, stack)),
+            None => driver.unwind(&mut Exact::<false>::new(links, stack)),
+            Some(m) if colored => driver.unwind(&mut Bounded::<true>::new(m, links, stack)),
+            Some(m) => driver.unwind(&mut Bounded::<false>::new(m, links, stack)),
         }
     }
 
@@ -425,91 +403,6 @@ impl Solver {
             self.multiplicities.as_ref().map(|m| m.bounds()),
         )
     }
-}
-
-/// Algorithms X and C, for colored problems or not: the uncolored version
-/// never reads a color.
-fn resume_exact<const COLORED: bool>(
-    links: &mut Links,
-    cursor: &mut Cursor,
-    node_budget: u64,
-) -> Event {
-    let budget_end = cursor.stats.nodes.saturating_add(node_budget);
-    // Locals, so that the loop keeps them in registers.
-    let stack = cursor.stack.as_mut_slice();
-    let selected = cursor.selected;
-    let mut stats = cursor.stats;
-    let mut level = cursor.level;
-    let mut step = cursor.step;
-    let event = loop {
-        match step {
-            Step::Enter => match links.choose() {
-                None => {
-                    stats.solutions += 1;
-                    step = Step::Leave;
-                    break Event::Solution;
-                }
-                Some((_, 0)) => step = Step::Leave,
-                Some((item, _)) => {
-                    links.cover::<COLORED>(item);
-                    stack[level] = links.nodes[item as usize].down;
-                    step = Step::Try;
-                }
-            },
-            Step::Try => {
-                let p = stack[level];
-                if links.is_header(p) {
-                    links.uncover::<COLORED>(p);
-                    step = Step::Leave;
-                    continue;
-                }
-                if stats.nodes >= budget_end {
-                    break Event::BudgetSpent;
-                }
-                stats.nodes += 1;
-                let item = links.nodes[p as usize].top;
-                if links.items[item as usize].len > 1 {
-                    stats.guesses += 1;
-                }
-                links.commit_others::<COLORED>(p);
-                level += 1;
-                step = Step::Enter;
-            }
-            Step::Leave => {
-                if level == selected {
-                    step = Step::Enter;
-                    break Event::Exhausted;
-                }
-                level -= 1;
-                let p = stack[level];
-                links.uncommit_others::<COLORED>(p);
-                stack[level] = links.nodes[p as usize].down;
-                step = Step::Try;
-            }
-        }
-    };
-    cursor.stats = stats;
-    cursor.level = level;
-    cursor.step = step;
-    event
-}
-
-/// Backs Algorithms X and C out of every level above the selection.
-fn unwind_exact<const COLORED: bool>(links: &mut Links, cursor: &mut Cursor) {
-    // At `Try`, the item of this level is covered and maybe an option is
-    // about to be tried; at `Enter` and `Leave` this level holds nothing.
-    if cursor.step == Step::Try {
-        let item = links.item_of(cursor.stack[cursor.level]);
-        links.uncover::<COLORED>(item);
-    }
-    while cursor.level > cursor.selected {
-        cursor.level -= 1;
-        let p = cursor.stack[cursor.level];
-        links.uncommit_others::<COLORED>(p);
-        let item = links.nodes[p as usize].top as u32;
-        links.uncover::<COLORED>(item);
-    }
-    cursor.step = Step::Enter;
 }
 
 /// The options of a solution on the level stack: every level's node but the
@@ -548,6 +441,9 @@ impl Iterator for SolutionOptions<'_> {
 impl ExactSizeIterator for SolutionOptions<'_> {}
 
 /// The solutions of a [`Solver`], found lazily: see [`Solver::solutions`].
+///
+/// Fused: after the last solution, `next` keeps returning `None` (and the
+/// statistics stop counting).
 #[derive(Debug)]
 pub struct Solutions<'a> {
     solver: &'a mut Solver,
@@ -563,6 +459,8 @@ impl Iterator for Solutions<'_> {
         }
     }
 }
+
+impl std::iter::FusedIterator for Solutions<'_> {}
 
 impl Drop for Solutions<'_> {
     fn drop(&mut self) {
@@ -655,6 +553,29 @@ mod tests {
             solver.reset();
             assert!(solver.structure() == Solver::with_seed(&problem, 5).structure());
             assert_eq!(solver.count(), count);
+        }
+    }
+
+    /// Draining the iterator, then asking again, finds nothing more and
+    /// counts nothing more: the search does not start over.
+    #[test]
+    fn solutions_stay_exhausted_and_stop_counting() {
+        for (problem, count) in [(n_queens(6), 4), (rooks(4, 2), 90)] {
+            let mut solver = Solver::new(&problem);
+            let mut solutions = solver.solutions();
+            assert_eq!(solutions.by_ref().count(), count);
+            assert_eq!(solutions.next(), None);
+            assert_eq!(solutions.next(), None);
+            drop(solutions);
+            let stats = solver.stats();
+            assert_eq!(stats.solutions, count as u64);
+            for budget in [0, 1, u64::MAX] {
+                assert_eq!(solver.resume(budget), Event::Exhausted);
+            }
+            assert_eq!(solver.stats(), stats);
+            // A rewind starts a new search.
+            solver.rewind();
+            assert_eq!(solver.resume(u64::MAX), Event::Solution);
         }
     }
 

@@ -3,6 +3,7 @@
 mod brute_force;
 mod known_counts;
 mod multiplicities;
+mod roundtrip;
 mod seeded;
 mod selection;
 mod text_format;

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use dlx::{OptionDisplay, OptionId, Problem, Solver, TextError};
 
-use crate::Outcome;
+use crate::Exit;
 use crate::cli::CoverArgs;
 use crate::progress::Progress;
 use crate::stderr::{diagnose, diagnose_text};
@@ -31,7 +31,7 @@ const MIN_SPLIT_COST: u64 = 1 << 20;
 const SPLIT_COST_PER_ENTRY: u64 = 8;
 
 /// Runs `dance cover`.
-pub fn run(args: &CoverArgs) -> anyhow::Result<Outcome> {
+pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
     let problem = read(args)?;
     let mut solver = match args.seed {
         Some(seed) => Solver::with_seed(&problem, seed),
@@ -166,9 +166,9 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Outcome> {
         diagnose_text!("{report}");
     }
     Ok(if found > 0 && !timed_out {
-        Outcome::Success
+        Exit::Success
     } else {
-        Outcome::Shortfall
+        Exit::Shortfall
     })
 }
 
@@ -219,7 +219,7 @@ fn print_solution(
 }
 
 /// `--split DEPTH`: one job line per subproblem at that depth.
-fn split(solver: &mut Solver, depth: usize) -> anyhow::Result<Outcome> {
+fn split(solver: &mut Solver, depth: usize) -> anyhow::Result<Exit> {
     let selected: Vec<OptionId> = solver.selected().collect();
     let subproblems = solver.split(depth)?;
     let mut out = BufWriter::new(io::stdout().lock());
@@ -229,14 +229,14 @@ fn split(solver: &mut Solver, depth: usize) -> anyhow::Result<Outcome> {
     }
     out.flush()?;
     Ok(if subproblems.is_empty() {
-        Outcome::Shortfall
+        Exit::Shortfall
     } else {
-        Outcome::Success
+        Exit::Success
     })
 }
 
 /// `--estimate`: Knuth's estimate of the search by random probes.
-fn estimate(args: &CoverArgs, solver: &mut Solver) -> anyhow::Result<Outcome> {
+fn estimate(args: &CoverArgs, solver: &mut Solver) -> anyhow::Result<Exit> {
     let estimate = solver.estimate(args.probes, args.seed.unwrap_or(0))?;
     let mut out = io::stdout().lock();
     writeln!(
@@ -247,7 +247,7 @@ fn estimate(args: &CoverArgs, solver: &mut Solver) -> anyhow::Result<Outcome> {
         estimate.probes,
         significant(estimate.solutions),
     )?;
-    Ok(Outcome::Success)
+    Ok(Exit::Success)
 }
 
 /// A number to about three significant digits: `1234567` → `1.23e6`,

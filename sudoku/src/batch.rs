@@ -1,15 +1,16 @@
 //! Many puzzles at once: in parallel on rayon's pool with one [`Solver`] per
 //! worker thread, or sequentially — with identical results, in input order.
 
-use std::cell::RefCell;
+use std::cell::Cell;
 use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 
-use crate::{Count, Grid, Puzzle, SearchStats, Solver, TimedOut, Verdict};
+use crate::{Count, Grid, Puzzle, Solver, Stats, TimedOut, Verdict};
 
 /// What to find out about each puzzle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Mode {
     /// The first solution.
     First,
@@ -24,6 +25,7 @@ pub enum Mode {
 
 /// What a mode found for one puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Finding {
     /// [`Mode::First`]: a solution, or `None` when there is none.
     First(Option<Grid>),
@@ -31,7 +33,7 @@ pub enum Finding {
     Verdict(Verdict),
     /// [`Mode::Count`].
     Count(Count),
-    /// The deadline passed first (see [`Solver::answer_until`]).
+    /// The deadline passed first (see [`Solver::with_deadline`]).
     TimedOut(TimedOut),
 }
 
@@ -41,7 +43,7 @@ pub struct Answer {
     /// What the search found.
     pub finding: Finding,
     /// Search nodes and guesses.
-    pub stats: SearchStats,
+    pub stats: Stats,
     /// Wall time spent on this puzzle (only this field differs between runs).
     pub elapsed: Duration,
 }
@@ -54,7 +56,7 @@ impl Solver {
 
     /// Answers `mode` for one puzzle, giving up at `deadline` with
     /// [`Finding::TimedOut`].
-    pub fn answer_until(
+    pub(crate) fn answer_until(
         &mut self,
         puzzle: &Puzzle,
         mode: Mode,
@@ -79,15 +81,19 @@ impl Solver {
 
 thread_local! {
     /// The solver of each worker thread, so matrices are built once per thread
-    /// rather than once per piece of work.
-    static WORKER: RefCell<Solver> = RefCell::new(Solver::new());
+    /// rather than once per piece of work. Empty while a piece of work on
+    /// this thread has it out.
+    static WORKER: Cell<Option<Solver>> = const { Cell::new(None) };
 }
 
 /// Applies `work` to every item with the current thread's [`Solver`], in
 /// parallel on the current rayon pool; results come back in input order.
 ///
 /// This is the primitive behind [`solve_batch`], open to callers whose items
-/// are not bare puzzles (records read from a file, say).
+/// are not bare puzzles (records read from a file, say). `work` may itself
+/// call `par_map` (or anything built on it): while one piece of work holds
+/// the thread's solver, a piece that rayon runs on the same thread (work
+/// stealing while the first one waits) gets a fresh solver of its own.
 pub fn par_map<T, R>(items: &[T], work: impl Fn(&mut Solver, &T) -> R + Sync) -> Vec<R>
 where
     T: Sync,
@@ -95,7 +101,14 @@ where
 {
     items
         .par_iter()
-        .map(|item| WORKER.with(|solver| work(&mut solver.borrow_mut(), item)))
+        .map(|item| {
+            // Taken out for the duration of `work`, not borrowed, so that a
+            // nested piece of work on this thread never finds it in use.
+            let mut solver = WORKER.take().unwrap_or_default();
+            let result = work(&mut solver, item);
+            WORKER.set(Some(solver));
+            result
+        })
         .collect()
 }
 
@@ -111,7 +124,7 @@ where
 /// let counts: Vec<u64> = solve_batch(&puzzles, Mode::Count { limit: 1000 })
 ///     .into_iter()
 ///     .map(|answer| match answer.finding {
-///         Finding::Count(count) => count.count,
+///         Finding::Count(count) => count.solutions,
 ///         _ => unreachable!(),
 ///     })
 ///     .collect();

@@ -20,7 +20,7 @@
 //! The options of an item, in option order, are a mask: the digits of a
 //! cell item, or `board[digit] & unit` for a row, column or region item.
 //!
-//! Choosing option (c, d) covers its four items, removing every option that
+//! Trying option (c, d) covers its four items, removing every option that
 //! shares one: the other digits of cell c (their row, column and region
 //! counts drop by a 9-lane vector subtraction each), and digit d in the
 //! peers of c (`board[d] & peers[c]`, a handful of bits, each dropping the
@@ -34,9 +34,9 @@
 //! fewest, in item order) and options tried in option order, so it walks
 //! the same tree and reports the same statistics.
 
-use dlx::Event;
+use dlx::driver::{Choice, Matrix, Work};
 
-use crate::{Digit, Grid, Puzzle, SearchStats, Shape, Variant};
+use crate::{Digit, Grid, Puzzle, Shape, Variant};
 
 /// The size this module is specialised for.
 const N: usize = 9;
@@ -127,15 +127,8 @@ struct Frame {
     digit: u8,
 }
 
-/// Knuth's steps, as in the generic engine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Step {
-    Enter,
-    Try,
-    Leave,
-}
-
-/// The bitboard matrix of one 9×9 shape, and a resumable search over it.
+/// The bitboard matrix of one 9×9 shape, walked by the
+/// [`Driver`](dlx::driver::Driver).
 #[derive(Debug)]
 pub(crate) struct BitKernel {
     /// The other cells of each cell's row, column and region.
@@ -159,9 +152,6 @@ pub(crate) struct BitKernel {
     stash: Box<[State]>,
     stashed: usize,
     frames: Box<[Frame]>,
-    level: usize,
-    step: Step,
-    stats: SearchStats,
 }
 
 impl BitKernel {
@@ -201,23 +191,13 @@ impl BitKernel {
             stash: vec![State::EMPTY; CELLS].into_boxed_slice(),
             stashed: 0,
             frames: vec![Frame::default(); CELLS + 1].into_boxed_slice(),
-            level: 0,
-            step: Step::Enter,
-            stats: SearchStats::default(),
         })
     }
+}
 
-    /// The statistics of the last search.
-    pub(crate) fn stats(&self) -> SearchStats {
-        self.stats
-    }
-
-    /// Starts a search for `puzzle`: fills level 0 with the options its
-    /// givens leave open, and rewinds. `false` when givens clash.
-    pub(crate) fn start(&mut self, puzzle: &Puzzle) -> bool {
-        self.stats = SearchStats::default();
-        self.level = 0;
-        self.step = Step::Enter;
+impl crate::engine::Board for BitKernel {
+    /// Fills level 0 with the options the givens leave open.
+    fn start(&mut self, puzzle: &Puzzle) -> bool {
         self.stashed = 0;
         // The digits each unit has among the givens, and the empty cells.
         let mut used = [0u16; 3 * N];
@@ -278,106 +258,89 @@ impl BitKernel {
         true
     }
 
-    /// The grid of the solution just found, givens included.
-    pub(crate) fn grid(&self, puzzle: &Puzzle) -> Grid {
-        let placements = self.frames[..self.level]
+    fn grid(&self, puzzle: &Puzzle, levels: usize) -> Grid {
+        let placements = self.frames[..levels]
             .iter()
             .map(|frame| (usize::from(frame.cell), DIGITS[usize::from(frame.digit)]));
         Grid::solved(puzzle, placements)
     }
+}
 
-    /// Resumes the search until the next solution, the end, or `budget`
-    /// more nodes.
-    pub(crate) fn resume(&mut self, budget: u64) -> Event {
-        let budget_end = self.stats.nodes.saturating_add(budget);
-        let mut stats = self.stats;
-        let mut level = self.level;
-        let mut step = self.step;
-        // Written as three steps in sequence rather than a `match` in a
-        // loop, so that each step falls through to the next without a
-        // dispatch.
-        let event = loop {
-            if step == Step::Enter {
-                if level == self.empty {
-                    step = Step::Leave;
-                    break Event::Solution;
-                }
-                let state = &self.state;
-                let (slot, len) = choose(&state.len);
-                if len == 0 {
-                    step = Step::Leave;
-                } else {
-                    let frame = &mut self.frames[level];
-                    frame.guess = len > 1;
-                    frame.stashed = false;
-                    if slot < UNITS {
-                        frame.cell_item = Some(slot as u8);
-                        frame.to_try = u128::from(state.cells[slot]);
-                    } else {
-                        let (unit, digit) = ((slot - UNITS) / N, (slot - UNITS) % N);
-                        frame.cell_item = None;
-                        frame.digit = digit as u8;
-                        frame.to_try = state.boards[digit] & self.units[unit];
-                    }
-                    step = Step::Try;
-                }
-            }
-            if step == Step::Leave {
-                // Back to the innermost level with an option left.
-                loop {
-                    if level == 0 {
-                        step = Step::Enter;
-                        break;
-                    }
-                    level -= 1;
-                    if self.frames[level].to_try != 0 {
-                        step = Step::Try;
-                        break;
-                    }
-                }
-                if step == Step::Enter {
-                    break Event::Exhausted;
-                }
-            }
-            // Try the next option of the item chosen at this level (there
-            // is one: an item's options are as many as its count).
-            if stats.nodes >= budget_end {
-                break Event::BudgetSpent;
-            }
-            let frame = &mut self.frames[level];
-            stats.nodes += 1;
-            stats.guesses += u64::from(frame.guess);
-            let next = frame.to_try.trailing_zeros() as u8;
-            frame.to_try &= frame.to_try - 1;
-            match frame.cell_item {
-                Some(cell) => (frame.cell, frame.digit) = (cell, next),
-                None => frame.cell = next,
-            }
-            if frame.stashed {
-                // Back from an earlier option: this level's state is on the
-                // stash; the last option takes it off.
-                self.state = self.stash[self.stashed - 1];
-                if frame.to_try == 0 {
-                    frame.stashed = false;
-                    self.stashed -= 1;
-                }
-            } else if frame.to_try != 0 {
-                self.stash[self.stashed] = self.state;
-                self.stashed += 1;
-                frame.stashed = true;
-            }
-            let (cell, digit) = (usize::from(frame.cell), usize::from(frame.digit));
-            self.place(cell, digit);
-            level += 1;
-            step = Step::Enter;
-        };
-        self.stats = stats;
-        self.level = level;
-        self.step = step;
-        event
+impl Matrix for BitKernel {
+    /// A solution once every cell is filled (one per level); else the first
+    /// item with the fewest options.
+    #[inline(always)]
+    fn choose(&mut self, level: usize) -> Choice {
+        if level == self.empty {
+            return Choice::Solved;
+        }
+        let state = &self.state;
+        let (slot, len) = choose(&state.len);
+        if len == 0 {
+            return Choice::DeadEnd;
+        }
+        let frame = &mut self.frames[level];
+        frame.guess = len > 1;
+        frame.stashed = false;
+        if slot < UNITS {
+            frame.cell_item = Some(slot as u8);
+            frame.to_try = u128::from(state.cells[slot]);
+        } else {
+            let (unit, digit) = ((slot - UNITS) / N, (slot - UNITS) % N);
+            frame.cell_item = None;
+            frame.digit = digit as u8;
+            frame.to_try = state.boards[digit] & self.units[unit];
+        }
+        Choice::Item
     }
 
-    /// Chooses the option that puts `digit` in `cell`: covers its items.
+    /// Starts from the level's state (from the stash when an earlier option
+    /// changed it) and places the next option.
+    #[inline(always)]
+    fn try_option(&mut self, level: usize) -> Work {
+        let frame = &mut self.frames[level];
+        let guess = frame.guess;
+        let next = frame.to_try.trailing_zeros() as u8;
+        frame.to_try &= frame.to_try - 1;
+        match frame.cell_item {
+            Some(cell) => (frame.cell, frame.digit) = (cell, next),
+            None => frame.cell = next,
+        }
+        if frame.stashed {
+            // Back from an earlier option: this level's state is on the
+            // stash; the last option takes it off.
+            self.state = self.stash[self.stashed - 1];
+            if frame.to_try == 0 {
+                frame.stashed = false;
+                self.stashed -= 1;
+            }
+        } else if frame.to_try != 0 {
+            self.stash[self.stashed] = self.state;
+            self.stashed += 1;
+            frame.stashed = true;
+        }
+        let (cell, digit) = (usize::from(frame.cell), usize::from(frame.digit));
+        self.place(cell, digit);
+        Work {
+            nodes: 1,
+            guesses: u64::from(guess),
+        }
+    }
+
+    /// Nothing to undo: the next option starts from the stashed state (and
+    /// a finished level's state was never kept, or went with its last
+    /// option).
+    #[inline(always)]
+    fn retract(&mut self, level: usize) -> bool {
+        self.frames[level].to_try != 0
+    }
+
+    /// Nothing to undo: [`start`](crate::engine::Board::start) begins afresh.
+    fn unchoose(&mut self, _level: usize) {}
+}
+
+impl BitKernel {
+    /// Tries the option that puts `digit` in `cell`: covers its items.
     #[inline(always)]
     fn place(&mut self, cell: usize, digit: usize) {
         let state = &mut self.state;
@@ -493,7 +456,9 @@ fn below(word: &[u8; WORD], limit: u8) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Solver;
+    use crate::engine::{Engine, Walk};
+    use crate::{Solver, Stats};
+    use dlx::Event;
 
     /// Norvig's hardest, and an empty board (many solutions).
     const PUZZLES: [&str; 2] = [
@@ -503,8 +468,8 @@ mod tests {
 
     /// The events of a search to its end (or to `solutions` solutions),
     /// resumed with `budget` nodes at a time, and its final statistics.
-    fn run(puzzle: &Puzzle, budget: u64, solutions: usize) -> (Vec<Event>, SearchStats) {
-        let mut kernel = BitKernel::new(puzzle.shape()).unwrap();
+    fn run(puzzle: &Puzzle, budget: u64, solutions: usize) -> (Vec<Event>, Stats) {
+        let mut kernel = Walk::new(BitKernel::new(puzzle.shape()).unwrap());
         assert!(kernel.start(puzzle));
         let mut events = Vec::new();
         while events.iter().filter(|&&e| e == Event::Solution).count() < solutions {
@@ -536,7 +501,7 @@ mod tests {
     #[test]
     fn clashing_givens_are_refused_and_the_next_puzzle_starts_clean() {
         let shape = Shape::boxed(9).unwrap();
-        let mut kernel = BitKernel::new(&shape).unwrap();
+        let mut kernel = Walk::new(BitKernel::new(&shape).unwrap());
         let clash: Puzzle = format!("5....5{}", ".".repeat(75)).parse().unwrap();
         assert!(!kernel.start(&clash));
         let norvig: Puzzle = PUZZLES[0].parse().unwrap();
@@ -546,7 +511,7 @@ mod tests {
         crate::verify(&norvig, &grid).unwrap();
         assert_eq!(kernel.resume(u64::MAX), Event::Exhausted);
         let mut generic = Solver::generic();
-        assert_eq!(generic.count(&norvig, 2).count, 1);
+        assert_eq!(generic.count(&norvig, 2).solutions, 1);
         assert_eq!(kernel.stats(), generic.stats());
     }
 

@@ -72,7 +72,7 @@ pub fn exact_cover(shape: &Shape) -> Problem {
 }
 
 /// The item numbers of the option that puts `digit` in `cell`.
-fn option_items(shape: &Shape, cell: Cell, digit: Digit) -> impl Iterator<Item = usize> {
+pub(crate) fn option_items(shape: &Shape, cell: Cell, digit: Digit) -> impl Iterator<Item = usize> {
     let n = shape.size();
     let (row, col, region, d) = (
         cell.row(n),
@@ -100,13 +100,38 @@ pub fn option(n: usize, cell: Cell, digit: Digit) -> OptionId {
 }
 
 /// The cell and digit of an option of a shape of size `n`: the inverse of
-/// [`option`].
-pub fn placement(n: usize, option: OptionId) -> (Cell, Digit) {
-    let (cell, digit) = (option.index() / n, option.index() % n);
-    match (Cell::new(cell), Digit::new(digit as u8)) {
-        (Some(cell), Some(digit)) => (cell, digit),
-        _ => unreachable!("options of a shape of size {n} are below N³ ≤ 25³"),
+/// [`option`]. `None` when no shape of size `n` has that option: `n` is 0 or
+/// above [`MAX_SIZE`](crate::MAX_SIZE), or the option is not below N³.
+///
+/// ```
+/// use sudoku::cover::placement;
+/// use dlx::OptionId;
+///
+/// let (cell, digit) = placement(9, OptionId::new(24 * 9 + 4)).unwrap();
+/// assert_eq!((cell.index(), digit.to_char()), (24, '5'));
+/// assert_eq!(placement(9, OptionId::new(729)), None);
+/// assert_eq!(placement(0, OptionId::new(0)), None);
+/// ```
+pub fn placement(n: usize, option: OptionId) -> Option<(Cell, Digit)> {
+    if n == 0 || n > crate::MAX_SIZE || option.index() >= n * n * n {
+        return None;
     }
+    let (cell, digit) = (option.index() / n, option.index() % n);
+    Some((Cell::new(cell)?, Digit::new(u8::try_from(digit).ok()?)?))
+}
+
+/// The (cell index, digit) of each of a solution's `options`, for
+/// [`Grid::solved`](crate::Grid::solved). The options come from a matrix of
+/// size `n`, so every one has a placement.
+pub(crate) fn placements(
+    n: usize,
+    options: impl Iterator<Item = OptionId>,
+) -> impl Iterator<Item = (usize, Digit)> {
+    options.filter_map(move |option| {
+        let placement = placement(n, option);
+        debug_assert!(placement.is_some(), "option {option} of size {n}");
+        placement.map(|(cell, digit)| (cell.index(), digit))
+    })
 }
 
 /// The digits `0..n`.
@@ -164,7 +189,7 @@ mod tests {
             numbers,
             [24, 81 + 2 * 9 + 4, 162 + 6 * 9 + 4, 243 + 2 * 9 + 4]
         );
-        assert_eq!(placement(9, option), (cell, digit));
+        assert_eq!(placement(9, option), Some((cell, digit)));
     }
 
     #[test]

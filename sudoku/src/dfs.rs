@@ -8,7 +8,7 @@
 //! it is deliberately the baseline, and it handles every [`Shape`] the crate
 //! supports, jigsaw and X included.
 //!
-//! Its [`SearchStats`] count a *node* for every digit placed (a legal digit
+//! Its [`Stats`] count a *node* for every digit placed (a legal digit
 //! written into a cell) and a *guess* for every placement into a cell that
 //! had more than one legal digit when the search reached it.
 
@@ -16,7 +16,7 @@ use std::convert::Infallible;
 use std::time::Instant;
 
 pub use crate::TimedOut;
-use crate::{Count, Digit, Grid, Puzzle, SearchStats, Shape, Variant, Verdict};
+use crate::{Count, Digit, Grid, Puzzle, Shape, Stats, Variant, Verdict};
 
 /// How many nodes pass between two looks at the clock.
 const CLOCK_INTERVAL: u64 = 4096;
@@ -27,7 +27,7 @@ pub struct Run<T> {
     /// What the search found.
     pub value: T,
     /// The work it did.
-    pub stats: SearchStats,
+    pub stats: Stats,
 }
 
 /// The naive solver, optionally with a deadline.
@@ -39,7 +39,7 @@ pub struct Run<T> {
 /// let puzzle: sudoku::Puzzle = "1...........4...".parse()?;
 /// let dfs = Dfs::new().with_deadline(Instant::now() + Duration::from_secs(10));
 /// let run = dfs.count(&puzzle, 1000)?;
-/// assert_eq!((run.value.count, run.value.complete), (24, true));
+/// assert_eq!((run.value.solutions, run.value.complete), (24, true));
 /// assert!(run.stats.nodes > 0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -124,7 +124,7 @@ pub fn verdict(puzzle: &Puzzle) -> Verdict {
 trait Clock {
     type Error;
 
-    fn check(&self, found: u64, stats: SearchStats) -> Result<(), Self::Error>;
+    fn check(&self, found: u64, stats: Stats) -> Result<(), Self::Error>;
 }
 
 /// The clock of a search without deadline.
@@ -133,7 +133,7 @@ struct Unlimited;
 impl Clock for Unlimited {
     type Error = Infallible;
 
-    fn check(&self, _: u64, _: SearchStats) -> Result<(), Infallible> {
+    fn check(&self, _: u64, _: Stats) -> Result<(), Infallible> {
         Ok(())
     }
 }
@@ -141,7 +141,7 @@ impl Clock for Unlimited {
 impl Clock for Instant {
     type Error = TimedOut;
 
-    fn check(&self, found: u64, stats: SearchStats) -> Result<(), TimedOut> {
+    fn check(&self, found: u64, stats: Stats) -> Result<(), TimedOut> {
         if Instant::now() >= *self {
             Err(TimedOut { found, stats })
         } else {
@@ -163,10 +163,10 @@ fn count_with<C: Clock>(clock: &C, puzzle: &Puzzle, limit: u64) -> Result<Run<Co
     if limit == 0 {
         return Ok(Run {
             value: Count {
-                count: 0,
+                solutions: 0,
                 complete: false,
             },
-            stats: SearchStats::default(),
+            stats: Stats::default(),
         });
     }
     let mut count = 0;
@@ -176,7 +176,7 @@ fn count_with<C: Clock>(clock: &C, puzzle: &Puzzle, limit: u64) -> Result<Run<Co
     })?;
     Ok(Run {
         value: Count {
-            count,
+            solutions: count,
             complete: count < limit,
         },
         stats,
@@ -196,7 +196,7 @@ fn verdict_with<C: Clock>(clock: &C, puzzle: &Puzzle) -> Result<Run<Verdict>, C:
         }
     })?;
     let value = match first {
-        None => Verdict::None,
+        None => Verdict::NoSolution,
         Some(_) if more => Verdict::Multiple,
         Some(grid) => Verdict::Unique(grid),
     };
@@ -268,7 +268,7 @@ fn search<C: Clock>(
     clock: &C,
     puzzle: &Puzzle,
     mut on_solution: impl FnMut(&Board<'_>) -> bool,
-) -> Result<SearchStats, C::Error> {
+) -> Result<Stats, C::Error> {
     let shape = puzzle.shape();
     let n = shape.size();
     let x = shape.variant() == Variant::X;
@@ -282,7 +282,7 @@ fn search<C: Clock>(
         values: vec![0; shape.cell_count()],
     };
     let mut empty = Vec::new();
-    let mut stats = SearchStats::default();
+    let mut stats = Stats::default();
     let mut found = 0;
     for (cell, given) in shape.cells().zip(puzzle.cells()) {
         let place = Place {
@@ -375,14 +375,14 @@ mod tests {
         assert_eq!(
             count(&empty, 1000),
             Count {
-                count: 288,
+                solutions: 288,
                 complete: true
             }
         );
         assert_eq!(
             count(&empty, 288),
             Count {
-                count: 288,
+                solutions: 288,
                 complete: false
             }
         );
@@ -395,14 +395,14 @@ mod tests {
         assert_eq!(
             count(&empty, 3),
             Count {
-                count: 3,
+                solutions: 3,
                 complete: false
             }
         );
         assert_eq!(
             count(&empty, 0),
             Count {
-                count: 0,
+                solutions: 0,
                 complete: false
             }
         );
@@ -443,16 +443,16 @@ mod tests {
     fn clashing_givens_have_no_solution() {
         let puzzle = parse("11..............");
         assert_eq!(solve(&puzzle), None);
-        assert_eq!(verdict(&puzzle), Verdict::None);
+        assert_eq!(verdict(&puzzle), Verdict::NoSolution);
         assert_eq!(
             count(&puzzle, 10),
             Count {
-                count: 0,
+                solutions: 0,
                 complete: true
             }
         );
         let run = Dfs::new().count(&puzzle, 10).unwrap();
-        assert_eq!(run.stats, SearchStats::default());
+        assert_eq!(run.stats, Stats::default());
     }
 
     #[test]
@@ -461,7 +461,7 @@ mod tests {
         let puzzle = parse(
             "123.............................................................4.......4........",
         );
-        assert_eq!(verdict(&puzzle), Verdict::None);
+        assert_eq!(verdict(&puzzle), Verdict::NoSolution);
     }
 
     #[test]
@@ -513,14 +513,14 @@ mod tests {
             assert_eq!(
                 count(&puzzle, 100),
                 Count {
-                    count: expected as u64,
+                    solutions: expected as u64,
                     complete: true
                 }
             );
             match verdict(&puzzle) {
                 Verdict::Unique(grid) => assert_eq!(brute, [grid]),
                 Verdict::Multiple => assert!(brute.len() > 1),
-                Verdict::None => assert!(brute.is_empty()),
+                Verdict::NoSolution => assert!(brute.is_empty()),
             }
         }
         let Verdict::Unique(grid) = verdict(&parse("*2*1*2*** aababbccc")) else {
@@ -549,13 +549,13 @@ mod tests {
     fn stats_count_placements_and_guesses() {
         let full = parse("1234341243212143");
         let run = Dfs::new().verdict(&full).unwrap();
-        assert_eq!(run.stats, SearchStats::default());
+        assert_eq!(run.stats, Stats::default());
         assert!(matches!(run.value, Verdict::Unique(_)));
         let one_blank = parse("123434124321214.");
         let run = Dfs::new().solve(&one_blank).unwrap();
         assert_eq!(
             run.stats,
-            SearchStats {
+            Stats {
                 nodes: 1,
                 guesses: 0
             }
@@ -583,7 +583,7 @@ mod tests {
         assert_eq!(
             run.value,
             Count {
-                count: 72,
+                solutions: 72,
                 complete: true
             }
         );

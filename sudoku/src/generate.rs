@@ -85,7 +85,7 @@ use std::ops::Range;
 use dlx::Event;
 
 use crate::batch::par_map;
-use crate::cover::{exact_cover, placement};
+use crate::cover::{exact_cover, placements};
 use crate::{Digit, Grid, MAX_SIZE, Puzzle, Shape, Solver, Variant, jigsaw};
 use dlx::SplitMix64;
 
@@ -436,10 +436,7 @@ impl GridMaker {
             self.engine.rewind();
             match self.engine.resume(budget) {
                 Event::Solution => {
-                    let placements = self.engine.solution().map(|option| {
-                        let (cell, digit) = placement(n, option);
-                        (cell.index(), digit)
-                    });
+                    let placements = placements(n, self.engine.solution());
                     let grid = Grid::solved(&Puzzle::empty(self.shape.clone()), placements);
                     self.engine.rewind();
                     return Ok(grid);
@@ -481,7 +478,7 @@ fn remove_givens(
         for &cell in &orbit {
             cells[cell] = None;
         }
-        if solver.count(&puzzle(shape, &cells), 2).count == 1 {
+        if solver.count(&puzzle(shape, &cells), 2).solutions == 1 {
             givens -= size;
         } else {
             for &cell in &orbit {

@@ -19,14 +19,27 @@
 //! its statistics, are exactly those of the generic engine. X-Sudoku options
 //! have up to six items and go to the generic engine. 9×9 shapes, the
 //! common case, run on bitboards instead ([`crate::bitboard`]), which are
-//! faster there; this kernel serves every other size up to 25×25.
-
-use dlx::Event;
+//! faster there.
+//!
+//! The kernel is kept only for the sizes where it clearly beats the generic
+//! engine ([`SIZES`]); `cargo bench --bench sudoku -- kernel/` races the
+//! two on generated sets of sizes 4, 6, 8, 12, 16 and 25 (counting to two):
+//! 8.5×, 5.0× and 1.56× faster at 4, 6 and 8, 2.5× at 25 (a set of easy
+//! puzzles with 330 givens, where rebuilding the links beats selecting the
+//! givens), and level at 12 and 16 (0.99×, 0.98×), where the search itself
+//! dominates and the two walk the same tree at the same cost. Those sizes,
+//! and the untested ones between them, go to the generic engine.
 
 use dlx::OptionId;
+use dlx::driver::{Choice, Matrix, Work};
 
-use crate::cover::placement;
-use crate::{Grid, Puzzle, SearchStats, Shape, Variant};
+use crate::cover::{option, option_items, placements};
+use crate::engine::Board;
+use crate::{Digit, Grid, Puzzle, Shape, Variant};
+
+/// The sizes the kernel serves: where it won by at least 1.3× (module
+/// docs).
+const SIZES: [usize; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 25];
 
 /// Entries in every table: one per possible `u16` index.
 const SLOTS: usize = 1 << 16;
@@ -46,14 +59,6 @@ const COVERED: u16 = 0x8000;
 /// `u16::MAX` to a multiple of this.
 const LANES: usize = 16;
 
-/// Knuth's steps, as in the generic engine.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Step {
-    Enter,
-    Try,
-    Leave,
-}
-
 /// The specialised matrix of one shape (standard or jigsaw, not X).
 #[derive(Debug)]
 pub(crate) struct Kernel {
@@ -70,33 +75,26 @@ pub(crate) struct Kernel {
     len: Box<[u16; SLOTS]>,
     /// Items not covered yet; the puzzle is solved when none is left.
     open: usize,
-    /// The option chosen at each level (a node of it).
+    /// The option tried at each level (a node of it), or the item's header
+    /// once its options have run out.
     stack: Vec<u16>,
-    level: usize,
-    step: Step,
-    stats: SearchStats,
 }
 
 impl Kernel {
     /// The kernel for `shape`, or `None` when the shape needs more than four
     /// items per option (X-Sudoku).
     pub(crate) fn new(shape: &Shape) -> Option<Kernel> {
-        if shape.variant() != Variant::Standard {
+        if shape.variant() != Variant::Standard || !SIZES.contains(&shape.size()) {
             return None;
         }
         let n = shape.size();
         let mut nodes = boxed_table::<Node>();
+        // The item numbers are `cover`'s: four per option for these shapes.
         for cell in shape.cells() {
-            let (row, col, region) = (cell.row(n), cell.col(n), shape.region_of(cell));
-            for d in 0..n {
-                let base = 4 * (cell.index() * n + d);
-                let items = [
-                    cell.index(),
-                    n * n + row * n + d,
-                    2 * n * n + col * n + d,
-                    3 * n * n + region * n + d,
-                ];
-                for (k, item) in items.into_iter().enumerate() {
+            for digit in (0..n as u8).filter_map(Digit::new) {
+                let base = 4 * option(n, cell, digit).index();
+                for (k, item) in option_items(shape, cell, digit).enumerate() {
+                    debug_assert!(k < 4, "standard options have four items");
                     nodes[base + k].item = item as u16;
                 }
             }
@@ -112,29 +110,12 @@ impl Kernel {
             len,
             open: 0,
             stack: vec![0; n * n + 1],
-            level: 0,
-            step: Step::Enter,
-            stats: SearchStats::default(),
         })
-    }
-
-    /// The statistics of the last search.
-    pub(crate) fn stats(&self) -> SearchStats {
-        self.stats
-    }
-
-    /// Starts a search for `puzzle`: rebuilds the links for it and rewinds.
-    /// `false` when givens clash.
-    pub(crate) fn start(&mut self, puzzle: &Puzzle) -> bool {
-        self.load(puzzle)
     }
 
     /// Rebuilds the links for `puzzle`: only the items its givens leave open,
     /// and only the options that fit the givens. `false` when givens clash.
     fn load(&mut self, puzzle: &Puzzle) -> bool {
-        self.stats = SearchStats::default();
-        self.level = 0;
-        self.step = Step::Enter;
         let n = self.n;
         let shape = &self.shape;
         // Digits already used by givens in each row, column and region, and
@@ -211,22 +192,30 @@ impl Kernel {
         }
         true
     }
+}
 
-    /// The grid of the solution just found, givens included.
-    pub(crate) fn grid(&self, puzzle: &Puzzle) -> Grid {
-        let n = self.n;
-        let placements = self.stack[..self.level].iter().map(|&node| {
-            let (cell, digit) = placement(n, OptionId::new(u32::from(node >> 2)));
-            (cell.index(), digit)
-        });
-        Grid::solved(puzzle, placements)
+impl Board for Kernel {
+    /// Rebuilds the links for `puzzle`.
+    fn start(&mut self, puzzle: &Puzzle) -> bool {
+        self.load(puzzle)
     }
 
+    fn grid(&self, puzzle: &Puzzle, levels: usize) -> Grid {
+        let n = self.n;
+        let options = self.stack[..levels]
+            .iter()
+            .map(|&node| OptionId::new(u32::from(node >> 2)));
+        let placements = placements(n, options);
+        Grid::solved(puzzle, placements)
+    }
+}
+
+impl Kernel {
     /// The item with the fewest options: the first with at most one, else the
     /// first with the fewest (item order breaks ties, as in the generic
     /// engine). `None` when every item is covered.
     #[inline]
-    fn choose(&self) -> Option<(u16, u16)> {
+    fn pick_item(&self) -> Option<(u16, u16)> {
         if self.open == 0 {
             return None;
         }
@@ -301,68 +290,54 @@ impl Kernel {
             p = self.nodes[p as usize].up;
         }
     }
+}
 
-    /// Resumes the search until the next solution, the end, or `budget`
-    /// more nodes.
-    pub(crate) fn resume(&mut self, budget: u64) -> Event {
-        let budget_end = self.stats.nodes.saturating_add(budget);
-        let mut level = self.level;
-        let mut step = self.step;
-        let event = loop {
-            match step {
-                Step::Enter => match self.choose() {
-                    None => {
-                        step = Step::Leave;
-                        break Event::Solution;
-                    }
-                    Some((_, 0)) => step = Step::Leave,
-                    Some((item, _)) => {
-                        self.cover(item);
-                        self.stack[level] = self.nodes[(self.first_header + item) as usize].down;
-                        step = Step::Try;
-                    }
-                },
-                Step::Try => {
-                    let p = self.stack[level];
-                    if p >= self.first_header {
-                        self.uncover(p - self.first_header);
-                        step = Step::Leave;
-                        continue;
-                    }
-                    if self.stats.nodes >= budget_end {
-                        break Event::BudgetSpent;
-                    }
-                    self.stats.nodes += 1;
-                    let item = self.nodes[p as usize].item;
-                    if self.len[item as usize] & !COVERED > 1 {
-                        self.stats.guesses += 1;
-                    }
-                    for q in Self::others(p) {
-                        self.cover(self.nodes[q as usize].item);
-                    }
-                    level += 1;
-                    step = Step::Enter;
-                }
-                Step::Leave => {
-                    if level == 0 {
-                        step = Step::Enter;
-                        break Event::Exhausted;
-                    }
-                    level -= 1;
-                    let p = self.stack[level];
-                    let [a, b, c] = Self::others(p);
-                    for q in [c, b, a] {
-                        self.uncover(self.nodes[q as usize].item);
-                    }
-                    self.stack[level] = self.nodes[p as usize].down;
-                    step = Step::Try;
-                }
+impl Matrix for Kernel {
+    #[inline(always)]
+    fn choose(&mut self, level: usize) -> Choice {
+        match self.pick_item() {
+            None => Choice::Solved,
+            Some((_, 0)) => Choice::DeadEnd,
+            Some((item, _)) => {
+                self.cover(item);
+                self.stack[level] = self.nodes[(self.first_header + item) as usize].down;
+                Choice::Item
             }
-        };
-        self.level = level;
-        self.step = step;
-        event
+        }
     }
+
+    #[inline(always)]
+    fn try_option(&mut self, level: usize) -> Work {
+        let p = self.stack[level];
+        let item = self.nodes[p as usize].item;
+        let guess = self.len[item as usize] & !COVERED > 1;
+        for q in Self::others(p) {
+            self.cover(self.nodes[q as usize].item);
+        }
+        Work {
+            nodes: 1,
+            guesses: u64::from(guess),
+        }
+    }
+
+    #[inline(always)]
+    fn retract(&mut self, level: usize) -> bool {
+        let p = self.stack[level];
+        let [a, b, c] = Self::others(p);
+        for q in [c, b, a] {
+            self.uncover(self.nodes[q as usize].item);
+        }
+        let next = self.nodes[p as usize].down;
+        self.stack[level] = next;
+        if next >= self.first_header {
+            self.uncover(next - self.first_header);
+            return false;
+        }
+        true
+    }
+
+    /// Nothing to undo: [`start`](Board::start) rebuilds the links.
+    fn unchoose(&mut self, _level: usize) {}
 }
 
 /// A zeroed table of 2¹⁶ entries on the heap.

@@ -24,7 +24,7 @@
 //!   it builds each shape's matrix once, enters a puzzle's givens, searches
 //!   (first solution, count up to a limit, the unique/multiple/none
 //!   [`Verdict`], or every solution lazily), optionally until a deadline,
-//!   and reports [`SearchStats`]. [`Solver::generic`] runs the same search on
+//!   and reports [`Stats`]. [`Solver::generic`] runs the same search on
 //!   the generic [`dlx`] engine, for comparison.
 //! - [`batch`] solves slices of puzzles on rayon's pool, one solver per
 //!   worker thread, with results in input order; its sequential twin gives
@@ -42,7 +42,12 @@
 //!   [`rate`] tells how much searching a puzzle takes, in named levels.
 //!
 //! `Puzzle` and `Grid` print in the line format through `Display`, and
-//! `Puzzle` parses from it through `FromStr`.
+//! parse from it through `FromStr` (a grid with no blank cell).
+//!
+//! Every engine — bitboards for 9×9, a four-node Dancing Links kernel for
+//! the sizes where it measured faster, the generic [`dlx`] engine for the
+//! rest — is walked by the one search driver of `dlx`
+//! ([`dlx::driver`]); the solver picks the engine for a shape in one place.
 //!
 //! # Example
 //!
@@ -72,6 +77,7 @@
 mod bitboard;
 mod cell;
 mod digit;
+mod engine;
 mod kernel;
 mod outcome;
 mod puzzle;
@@ -90,10 +96,10 @@ pub mod rate;
 
 pub use cell::Cell;
 pub use digit::Digit;
-pub use outcome::{Count, SearchStats, TimedOut, Verdict};
+pub use outcome::{Count, Stats, TimedOut, Verdict};
 pub use puzzle::{Grid, Puzzle, PuzzleError};
 pub use shape::{BoxShape, Shape, ShapeError, Variant};
-pub use solver::{Solutions, Solver};
+pub use solver::{Solutions, Solver, Timed};
 pub use verify::{Unit, VerifyError, verify};
 
 /// The largest supported size N: digits are `1`–`9` then `A`–`P`.

@@ -1,5 +1,5 @@
 //! Result types shared by every solver: [`Verdict`], [`Count`],
-//! [`SearchStats`] and [`TimedOut`].
+//! [`Stats`] and [`TimedOut`].
 
 use std::fmt;
 use std::ops::{Add, AddAssign};
@@ -13,7 +13,7 @@ use crate::Grid;
 /// ```
 /// use sudoku::Verdict;
 ///
-/// assert_eq!(Verdict::None.to_string(), "No");
+/// assert_eq!(Verdict::NoSolution.to_string(), "No");
 /// assert_eq!(Verdict::Multiple.solution(), None);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,7 +23,7 @@ pub enum Verdict {
     /// Two or more solutions.
     Multiple,
     /// No solution.
-    None,
+    NoSolution,
 }
 
 impl Verdict {
@@ -31,7 +31,7 @@ impl Verdict {
     pub fn solution(&self) -> Option<&Grid> {
         match self {
             Verdict::Unique(grid) => Some(grid),
-            Verdict::Multiple | Verdict::None => None,
+            Verdict::Multiple | Verdict::NoSolution => None,
         }
     }
 
@@ -46,43 +46,45 @@ impl fmt::Display for Verdict {
         f.write_str(match self {
             Verdict::Unique(_) => "Unique",
             Verdict::Multiple => "Multiple",
-            Verdict::None => "No",
+            Verdict::NoSolution => "No",
         })
     }
 }
 
-/// A solution count, possibly stopped by a limit.
+/// A solution count, possibly stopped by a limit (the same shape as
+/// [`dlx::Count`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Count {
     /// Solutions found.
-    pub count: u64,
-    /// `true` when the search ran to the end, so `count` is exact; `false`
-    /// when it stopped at the limit, so there are at least `count`.
+    pub solutions: u64,
+    /// `true` when the search ran to the end, so `solutions` is exact;
+    /// `false` when it stopped at the limit, so there are at least
+    /// `solutions`.
     pub complete: bool,
 }
 
 /// The work a search did, comparable across machines.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct SearchStats {
+pub struct Stats {
     /// Search-tree nodes visited; each solver documents what a node is.
     pub nodes: u64,
     /// Nodes where the search chose among several alternatives.
     pub guesses: u64,
 }
 
-impl Add for SearchStats {
-    type Output = SearchStats;
+impl Add for Stats {
+    type Output = Stats;
 
-    fn add(self, other: SearchStats) -> SearchStats {
-        SearchStats {
+    fn add(self, other: Stats) -> Stats {
+        Stats {
             nodes: self.nodes + other.nodes,
             guesses: self.guesses + other.guesses,
         }
     }
 }
 
-impl AddAssign for SearchStats {
-    fn add_assign(&mut self, other: SearchStats) {
+impl AddAssign for Stats {
+    fn add_assign(&mut self, other: Stats) {
         *self = *self + other;
     }
 }
@@ -94,7 +96,7 @@ pub struct TimedOut {
     /// Solutions found before the deadline.
     pub found: u64,
     /// The work done before the deadline.
-    pub stats: SearchStats,
+    pub stats: Stats,
 }
 
 #[cfg(test)]
@@ -111,24 +113,24 @@ mod tests {
         assert_eq!(unique.solution(), Some(&grid));
         assert!(unique.is_unique());
         assert_eq!(Verdict::Multiple.to_string(), "Multiple");
-        assert!(!Verdict::None.is_unique());
-        assert_eq!(Verdict::None.solution(), None);
+        assert!(!Verdict::NoSolution.is_unique());
+        assert_eq!(Verdict::NoSolution.solution(), None);
     }
 
     #[test]
     fn stats_add_up() {
-        let mut total = SearchStats::default();
-        total += SearchStats {
+        let mut total = Stats::default();
+        total += Stats {
             nodes: 3,
             guesses: 1,
         };
-        total += SearchStats {
+        total += Stats {
             nodes: 4,
             guesses: 2,
         };
         assert_eq!(
             total,
-            SearchStats {
+            Stats {
                 nodes: 7,
                 guesses: 3
             }

@@ -24,6 +24,12 @@ pub enum PuzzleError {
         /// N.
         size: usize,
     },
+    /// A [`Grid`] was read from text with a blank cell.
+    #[error("cell {cell} is blank; a grid has a digit in every cell")]
+    BlankInGrid {
+        /// The first blank cell.
+        cell: Cell,
+    },
 }
 
 /// A puzzle: a [`Shape`] and the given digit, if any, of every cell.
@@ -184,6 +190,43 @@ fn check(
     {
         Some((cell, digit)) => Err(PuzzleError::DigitOutOfRange { cell, digit, size }),
         None => Ok(()),
+    }
+}
+
+impl std::str::FromStr for Grid {
+    type Err = crate::format::ParseError;
+
+    /// Parses a grid in the line format — what `Display` prints: N² digits
+    /// (and a region map for jigsaw), read as a [`Puzzle`] with default
+    /// [`ParseOptions`](crate::format::ParseOptions), with no blank cell.
+    ///
+    /// ```
+    /// let grid: sudoku::Grid = "1234341221434321".parse()?;
+    /// assert_eq!(grid.to_string(), "1234341221434321");
+    /// let blank = "12343412214343.1".parse::<sudoku::Grid>().unwrap_err();
+    /// assert_eq!(blank.to_string(), "1:15: cell #14 is blank; a grid has a digit in every cell");
+    /// # Ok::<(), sudoku::format::ParseError>(())
+    /// ```
+    fn from_str(text: &str) -> Result<Grid, crate::format::ParseError> {
+        let puzzle: Puzzle = text.parse()?;
+        let blank = puzzle.cells().iter().position(Option::is_none);
+        match blank.and_then(Cell::new) {
+            Some(cell) => {
+                // The line's cells start after its leading whitespace, one
+                // character each.
+                let lead = text.chars().take_while(|c| c.is_whitespace()).count();
+                let column = lead + cell.index() + 1;
+                Err(crate::format::ParseError::new(
+                    1,
+                    column,
+                    PuzzleError::BlankInGrid { cell },
+                ))
+            }
+            None => {
+                let digits = puzzle.cells().iter().flatten().copied().collect();
+                Ok(Grid::from_solver(puzzle.shape().clone(), digits))
+            }
+        }
     }
 }
 

@@ -62,7 +62,7 @@
 use std::fmt;
 
 use crate::transform::Transform;
-use crate::{Puzzle, SearchStats, Solver};
+use crate::{Puzzle, Solver, Stats};
 use dlx::SplitMix64;
 
 /// Transformations averaged per rating.
@@ -155,7 +155,7 @@ pub struct Rating {
     /// The searches averaged.
     pub samples: u32,
     /// Their work, added up.
-    pub total: SearchStats,
+    pub total: Stats,
 }
 
 impl Rating {
@@ -200,14 +200,14 @@ pub enum RateError {
 /// When the puzzle does not have exactly one solution.
 pub fn rate(solver: &mut Solver, puzzle: &Puzzle) -> Result<Rating, RateError> {
     let mut rng = SplitMix64::new(SEED);
-    let mut total = SearchStats::default();
+    let mut total = Stats::default();
     for sample in 0..SAMPLES {
         let transformed = Transform::random(puzzle.shape(), &mut rng).puzzle(puzzle);
         let count = solver.count(&transformed, 2);
         // Transformations keep the number of solutions, so the first
         // search answers for all.
         if sample == 0 {
-            match count.count {
+            match count.solutions {
                 0 => return Err(RateError::NoSolution),
                 1 => {}
                 _ => return Err(RateError::Multiple),
@@ -247,7 +247,7 @@ mod tests {
         let rating = Rating {
             level: Level::Hard,
             samples: 8,
-            total: SearchStats {
+            total: Stats {
                 nodes: 1500,
                 guesses: 76,
             },

@@ -6,9 +6,9 @@ use std::time::Instant;
 use dlx::Event;
 
 use crate::bitboard::BitKernel;
-use crate::cover::{exact_cover, option, placement};
+use crate::engine::{Engine, Generic, Walk};
 use crate::kernel::Kernel;
-use crate::{Count, Grid, Puzzle, SearchStats, Shape, TimedOut, Verdict};
+use crate::{Count, Grid, Puzzle, Shape, Stats, TimedOut, Verdict};
 
 /// How many matrices a solver keeps. Batches are usually of one shape; a few
 /// more serve files that mix sizes, and jigsaw puzzles (each region map is a
@@ -18,17 +18,6 @@ const CACHED_SHAPES: usize = 4;
 /// Nodes searched between two looks at the clock when a deadline is set.
 const CLOCK_INTERVAL: u64 = 1 << 14;
 
-/// The matrix of one shape: bitboards for 9×9 standard and jigsaw shapes,
-/// the four-node kernel for the other sizes, the generic engine for
-/// X-Sudoku.
-#[derive(Debug)]
-enum Matrix {
-    /// Boxed: its tables and state are kept inline for the search.
-    Bits(Box<BitKernel>),
-    Kernel(Kernel),
-    Generic(dlx::Solver),
-}
-
 /// Solves puzzles of any shape as exact cover, with Algorithm X.
 ///
 /// For each puzzle, the solver takes the exact-cover matrix of the puzzle's
@@ -37,10 +26,11 @@ enum Matrix {
 /// rebuilt and nothing is allocated per puzzle except the grids it returns.
 /// Givens that clash with each other make a puzzle with no solution.
 ///
-/// 9×9 standard and jigsaw shapes run Algorithm X on bitboards, other
-/// standard and jigsaw sizes on a Dancing Links kernel specialised for
-/// options of exactly four items, and X-Sudoku on the generic [`dlx`]
-/// engine. All of them search the same tree, so their statistics agree.
+/// 9×9 standard and jigsaw shapes run Algorithm X on bitboards, standard
+/// and jigsaw sizes up to 8 and 25 on a Dancing Links kernel specialised
+/// for options of exactly four items (where it measured faster), and every
+/// other shape on the generic [`dlx`] engine. All of them search the same
+/// tree, so their statistics agree.
 ///
 /// ```
 /// use sudoku::{Solver, Verdict};
@@ -56,8 +46,8 @@ enum Matrix {
 #[derive(Debug, Default)]
 pub struct Solver {
     /// Most recently used first.
-    matrices: Vec<(Shape, Matrix)>,
-    stats: SearchStats,
+    engines: Vec<(Shape, Box<dyn Engine>)>,
+    stats: Stats,
     generic_only: bool,
 }
 
@@ -92,7 +82,7 @@ impl Solver {
     }
 
     /// [`solve`](Self::solve), giving up at `deadline`.
-    pub fn solve_until(
+    pub(crate) fn solve_until(
         &mut self,
         puzzle: &Puzzle,
         deadline: Option<Instant>,
@@ -101,7 +91,7 @@ impl Solver {
     }
 
     /// [`count`](Self::count), giving up at `deadline`.
-    pub fn count_until(
+    pub(crate) fn count_until(
         &mut self,
         puzzle: &Puzzle,
         limit: u64,
@@ -109,12 +99,12 @@ impl Solver {
     ) -> Result<Count, TimedOut> {
         let mut search = self.search(puzzle, deadline);
         let mut count = Count {
-            count: 0,
+            solutions: 0,
             complete: false,
         };
-        while count.count < limit {
+        while count.solutions < limit {
             match search.next() {
-                Ok(true) => count.count += 1,
+                Ok(true) => count.solutions += 1,
                 Ok(false) => {
                     count.complete = true;
                     break;
@@ -126,20 +116,44 @@ impl Solver {
     }
 
     /// [`verdict`](Self::verdict), giving up at `deadline`.
-    pub fn verdict_until(
+    pub(crate) fn verdict_until(
         &mut self,
         puzzle: &Puzzle,
         deadline: Option<Instant>,
     ) -> Result<Verdict, TimedOut> {
         let mut search = self.search(puzzle, deadline);
         match search.next_grid() {
-            Ok(None) => Ok(Verdict::None),
+            Ok(None) => Ok(Verdict::NoSolution),
             Ok(Some(first)) => match search.next() {
                 Ok(true) => Ok(Verdict::Multiple),
                 Ok(false) => Ok(Verdict::Unique(first)),
                 Err(late) => Err(late),
             },
             Err(late) => Err(late),
+        }
+    }
+
+    /// This solver with a deadline: the same searches, each stopping with
+    /// [`TimedOut`] once `deadline` has passed — the shape of
+    /// [`Dfs::with_deadline`](crate::dfs::Dfs::with_deadline). The clock is
+    /// read at every solution and every few thousand nodes, so a search may
+    /// run a little past it.
+    ///
+    /// ```
+    /// use std::time::{Duration, Instant};
+    ///
+    /// let puzzle: sudoku::Puzzle = "1...........4...".parse()?;
+    /// let mut solver = sudoku::Solver::new();
+    /// let count = solver
+    ///     .with_deadline(Instant::now() + Duration::from_secs(10))
+    ///     .count(&puzzle, 1000)?;
+    /// assert_eq!((count.solutions, count.complete), (24, true));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_deadline(&mut self, deadline: Instant) -> Timed<'_> {
+        Timed {
+            solver: self,
+            deadline,
         }
     }
 
@@ -162,29 +176,18 @@ impl Solver {
     /// The work done by the last search: options tried (`nodes`) and options
     /// tried where the item had more than one left (`guesses`). Placing the
     /// givens costs no nodes.
-    pub fn stats(&self) -> SearchStats {
+    pub fn stats(&self) -> Stats {
         self.stats
     }
 
     /// Starts a search of `puzzle` on its shape's matrix.
     fn search<'a>(&'a mut self, puzzle: &'a Puzzle, deadline: Option<Instant>) -> Search<'a> {
-        self.stats = SearchStats::default();
+        self.stats = Stats::default();
         self.load(puzzle.shape());
-        let matrix = &mut self.matrices[0].1;
-        let live = match matrix {
-            Matrix::Bits(bits) => bits.start(puzzle),
-            Matrix::Kernel(kernel) => kernel.start(puzzle),
-            Matrix::Generic(dlx) => {
-                let n = puzzle.shape().size();
-                let clash = puzzle
-                    .givens()
-                    .any(|(cell, digit)| dlx.select(option(n, cell, digit)).is_err());
-                dlx.rewind();
-                !clash
-            }
-        };
+        let engine = &mut *self.engines[0].1;
+        let live = engine.start(puzzle);
         Search {
-            matrix,
+            engine,
             puzzle,
             live,
             deadline,
@@ -193,24 +196,32 @@ impl Solver {
         }
     }
 
-    /// Puts the matrix for `shape` first, building it on first use.
+    /// Puts the engine for `shape` first, building it on first use.
     fn load(&mut self, shape: &Shape) {
-        match self.matrices.iter().position(|(cached, _)| cached == shape) {
-            Some(position) => self.matrices[..=position].rotate_right(1),
+        match self.engines.iter().position(|(cached, _)| cached == shape) {
+            Some(position) => self.engines[..=position].rotate_right(1),
             None => {
-                self.matrices.truncate(CACHED_SHAPES - 1);
-                let matrix = if self.generic_only {
-                    None
-                } else if let Some(bits) = BitKernel::new(shape) {
-                    Some(Matrix::Bits(Box::new(bits)))
-                } else {
-                    Kernel::new(shape).map(Matrix::Kernel)
-                };
-                let matrix = matrix
-                    .unwrap_or_else(|| Matrix::Generic(dlx::Solver::new(&exact_cover(shape))));
-                self.matrices.insert(0, (shape.clone(), matrix));
+                self.engines.truncate(CACHED_SHAPES - 1);
+                let engine = self.engine_for(shape);
+                self.engines.insert(0, (shape.clone(), engine));
             }
         }
+    }
+
+    /// The one place that picks an engine: bitboards for 9×9 standard and
+    /// jigsaw shapes, the four-node kernel for the standard and jigsaw sizes
+    /// where it wins, the generic engine for the rest (X-Sudoku, sizes 10 to
+    /// 24) and for [`generic`](Self::generic).
+    fn engine_for(&self, shape: &Shape) -> Box<dyn Engine> {
+        if !self.generic_only {
+            if let Some(bits) = BitKernel::new(shape) {
+                return Box::new(Walk::new(bits));
+            }
+            if let Some(kernel) = Kernel::new(shape) {
+                return Box::new(Walk::new(kernel));
+            }
+        }
+        Box::new(Generic::new(shape))
     }
 }
 
@@ -222,16 +233,16 @@ fn never_late<T>(result: Result<T, TimedOut>) -> T {
     }
 }
 
-/// One search of one puzzle, on either matrix.
+/// One search of one puzzle, on its shape's engine.
 #[derive(Debug)]
 struct Search<'a> {
-    matrix: &'a mut Matrix,
+    engine: &'a mut dyn Engine,
     puzzle: &'a Puzzle,
     /// `false` once the search has ended (or the givens clashed).
     live: bool,
     deadline: Option<Instant>,
     found: u64,
-    stats: &'a mut SearchStats,
+    stats: &'a mut Stats,
 }
 
 impl Search<'_> {
@@ -246,12 +257,8 @@ impl Search<'_> {
             u64::MAX
         };
         loop {
-            let event = match &mut *self.matrix {
-                Matrix::Bits(bits) => bits.resume(budget),
-                Matrix::Kernel(kernel) => kernel.resume(budget),
-                Matrix::Generic(dlx) => dlx.resume(budget),
-            };
-            *self.stats = self.matrix_stats();
+            let event = self.engine.resume(budget);
+            *self.stats = self.engine.stats();
             match event {
                 Event::Exhausted => {
                     self.live = false;
@@ -285,40 +292,13 @@ impl Search<'_> {
 
     /// The grid of the solution just found.
     fn grid(&self) -> Grid {
-        match &*self.matrix {
-            Matrix::Bits(bits) => bits.grid(self.puzzle),
-            Matrix::Kernel(kernel) => kernel.grid(self.puzzle),
-            Matrix::Generic(dlx) => {
-                let n = self.puzzle.shape().size();
-                let placements = dlx.solution().map(|option| {
-                    let (cell, digit) = placement(n, option);
-                    (cell.index(), digit)
-                });
-                Grid::solved(self.puzzle, placements)
-            }
-        }
-    }
-
-    fn matrix_stats(&self) -> SearchStats {
-        match &*self.matrix {
-            Matrix::Bits(bits) => bits.stats(),
-            Matrix::Kernel(kernel) => kernel.stats(),
-            Matrix::Generic(dlx) => {
-                let stats = dlx.stats();
-                SearchStats {
-                    nodes: stats.nodes,
-                    guesses: stats.guesses,
-                }
-            }
-        }
+        self.engine.grid(self.puzzle)
     }
 }
 
 impl Drop for Search<'_> {
     fn drop(&mut self) {
-        if let Matrix::Generic(dlx) = &mut *self.matrix {
-            dlx.reset();
-        }
+        self.engine.finish();
     }
 }
 
@@ -333,5 +313,35 @@ impl Iterator for Solutions<'_> {
 
     fn next(&mut self) -> Option<Grid> {
         never_late(self.search.next_grid())
+    }
+}
+
+/// A [`Solver`] with a deadline: see [`Solver::with_deadline`].
+#[derive(Debug)]
+pub struct Timed<'a> {
+    solver: &'a mut Solver,
+    deadline: Instant,
+}
+
+impl Timed<'_> {
+    /// [`Solver::solve`], or [`TimedOut`] when the deadline passed first.
+    pub fn solve(&mut self, puzzle: &Puzzle) -> Result<Option<Grid>, TimedOut> {
+        self.solver.solve_until(puzzle, Some(self.deadline))
+    }
+
+    /// [`Solver::count`], or [`TimedOut`] when the deadline passed first.
+    pub fn count(&mut self, puzzle: &Puzzle, limit: u64) -> Result<Count, TimedOut> {
+        self.solver.count_until(puzzle, limit, Some(self.deadline))
+    }
+
+    /// [`Solver::verdict`], or [`TimedOut`] when the deadline passed first.
+    pub fn verdict(&mut self, puzzle: &Puzzle) -> Result<Verdict, TimedOut> {
+        self.solver.verdict_until(puzzle, Some(self.deadline))
+    }
+
+    /// [`Solver::answer`], with [`Finding::TimedOut`](crate::batch::Finding::TimedOut)
+    /// when the deadline passed first.
+    pub fn answer(&mut self, puzzle: &Puzzle, mode: crate::batch::Mode) -> crate::batch::Answer {
+        self.solver.answer_until(puzzle, mode, Some(self.deadline))
     }
 }

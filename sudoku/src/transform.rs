@@ -201,7 +201,7 @@ mod tests {
                 assert_eq!(solver.count(&moved, 100), count, "{puzzle}");
                 let moved_solution = transform.grid(&solution);
                 crate::verify(&moved, &moved_solution).unwrap();
-                if count.count == 1 {
+                if count.solutions == 1 {
                     assert_eq!(solver.verdict(&moved), Verdict::Unique(moved_solution));
                 }
             }

@@ -83,7 +83,7 @@ fn there_are_576_latin_squares_and_288_sudokus() {
     assert_eq!(
         dfs::count(&empty, 1000),
         Count {
-            count: 288,
+            solutions: 288,
             complete: true
         }
     );
@@ -111,11 +111,11 @@ proptest! {
         let puzzle = Puzzle::new(shape, cells).unwrap();
         let solutions = oracle(&puzzle, &squares);
         let count = dfs::count(&puzzle, 1000);
-        prop_assert_eq!(count, Count { count: solutions.len() as u64, complete: true });
+        prop_assert_eq!(count, Count { solutions: solutions.len() as u64, complete: true });
         let first = dfs::solve(&puzzle);
         prop_assert_eq!(first.as_ref(), solutions.first());
         let expected = match solutions.as_slice() {
-            [] => Verdict::None,
+            [] => Verdict::NoSolution,
             [only] => Verdict::Unique(only.clone()),
             _ => Verdict::Multiple,
         };

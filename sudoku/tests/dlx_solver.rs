@@ -23,7 +23,10 @@ fn jigsaw(map: &str) -> Shape {
 }
 
 fn count(count: u64, complete: bool) -> Count {
-    Count { count, complete }
+    Count {
+        solutions: count,
+        complete,
+    }
 }
 
 #[test]
@@ -50,8 +53,8 @@ fn known_figures() {
     let clash: Puzzle = format!("11{}", ".".repeat(79)).parse().unwrap();
     assert_eq!(solver.solve(&clash), None);
     assert_eq!(solver.count(&clash, 10), count(0, true));
-    assert_eq!(solver.verdict(&clash), Verdict::None);
-    assert_eq!(generic.verdict(&clash), Verdict::None);
+    assert_eq!(solver.verdict(&clash), Verdict::NoSolution);
+    assert_eq!(generic.verdict(&clash), Verdict::NoSolution);
     assert_eq!(solver.solutions(&clash).count(), 0);
 }
 
@@ -84,7 +87,7 @@ fn the_iterator_yields_every_solution_once() {
     let solutions: Vec<Grid> = solver.solutions(&puzzle).collect();
     assert_eq!(
         solutions.len() as u64,
-        solver.count(&puzzle, u64::MAX).count
+        solver.count(&puzzle, u64::MAX).solutions
     );
     let mut distinct = solutions.clone();
     distinct.sort_by(|a, b| a.digits().cmp(b.digits()));
@@ -98,7 +101,7 @@ fn the_iterator_yields_every_solution_once() {
     // Stopping early leaves the solver ready for the next puzzle.
     assert!(solver.solutions(&puzzle).next().is_some());
     assert_eq!(
-        solver.count(&puzzle, u64::MAX).count,
+        solver.count(&puzzle, u64::MAX).solutions,
         solutions.len() as u64
     );
 }
@@ -174,7 +177,7 @@ proptest! {
         prop_assert_eq!(generic.count(&puzzle, 2), counted);
         prop_assert_eq!(solver.stats(), generic.stats(), "both engines walk the same tree");
         prop_assert_eq!(dfs::count(&puzzle, 2), counted);
-        prop_assert!(counted.count >= 1, "blanking a valid grid leaves a solution");
+        prop_assert!(counted.solutions >= 1, "blanking a valid grid leaves a solution");
 
         let grid = solver.solve(&puzzle).expect("a solution");
         verify(&puzzle, &grid).unwrap();

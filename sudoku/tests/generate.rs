@@ -46,9 +46,13 @@ fn check(made: &Generated, symmetry: Symmetry, naive: bool) {
             "{puzzle}: {cell} has no partner"
         );
         let fewer = without(puzzle, &[cell.index(), image]);
-        assert_eq!(solver.count(&fewer, 2).count, 2, "{puzzle}: {cell} can go");
+        assert_eq!(
+            solver.count(&fewer, 2).solutions,
+            2,
+            "{puzzle}: {cell} can go"
+        );
         if naive && symmetry == Symmetry::None {
-            assert_eq!(dfs::count(&fewer, 2).count, 2);
+            assert_eq!(dfs::count(&fewer, 2).solutions, 2);
         }
     }
 }

@@ -7,4 +7,5 @@ mod generate;
 mod rate;
 mod roundtrip;
 mod streams;
+mod traps;
 mod util;

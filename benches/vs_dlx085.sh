@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The generic engine as a user meets it: `dance cover -j1 FILE` against
+# examples/dlx085_count.rs (the crates.io `dlx` 0.8.5 reading the same
+# Knuth-format file and counting), whole processes, CPU time (user+sys).
+# Runs alternate (dance, dlx085, dance, …) so both see the same machine
+# load; the table gives each side's median CPU seconds and the ratio
+# dlx085 / dance (above 1: dance is faster).
+#
+#   benches/vs_dlx085.sh [ROUNDS] [FILE...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${1:-5}
+shift || true
+files=("$@")
+if [ ${#files[@]} -eq 0 ]; then
+    files=(benches/data/queens13.dlx benches/data/langford12.dlx benches/data/pentominoes6x10.dlx)
+fi
+cargo build --release --quiet --bin dance --example dlx085_count
+dance=target/release/dance
+theirs=target/release/examples/dlx085_count
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+cpu() { # COMMAND... → CPU seconds; checks the count printed
+    /usr/bin/time -f "%U %S" -o "$work/time" "$@" > "$work/out"
+    read -r user sys < "$work/time"
+    echo "$user + $sys" | bc
+}
+
+median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+
+printf "%-24s %10s %10s %8s\n" file dance dlx085 ratio
+for file in "${files[@]}"; do
+    : > "$work/ours"
+    : > "$work/theirs"
+    for _ in $(seq "$rounds"); do
+        cpu "$dance" cover -j1 "$file" >> "$work/ours"
+        ours_count=$(cat "$work/out")
+        cpu "$theirs" "$file" >> "$work/theirs"
+        theirs_count=$(cat "$work/out")
+        if [ "$ours_count" != "$theirs_count" ]; then
+            echo "$file: dance counts $ours_count, dlx085 $theirs_count" >&2
+            exit 1
+        fi
+    done
+    ours=$(median < "$work/ours")
+    theirs_cpu=$(median < "$work/theirs")
+    printf "%-24s %10s %10s %8s\n" "$(basename "$file")" "$ours" "$theirs_cpu" \
+        "$(echo "scale=3; $theirs_cpu / $ours" | bc)"
+done

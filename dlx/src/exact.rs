@@ -1,0 +1,70 @@
+//! Algorithms X and C's matrix: the [`Links`] with every primary item to be
+//! covered exactly once, walked by the [`Driver`](crate::driver::Driver).
+//!
+//! A level covers the item with the fewest options (MRV, Knuth's choice in
+//! DLX1), tries its options top to bottom — committing each option's other
+//! items: covering them, or purifying a colored secondary item (DLX2) — and
+//! uncommits them on the way back. The uncolored version never reads a
+//! color.
+
+use crate::driver::{Choice, Matrix, Work};
+use crate::links::Links;
+
+/// The links and the level stack, seen as Algorithm X's (or C's) matrix.
+pub(crate) struct Exact<'a, const COLORED: bool> {
+    links: &'a mut Links,
+    /// The node of the option tried at each level (the item's header once
+    /// its options have run out).
+    stack: &'a mut [u32],
+}
+
+impl<'a, const COLORED: bool> Exact<'a, COLORED> {
+    pub(crate) fn new(links: &'a mut Links, stack: &'a mut [u32]) -> Self {
+        Exact { links, stack }
+    }
+}
+
+impl<const COLORED: bool> Matrix for Exact<'_, COLORED> {
+    #[inline(always)]
+    fn choose(&mut self, level: usize) -> Choice {
+        match self.links.choose() {
+            None => Choice::Solved,
+            Some((_, 0)) => Choice::DeadEnd,
+            Some((item, _)) => {
+                self.links.cover::<COLORED>(item);
+                self.stack[level] = self.links.nodes[item as usize].down;
+                Choice::Item
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn try_option(&mut self, level: usize) -> Work {
+        let p = self.stack[level];
+        let item = self.links.nodes[p as usize].top;
+        let guess = self.links.items[item as usize].len > 1;
+        self.links.commit_others::<COLORED>(p);
+        Work {
+            nodes: 1,
+            guesses: u64::from(guess),
+        }
+    }
+
+    #[inline(always)]
+    fn retract(&mut self, level: usize) -> bool {
+        let p = self.stack[level];
+        self.links.uncommit_others::<COLORED>(p);
+        let next = self.links.nodes[p as usize].down;
+        self.stack[level] = next;
+        if self.links.is_header(next) {
+            self.links.uncover::<COLORED>(next);
+            return false;
+        }
+        true
+    }
+
+    fn unchoose(&mut self, level: usize) {
+        let item = self.links.nodes[self.stack[level] as usize].top as u32;
+        self.links.uncover::<COLORED>(item);
+    }
+}

@@ -1,0 +1,114 @@
+//! `write_problem` then `read_problem` gives the problem back, on random
+//! problems with secondary items, colors and bounds.
+
+use dlx::{ItemKind, Problem, Solver, read_problem, write_problem};
+use proptest::prelude::*;
+
+/// A random problem: up to 5 primary items (some with bounds), up to 3
+/// secondary items, up to 3 colors, up to 8 options of distinct items with
+/// at least one primary item each, colors on some secondary entries.
+fn problems() -> impl Strategy<Value = Problem> {
+    let bounds = prop::option::of((0u32..3, 1u32..4).prop_map(|(low, span)| (low, low + span)));
+    let primaries = prop::collection::vec(bounds, 1..=5);
+    (primaries, 0usize..=3, 1usize..=3)
+        .prop_flat_map(|(primaries, secondary, colors)| {
+            let items = primaries.len() + secondary;
+            let entry = (0..items, prop::option::of(0..colors));
+            let option = prop::collection::vec(entry, 1..=items);
+            let options = prop::collection::vec(option, 0..=8);
+            (Just(primaries), Just(secondary), Just(colors), options)
+        })
+        .prop_map(|(primaries, secondary, colors, options)| {
+            let mut builder = Problem::builder();
+            let mut items = Vec::new();
+            for (k, bounds) in primaries.iter().enumerate() {
+                let name = format!("p{k}");
+                let item = match bounds {
+                    Some((low, high)) => builder.primary_with_bounds(name, *low, *high),
+                    None => builder.primary(name),
+                };
+                items.push(item.unwrap());
+            }
+            for k in 0..secondary {
+                items.push(builder.secondary(format!("s{k}")).unwrap());
+            }
+            let colors: Vec<_> = (0..colors)
+                .map(|k| builder.color(&format!("C{k}")).unwrap())
+                .collect();
+            for entries in options {
+                let mut seen = vec![false; items.len()];
+                let mut option = Vec::new();
+                for (item, color) in entries {
+                    if std::mem::replace(&mut seen[item], true) {
+                        continue;
+                    }
+
+                    let is_secondary = item >= primaries.len();
+                    option.push(match color {
+                        Some(color) if is_secondary => items[item].colored(colors[color]),
+                        _ => dlx::Entry::from(items[item]),
+                    });
+                }
+                // Knuth's format needs a primary item in every option.
+                if option
+                    .iter()
+                    .any(|entry| (entry.item.index()) < primaries.len())
+                {
+                    builder.option(option).unwrap();
+                }
+            }
+            builder.build()
+        })
+}
+
+/// Everything a problem says, by name: items with kinds and bounds, and
+/// options as item names with color names.
+fn describe(problem: &Problem) -> (Vec<String>, Vec<Vec<String>>) {
+    let items = problem
+        .items()
+        .map(|item| {
+            let kind = match problem.item_kind(item) {
+                ItemKind::Primary => "primary",
+                ItemKind::Secondary => "secondary",
+            };
+            format!(
+                "{} {kind} {:?}",
+                problem.item_name(item),
+                problem.item_bounds(item)
+            )
+        })
+        .collect();
+    let options = problem
+        .options()
+        .map(|(_, entries)| {
+            entries
+                .iter()
+                .map(|entry| match entry.color {
+                    Some(color) => {
+                        format!(
+                            "{}:{}",
+                            problem.item_name(entry.item),
+                            problem.color_name(color)
+                        )
+                    }
+                    None => problem.item_name(entry.item).to_string(),
+                })
+                .collect()
+        })
+        .collect();
+    (items, options)
+}
+
+proptest! {
+    #[test]
+    fn written_problems_read_back(problem in problems()) {
+        let mut text = Vec::new();
+        write_problem(&problem, &mut text).unwrap();
+        let read = read_problem(&text[..]).unwrap();
+        prop_assert_eq!(describe(&read), describe(&problem));
+        prop_assert_eq!(Solver::new(&read).count(), Solver::new(&problem).count());
+        // And through `FromStr`.
+        let parsed: Problem = std::str::from_utf8(&text).unwrap().parse().unwrap();
+        prop_assert_eq!(describe(&parsed), describe(&problem));
+    }
+}

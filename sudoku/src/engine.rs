@@ -1,0 +1,145 @@
+//! What the [`Solver`](crate::Solver) asks of an engine, and the engines
+//! that answer it: every Sudoku matrix is walked by the one search
+//! [`Driver`] of the `dlx` crate.
+//!
+//! * [`Board`]: a matrix of one shape that the driver can walk ([`Matrix`]),
+//!   which can also take a puzzle's givens in and read a solution's grid
+//!   out — the bitboards ([`crate::bitboard`]) and the four-node kernel
+//!   ([`crate::kernel`]);
+//! * [`Walk`]: such a board with its driver;
+//! * [`Generic`]: the generic [`dlx::Solver`] on the shape's
+//!   [exact cover](crate::cover::exact_cover), whose driver is inside it.
+//!
+//! The solver holds an [`Engine`] per shape and picks which one in one
+//! place ([`Solver`](crate::Solver)'s cache); the rest of the solver never
+//! asks which engine it has.
+
+use std::fmt::Debug;
+
+use dlx::Event;
+use dlx::driver::{Driver, Matrix};
+
+use crate::cover::{exact_cover, option, placements};
+use crate::{Grid, Puzzle, Shape, Stats};
+
+/// A Sudoku matrix that the [`Driver`] walks.
+pub(crate) trait Board: Matrix {
+    /// Takes `puzzle`'s givens in, ready for a search from level 0 (the
+    /// previous search may have been abandoned anywhere). `false` when the
+    /// givens clash.
+    fn start(&mut self, puzzle: &Puzzle) -> bool;
+
+    /// The grid of the solution found at `levels` levels, givens included.
+    fn grid(&self, puzzle: &Puzzle, levels: usize) -> Grid;
+}
+
+/// A resumable search of one puzzle at a time on a matrix of one shape.
+pub(crate) trait Engine: Debug + Send + Sync {
+    /// Starts a search of `puzzle` and zeroes the statistics. `false` when
+    /// its givens clash.
+    fn start(&mut self, puzzle: &Puzzle) -> bool;
+
+    /// Runs until a solution, the end, or `budget` more nodes.
+    fn resume(&mut self, budget: u64) -> Event;
+
+    /// The grid of the solution just found.
+    fn grid(&self, puzzle: &Puzzle) -> Grid;
+
+    /// The work of the search so far.
+    fn stats(&self) -> Stats;
+
+    /// Leaves the matrix ready for the next [`start`](Engine::start), however
+    /// the search ended.
+    fn finish(&mut self);
+}
+
+/// A [`Board`] and the driver that walks it.
+#[derive(Debug)]
+pub(crate) struct Walk<B> {
+    board: B,
+    driver: Driver,
+}
+
+impl<B> Walk<B> {
+    pub(crate) fn new(board: B) -> Walk<B> {
+        Walk {
+            board,
+            driver: Driver::new(),
+        }
+    }
+}
+
+impl<B: Board + Debug + Send + Sync> Engine for Walk<B> {
+    fn start(&mut self, puzzle: &Puzzle) -> bool {
+        // The board starts afresh, so whatever the driver held is gone too.
+        self.driver = Driver::new();
+        self.board.start(puzzle)
+    }
+
+    fn resume(&mut self, budget: u64) -> Event {
+        self.driver.resume(&mut self.board, budget)
+    }
+
+    fn grid(&self, puzzle: &Puzzle) -> Grid {
+        self.board.grid(puzzle, self.driver.level())
+    }
+
+    fn stats(&self) -> Stats {
+        let stats = self.driver.stats();
+        Stats {
+            nodes: stats.nodes,
+            guesses: stats.guesses,
+        }
+    }
+
+    fn finish(&mut self) {}
+}
+
+/// The generic engine: [`dlx::Solver`] on the exact cover of a shape, the
+/// givens selected.
+#[derive(Debug)]
+pub(crate) struct Generic {
+    size: usize,
+    solver: dlx::Solver,
+}
+
+impl Generic {
+    pub(crate) fn new(shape: &Shape) -> Generic {
+        Generic {
+            size: shape.size(),
+            solver: dlx::Solver::new(&exact_cover(shape)),
+        }
+    }
+}
+
+impl Engine for Generic {
+    fn start(&mut self, puzzle: &Puzzle) -> bool {
+        let n = self.size;
+        self.solver.reset();
+        let clash = puzzle
+            .givens()
+            .any(|(cell, digit)| self.solver.select(option(n, cell, digit)).is_err());
+        self.solver.rewind();
+        !clash
+    }
+
+    fn resume(&mut self, budget: u64) -> Event {
+        self.solver.resume(budget)
+    }
+
+    fn grid(&self, puzzle: &Puzzle) -> Grid {
+        Grid::solved(puzzle, placements(self.size, self.solver.solution()))
+    }
+
+    fn stats(&self) -> Stats {
+        let stats = self.solver.stats();
+        Stats {
+            nodes: stats.nodes,
+            guesses: stats.guesses,
+        }
+    }
+
+    fn finish(&mut self) {
+        self.solver.reset();
+    }
+}

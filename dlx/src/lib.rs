@@ -114,6 +114,7 @@
 
 mod ids;
 mod links;
+mod memo;
 mod multiplicity;
 mod problem;
 pub mod problems;
@@ -124,6 +125,7 @@ mod split;
 mod text;
 
 pub use ids::{ColorId, ItemId, OptionId};
+pub use memo::{DEFAULT_MEMORY_LIMIT, ExactCount, MemoCount, MemoCounter, MemoError, MemoStats};
 pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
 pub use rng::SplitMix64;
 pub use search::{Count, Event, SelectError, Solutions, Solver, Stats};

@@ -3,6 +3,7 @@
 
 mod hunt;
 mod jobs;
+mod memo;
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
@@ -58,6 +59,13 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Outcome> {
             .map(|seconds| Instant::now() + Duration::from_secs_f64(seconds)),
     };
     let (threads, pool) = crate::threads::pool(args.threads)?;
+    if args.memo {
+        return memo::run(args, solver, threads, pool, |solver| {
+            solver
+                .split_into(threads * SUBPROBLEMS_PER_THREAD, MAX_SPLIT_DEPTH)
+                .ok()
+        });
+    }
     // Problems with multiplicities cannot be split: they run sequentially.
     let parallel = pool.and_then(|pool| {
         let subproblems = solver

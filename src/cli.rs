@@ -134,6 +134,8 @@ pub struct CoverArgs {
     /// being searched again. Prints the exact count, however large; fast
     /// when subproblems repeat (tilings), a little slower when they do not.
     /// Counts only: not with --all, --first, --limit, --split or --estimate.
+    /// Runs on one thread unless -j asks for more (each thread then keeps a
+    /// memo of its own, which on tilings repeats the others' work).
     #[arg(long, conflicts_with_all = ["all", "first", "limit", "split", "estimate"])]
     pub memo: bool,
 

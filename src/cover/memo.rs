@@ -4,8 +4,9 @@
 //! With `-jN` the tree is cut into subproblems as for the plain count, and
 //! each worker thread keeps a memo of its own (a budget of `--memo-mb / N`)
 //! for every subproblem it takes: a state met again by the same thread is
-//! found in its memo, and nothing is shared or locked. docs/design.md says
-//! what measurements chose this over one shared memo.
+//! found in its memo, and nothing is shared or locked. Without `-j` the
+//! memo runs on one thread: on the 16×16 domino board the per-thread memos
+//! of `-j2` try twice the nodes of `-j1` (docs/benchmarks.md).
 
 use std::io::{self, IsTerminal, Write};
 use std::ops::ControlFlow;

@@ -58,14 +58,17 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Outcome> {
             .timeout
             .map(|seconds| Instant::now() + Duration::from_secs_f64(seconds)),
     };
-    let (threads, pool) = crate::threads::pool(args.threads)?;
     if args.memo {
+        // One thread unless -j asks for more: per-thread memos repeat each
+        // other's work on tilings (docs/benchmarks.md).
+        let (threads, pool) = crate::threads::pool(Some(args.threads.unwrap_or(1)))?;
         return memo::run(args, solver, threads, pool, |solver| {
             solver
                 .split_into(threads * SUBPROBLEMS_PER_THREAD, MAX_SPLIT_DEPTH)
                 .ok()
         });
     }
+    let (threads, pool) = crate::threads::pool(args.threads)?;
     // Problems with multiplicities cannot be split: they run sequentially.
     let parallel = pool.and_then(|pool| {
         let subproblems = solver

@@ -122,7 +122,9 @@ pub struct MemoStats {
 }
 
 /// Counts the solutions of one problem with a memo of its subproblems,
-/// within a memory budget; see the [module documentation](self) for how.
+/// within a memory budget: a state of the links met again adds its stored
+/// count instead of being searched again (the key is the set of open items and,
+/// with colors, the secondary items' colors; docs/design.md has the details).
 ///
 /// The memo outlives a count: counting the same problem again, or with other
 /// options [selected](Solver::select) (subproblems of a split search), uses

@@ -88,7 +88,8 @@ pub struct CoverArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
 
-    /// Print search statistics to stderr: solutions, nodes, updates, time.
+    /// Print search statistics to stderr: solutions, nodes, updates, time;
+    /// with --memo also the memo's entries, hits, misses, evictions and bytes.
     #[arg(long)]
     pub stats: bool,
 
@@ -131,6 +132,23 @@ pub struct CoverArgs {
     #[arg(long, value_name = "N", default_value_t = 1000, requires = "estimate",
           value_parser = clap::value_parser!(u32).range(1..))]
     pub probes: u32,
+
+    /// Count with a memo of subproblems: a subproblem met again (the same
+    /// items still open, the same colors) adds its stored count instead of
+    /// being searched again. Prints the exact count, however large; fast
+    /// when subproblems repeat (tilings), a little slower when they do not.
+    /// Counts only: not with --all, --first, --limit, --split or --estimate.
+    /// Runs on one thread unless -j asks for more (each thread then keeps a
+    /// memo of its own, which on tilings repeats the others' work).
+    #[arg(long, conflicts_with_all = ["all", "first", "limit", "split", "estimate"])]
+    pub memo: bool,
+
+    /// The memory budget of --memo, in MiB (shared out among the threads);
+    /// when it is full, new subproblems replace the cheapest stored ones,
+    /// and the count stays exact.
+    #[arg(long, value_name = "N", default_value_t = 1024, requires = "memo",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub memo_mb: u64,
 
     /// No progress bar.
     #[arg(short, long)]

@@ -2,7 +2,7 @@
 
 use predicates::prelude::*;
 
-use crate::util::{dance, data};
+use crate::util::{bench_data, dance, data};
 
 #[test]
 fn counts_the_92_solutions_of_eight_queens() {
@@ -20,6 +20,12 @@ fn the_shipped_problem_files_are_what_the_generators_build() {
         ("langford8.dlx", dlx::problems::langford(8)),
     ] {
         let text = std::fs::read_to_string(data(file)).unwrap();
+        assert_eq!(dlx::parse_problem(&text).unwrap(), problem, "{file}");
+    }
+    for n in [8, 12, 16] {
+        let file = format!("dominoes{n}x{n}.dlx");
+        let text = std::fs::read_to_string(bench_data(&file)).unwrap();
+        let problem = dlx::problems::domino_tilings(n, n);
         assert_eq!(dlx::parse_problem(&text).unwrap(), problem, "{file}");
     }
 }
@@ -250,4 +256,97 @@ fn multiplicities_run_sequentially_with_any_thread_count() {
         .assert()
         .success()
         .stdout("6\n");
+}
+
+#[test]
+fn memo_prints_the_exact_count_alone() {
+    for (file, count) in [
+        ("queens8.dlx", "92\n"),
+        ("langford8.dlx", "300\n"),
+        ("colored.dlx", "1\n"),
+        ("toy.dlx", "1\n"),
+    ] {
+        for threads in ["1", "2"] {
+            dance(&["cover", "--memo", "-j", threads, &data(file)])
+                .assert()
+                .success()
+                .stdout(count);
+        }
+    }
+}
+
+#[test]
+fn memo_counts_past_u64() {
+    // The 14×14 board has 112,202,208,776,036,178,000,000 domino tilings.
+    let mut problem = Vec::new();
+    dlx::write_problem(&dlx::problems::domino_tilings(14, 14), &mut problem).unwrap();
+    for threads in ["1", "2"] {
+        dance(&["cover", "--memo", "-j", threads])
+            .write_stdin(problem.clone())
+            .assert()
+            .success()
+            .stdout("112202208776036178000000\n");
+    }
+}
+
+#[test]
+fn memo_stats_and_a_small_budget() {
+    let assert = dance(&[
+        "cover",
+        "--memo",
+        "--memo-mb",
+        "1",
+        "--stats",
+        "-j1",
+        &bench_data("dominoes8x8.dlx"),
+    ])
+    .assert()
+    .success()
+    .stdout("12988816\n");
+    let stderr = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+    for word in ["nodes: ", "entries: ", "hits: ", "misses: ", "bytes: "] {
+        assert!(stderr.contains(word), "{word} missing from {stderr}");
+    }
+}
+
+#[test]
+fn memo_with_solutions_or_limits_is_a_usage_error() {
+    for flag in [&["--all"][..], &["--first"], &["--limit", "3"]] {
+        let mut args = vec!["cover", "--memo"];
+        args.extend_from_slice(flag);
+        args.push("tests/data/queens8.dlx");
+        dance(&args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("cannot be used with"));
+    }
+    dance(&["cover", "--memo-mb", "5", &data("queens8.dlx")])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn memo_refuses_multiplicities() {
+    dance(&["cover", "--memo"])
+        .write_stdin("2:2|k\nk\nk\nk\nk\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("multiplicities"));
+}
+
+#[test]
+fn memo_counts_a_job() {
+    let file = data("queens10.dlx");
+    dance(&["cover", "--memo", "--job", "1", &file])
+        .assert()
+        .stdout(
+            String::from_utf8(
+                dance(&["cover", "--job", "1", &file])
+                    .assert()
+                    .get_output()
+                    .stdout
+                    .clone(),
+            )
+            .unwrap(),
+        );
 }

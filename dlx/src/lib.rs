@@ -119,6 +119,7 @@ pub mod driver;
 mod exact;
 mod ids;
 mod links;
+mod memo;
 mod multiplicity;
 mod problem;
 pub mod problems;
@@ -130,6 +131,7 @@ mod text;
 
 pub use driver::Event;
 pub use ids::{ColorId, ItemId, OptionId};
+pub use memo::{DEFAULT_MEMORY_LIMIT, ExactCount, MemoCount, MemoCounter, MemoError, MemoStats};
 pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
 pub use rng::SplitMix64;
 pub use search::{Count, SelectError, Solutions, Solver, Stats};

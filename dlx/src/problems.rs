@@ -7,6 +7,8 @@
 //! | [`langford`]`(7)` | 52 (a pairing and its reverse both count) |
 //! | [`pentominoes`]`(6, 10)` | 9356 (2339 up to the board's symmetries) |
 //! | [`rooks`]`(6, 2)` | 67950 (multiplicities: Algorithm M) |
+//! | [`domino_tilings`]`(8, 8)` | 12,988,816 |
+//! | [`domino_tilings`]`(12, 12)` | 53,060,477,521,960,000 (count with [`Solver::count_memo`](crate::Solver::count_memo)) |
 
 use crate::problem::{BuildError, Problem};
 
@@ -107,7 +109,22 @@ pub fn rooks(n: usize, k: u32) -> Problem {
     })
 }
 
-/// The twelve pentominoes, each as rows of `#` and `.`.
+/// The domino, as rows of `#` and `.`.
+const DOMINOES: [(&str, [&str; 3]); 1] = [("D", ["##", "", ""])];
+
+/// The two trominoes.
+const TROMINOES: [(&str, [&str; 3]); 2] = [("I", ["###", "", ""]), ("L", ["##", "#.", ""])];
+
+/// The five tetrominoes.
+const TETROMINOES: [(&str, [&str; 3]); 5] = [
+    ("I", ["####", "", ""]),
+    ("L", ["###", "#..", ""]),
+    ("N", ["##.", ".##", ""]),
+    ("O", ["##", "##", ""]),
+    ("T", ["###", ".#.", ""]),
+];
+
+/// The twelve pentominoes.
 const PENTOMINOES: [(&str, [&str; 3]); 12] = [
     ("F", [".##", "##.", ".#."]),
     ("I", ["#####", "", ""]),
@@ -128,25 +145,143 @@ const PENTOMINOES: [(&str, [&str; 3]); 12] = [
 ///
 /// Items: the pieces `F I L N P T U V W X Y Z` and the cells `r{i}c{j}`, all
 /// primary. One option per placement of a piece in any of its distinct
-/// rotations and reflections: the piece and its five cells.
+/// rotations and reflections: the piece and its five cells. The cells are
+/// declared row by row, as in Knuth's examples; otherwise this is
+/// [`polyomino_tilings`]`(rows, cols, PieceSet::Pentominoes,
+/// PieceUse::ExactlyOnce)`.
 ///
 /// ```
 /// assert_eq!(dlx::Solver::new(&dlx::problems::pentominoes(3, 20)).count(), 8);
 /// ```
 pub fn pentominoes(rows: usize, cols: usize) -> Problem {
+    tilings(
+        rows,
+        cols,
+        PieceSet::Pentominoes,
+        PieceUse::ExactlyOnce,
+        false,
+    )
+}
+
+/// Tilings of a `rows`×`cols` rectangle by dominoes: the same as
+/// [`polyomino_tilings`]`(rows, cols, PieceSet::Dominoes,
+/// PieceUse::Unlimited)`.
+///
+/// Items: the cells `r{i}c{j}`, primary, in row-major order. One option per
+/// domino: its two cells, `r{i}c{j} r{i}c{j+1}` or `r{i}c{j} r{i+1}c{j}`.
+/// The 8×8 board has 12,988,816 tilings; they outgrow `u64` at 14×14 —
+/// count them with [`Solver::count_memo`](crate::Solver::count_memo).
+///
+/// ```
+/// assert_eq!(dlx::Solver::new(&dlx::problems::domino_tilings(4, 4)).count(), 36);
+/// ```
+pub fn domino_tilings(rows: usize, cols: usize) -> Problem {
+    polyomino_tilings(rows, cols, PieceSet::Dominoes, PieceUse::Unlimited)
+}
+
+/// A family of free polyominoes (pieces that may be turned and flipped) for
+/// [`polyomino_tilings`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum PieceSet {
+    /// The domino `D`.
+    Dominoes,
+    /// The two trominoes `I L`.
+    Trominoes,
+    /// The five tetrominoes `I L N O T` (`N` is the S/Z skew piece).
+    Tetrominoes,
+    /// The twelve pentominoes `F I L N P T U V W X Y Z` (Conway's names).
+    Pentominoes,
+}
+
+impl PieceSet {
+    /// Each piece's name and picture, rows of `#` and `.`.
+    fn pieces(self) -> &'static [(&'static str, [&'static str; 3])] {
+        match self {
+            PieceSet::Dominoes => &DOMINOES,
+            PieceSet::Trominoes => &TROMINOES,
+            PieceSet::Tetrominoes => &TETROMINOES,
+            PieceSet::Pentominoes => &PENTOMINOES,
+        }
+    }
+}
+
+/// How often each piece of a [`PieceSet`] may be used in a tiling.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum PieceUse {
+    /// Every piece exactly once: the pieces are primary items.
+    ExactlyOnce,
+    /// Every piece once or not at all: the pieces are secondary items.
+    AtMostOnce,
+    /// Any number of copies of every piece: no item for the pieces.
+    Unlimited,
+}
+
+/// Tilings of a `rows`×`cols` rectangle by the pieces of `set`, each used as
+/// `usage` says; turned and flipped pieces count as the same piece, and
+/// tilings that differ only by a symmetry of the board are different.
+///
+/// Items: the pieces (primary for [`PieceUse::ExactlyOnce`], secondary for
+/// [`PieceUse::AtMostOnce`], absent for [`PieceUse::Unlimited`]), then the
+/// cells `r{i}c{j}`, primary, declared along the board's shorter side first
+/// (row by row, or column by column on a board wider than tall). One option
+/// per placement of a piece in any of its distinct rotations and
+/// reflections: the piece (when it is an item) and its cells.
+///
+/// The order of the cells is the search's tie-break, so the search fills the
+/// board from one short side to the other: the open cells are then a band
+/// whose edge is no longer than the short side, and few such bands exist —
+/// what lets [`Solver::count_memo`](crate::Solver::count_memo) count the
+/// tilings of a 5×120 strip in milliseconds.
+///
+/// ```
+/// use dlx::{Solver, problems::{PieceSet, PieceUse, polyomino_tilings}};
+///
+/// // The 2×3 rectangle: three tilings by dominoes; by trominoes, one with
+/// // two I and two with two L — none with one of each.
+/// let count = |set, usage| Solver::new(&polyomino_tilings(2, 3, set, usage)).count();
+/// assert_eq!(count(PieceSet::Dominoes, PieceUse::Unlimited), 3);
+/// assert_eq!(count(PieceSet::Trominoes, PieceUse::Unlimited), 3);
+/// assert_eq!(count(PieceSet::Trominoes, PieceUse::ExactlyOnce), 0);
+/// ```
+pub fn polyomino_tilings(rows: usize, cols: usize, set: PieceSet, usage: PieceUse) -> Problem {
+    tilings(rows, cols, set, usage, cols > rows)
+}
+
+/// [`polyomino_tilings`], the cells declared column by column when
+/// `by_columns` is set, else row by row.
+fn tilings(rows: usize, cols: usize, set: PieceSet, usage: PieceUse, by_columns: bool) -> Problem {
     build(|b| {
-        let pieces = PENTOMINOES
+        let pieces = set
+            .pieces()
             .iter()
-            .map(|(name, _)| b.primary(*name))
+            .map(|(name, _)| match usage {
+                PieceUse::ExactlyOnce => b.primary(*name).map(Some),
+                PieceUse::AtMostOnce => b.secondary(*name).map(Some),
+                PieceUse::Unlimited => Ok(None),
+            })
             .collect::<Result<Vec<_>, _>>()?;
-        let mut cells = Vec::with_capacity(rows * cols);
-        for i in 0..rows {
-            for j in 0..cols {
-                cells.push(b.primary(format!("r{i}c{j}"))?);
+        // `cells[i * cols + j]` is the cell in row i, column j.
+        let mut cells = vec![None; rows * cols];
+        let (outer, inner) = if by_columns {
+            (cols, rows)
+        } else {
+            (rows, cols)
+        };
+        for outer_index in 0..outer {
+            for inner_index in 0..inner {
+                let (i, j) = if by_columns {
+                    (inner_index, outer_index)
+                } else {
+                    (outer_index, inner_index)
+                };
+                cells[i * cols + j] = Some(b.primary(format!("r{i}c{j}"))?);
             }
         }
-        for (piece, (_, picture)) in pieces.iter().zip(PENTOMINOES) {
-            for shape in orientations(&picture) {
+        let cells: Vec<_> = cells.into_iter().flatten().collect();
+        for (piece, (_, picture)) in pieces.iter().zip(set.pieces()) {
+            for shape in orientations(picture) {
                 let height = shape.iter().map(|&(i, _)| i).max().unwrap_or(0) + 1;
                 let width = shape.iter().map(|&(_, j)| j).max().unwrap_or(0) + 1;
                 for i in 0..(rows + 1).saturating_sub(height) {
@@ -154,7 +289,7 @@ pub fn pentominoes(rows: usize, cols: usize) -> Problem {
                         let placed = shape
                             .iter()
                             .map(|&(di, dj)| cells[(i + di) * cols + j + dj]);
-                        b.option(std::iter::once(*piece).chain(placed))?;
+                        b.option(piece.iter().copied().chain(placed))?;
                     }
                 }
             }

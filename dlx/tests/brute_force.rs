@@ -1,7 +1,7 @@
 //! Random small problems: every way of searching agrees with brute force over
 //! all subsets of options — exactly-once problems (Algorithms X and C) and
 //! problems with random bounds on their primary items (Algorithm M), colors
-//! on secondary items in both.
+//! on secondary items in both; and the memo's counts (Algorithms X and C).
 
 use std::collections::BTreeSet;
 
@@ -211,6 +211,28 @@ proptest! {
     ) {
         prop_assume!(!spec.options.is_empty());
         check_selections(&spec, &picks)?;
+    }
+
+    #[test]
+    fn the_memo_agrees_with_brute_force(
+        spec in spec(),
+        picks in proptest::collection::vec(any::<prop::sample::Index>(), 0..3),
+        max_bytes in prop_oneof![Just(200usize), Just(1usize << 20)],
+    ) {
+        let problem = build(&spec);
+        let mut solver = Solver::new(&problem);
+        let mut memo = dlx::MemoCounter::new(&solver, max_bytes).unwrap();
+        prop_assert_eq!(memo.count(&mut solver).unwrap(), brute_force(&spec, &[]).len() as u128);
+        // With options selected, whose colors the memo must take into account.
+        let mut required = Vec::new();
+        for pick in &picks {
+            let o = pick.index(spec.options.len().max(1));
+            if o < spec.options.len() && solver.select(OptionId::new(o as u32)).is_ok() {
+                required.push(o);
+            }
+        }
+        let expected = brute_force(&spec, &required).len() as u128;
+        prop_assert_eq!(memo.count(&mut solver).unwrap(), expected);
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 mod brute_force;
 mod known_counts;
+mod memo;
 mod multiplicities;
 mod roundtrip;
 mod seeded;

@@ -3,6 +3,7 @@
 
 mod hunt;
 mod jobs;
+mod memo;
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
@@ -52,6 +53,19 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
     }
     if let Some(depth) = args.split {
         return split(&mut solver, depth);
+    }
+
+    if args.memo {
+        // One thread unless -j asks for more: per-thread memos repeat each
+        // other's work on tilings (docs/benchmarks.md).
+        let (threads, pool) = crate::threads::pool(Some(args.threads.unwrap_or(1)))?;
+        let max_cost =
+            MIN_SPLIT_COST.max(SPLIT_COST_PER_ENTRY.saturating_mul(problem.entry_count() as u64));
+        return memo::run(args, solver, threads, pool, |solver| {
+            solver
+                .split_within(threads * SUBPROBLEMS_PER_THREAD, MAX_SPLIT_DEPTH, max_cost)
+                .ok()
+        });
     }
 
     let keep = args.all || args.first;

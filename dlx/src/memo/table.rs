@@ -1,0 +1,355 @@
+//! The cache of the memo: subproblem key → exact count, an open-addressing
+//! hash table in one flat vector of `u64`, never above a byte budget.
+//!
+//! A slot is `1 + key_words + 2` words:
+//!
+//! ```text
+//! meta = tag << 32 | work      0 for an empty slot; tag = the hash's low 32 bits | 1
+//! key  = key_words words       the subproblem's key (see the parent module)
+//! lo, hi                       the count as a u128 below 2^127; otherwise hi has
+//!                              its top bit set and lo indexes `bigs`
+//! ```
+//!
+//! A key's home slot is the high half of `hash × capacity` (so any capacity
+//! works, not only powers of two, and the table can grow to exactly its
+//! budget); it lives in one of the [`PROBES`] slots from there on, wrapping
+//! around. Inserting into a full window *evicts* the entry of the window that
+//! cost the least search to find (`work`, the nodes below it), if it cost no
+//! more than the new one — an entry is only ever the exact count of its key,
+//! so losing one costs time, never exactness. The table doubles while it fits
+//! the budget (old and new table both counted while it copies), and stays at
+//! its last size after.
+
+use super::count::ExactCount;
+
+/// Slots a key may live in, from its home slot on.
+const PROBES: usize = 32;
+/// Slots of a new table (fewer when the budget is smaller).
+const INITIAL_CAPACITY: usize = 1 << 10;
+/// The top bit of `hi`: the count is in `bigs`, at index `lo`.
+const BIG: u64 = 1 << 63;
+
+/// Exact counts of subproblems, keyed by fixed-width keys of `u64` words.
+#[derive(Clone, Debug)]
+pub(crate) struct Table {
+    slots: Vec<u64>,
+    key_words: usize,
+    stride: usize,
+    capacity: usize,
+    len: usize,
+    max_bytes: usize,
+    /// Set once the table cannot grow within the budget.
+    full: bool,
+    /// Counts of `2^127` and more, which do not fit a slot.
+    bigs: Vec<ExactCount>,
+    /// Indices of `bigs` freed by evictions, for reuse.
+    free_bigs: Vec<u64>,
+    big_bytes: usize,
+    /// Entries overwritten to make room.
+    pub(crate) evictions: u64,
+}
+
+impl Table {
+    /// An empty table for keys of `key_words` words within `max_bytes`.
+    pub(crate) fn new(key_words: usize, max_bytes: usize) -> Table {
+        let stride = key_words + 3;
+        let capacity = INITIAL_CAPACITY.min(max_bytes / (stride * 8));
+        Table {
+            slots: vec![0; capacity * stride],
+            key_words,
+            stride,
+            capacity,
+            len: 0,
+            max_bytes,
+            full: false,
+            bigs: Vec::new(),
+            free_bigs: Vec::new(),
+            big_bytes: 0,
+            evictions: 0,
+        }
+    }
+
+    /// The hash of a key: each word mixed in by a multiply, then Murmur3's
+    /// 64-bit finalizer, so that keys differing in one bit anywhere spread
+    /// over the whole table.
+    #[inline]
+    pub(crate) fn hash(key: &[u64]) -> u64 {
+        let mut h: u64 = key.len() as u64;
+        for &word in key {
+            h = (h ^ word)
+                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                .rotate_left(29);
+        }
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+        h ^ (h >> 33)
+    }
+
+    /// Entries stored.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Bytes held: the slots and the big counts.
+    pub(crate) fn bytes(&self) -> usize {
+        self.slots.capacity() * 8
+            + self.bigs.capacity() * size_of::<ExactCount>()
+            + self.free_bigs.capacity() * 8
+            + self.big_bytes
+    }
+
+    #[inline]
+    fn home(&self, hash: u64) -> usize {
+        ((u128::from(hash) * self.capacity as u128) >> 64) as usize
+    }
+
+    #[inline]
+    fn tag(hash: u64) -> u64 {
+        u64::from(hash as u32 | 1)
+    }
+
+    /// The slots of `hash`'s window, in probing order.
+    #[inline]
+    fn window(&self, hash: u64) -> impl Iterator<Item = usize> + use<> {
+        let (home, capacity) = (self.home(hash), self.capacity);
+        (0..PROBES.min(capacity)).map(move |k| {
+            let slot = home + k;
+            if slot >= capacity {
+                slot - capacity
+            } else {
+                slot
+            }
+        })
+    }
+
+    /// The count stored for `key`, whose hash is `hash`, and the search
+    /// nodes it took to find.
+    #[inline]
+    pub(crate) fn get(&self, hash: u64, key: &[u64]) -> Option<(ExactCount, u64)> {
+        debug_assert_eq!(key.len(), self.key_words);
+        let tag = Self::tag(hash);
+        for slot in self.window(hash) {
+            let base = slot * self.stride;
+            let meta = self.slots[base];
+            if meta == 0 {
+                return None;
+            }
+            if meta >> 32 == tag && self.slots[base + 1..base + 1 + self.key_words] == *key {
+                return Some((self.value(base), meta & u64::from(u32::MAX)));
+            }
+        }
+        None
+    }
+
+    fn value(&self, base: usize) -> ExactCount {
+        let lo = self.slots[base + 1 + self.key_words];
+        let hi = self.slots[base + 2 + self.key_words];
+        if hi & BIG == 0 {
+            ExactCount::from(u128::from(hi) << 64 | u128::from(lo))
+        } else {
+            self.bigs[lo as usize].clone()
+        }
+    }
+
+    /// Stores `count` for `key` (not stored yet), which took `work` search
+    /// nodes to find: in an empty slot of its window, else over the window's
+    /// cheapest entry if that cost no more — or not at all.
+    pub(crate) fn insert(&mut self, hash: u64, key: &[u64], count: &ExactCount, work: u64) {
+        debug_assert_eq!(key.len(), self.key_words);
+        if !self.full && (self.len + 1) * 4 > self.capacity * 3 {
+            self.grow();
+        }
+        let work = work.min(u64::from(u32::MAX));
+        let mut empty = None;
+        let mut victim: Option<(usize, u64)> = None;
+        for slot in self.window(hash) {
+            let meta = self.slots[slot * self.stride];
+            if meta == 0 {
+                empty = Some(slot);
+                break;
+            }
+            let cost = meta & u64::from(u32::MAX);
+            if victim.is_none_or(|(_, least)| cost < least) {
+                victim = Some((slot, cost));
+            }
+        }
+        if empty.is_none() && !self.full && self.len * 2 > self.capacity {
+            // A crowded window in a table half full that may still grow:
+            // grow first.
+            self.grow();
+            if !self.full {
+                return self.insert(hash, key, count, work);
+            }
+        }
+        let slot = match (empty, victim) {
+            (Some(slot), _) => slot,
+            (None, Some((slot, cost))) if cost <= work => slot,
+            _ => return,
+        };
+        let Some((lo, hi)) = self.encode(count) else {
+            return;
+        };
+        let base = slot * self.stride;
+        if empty.is_some() {
+            self.len += 1;
+        } else {
+            self.release(base);
+            self.evictions += 1;
+        }
+        self.slots[base] = Self::tag(hash) << 32 | work;
+        self.slots[base + 1..base + 1 + self.key_words].copy_from_slice(key);
+        self.slots[base + 1 + self.key_words] = lo;
+        self.slots[base + 2 + self.key_words] = hi;
+    }
+
+    /// The two value words of a count: the count itself below `2^127`, else
+    /// the index of a big count kept aside — `None` when the budget has no
+    /// room for it.
+    fn encode(&mut self, count: &ExactCount) -> Option<(u64, u64)> {
+        match count.to_u128() {
+            Some(n) if n >> 127 == 0 => Some((n as u64, (n >> 64) as u64)),
+            _ => self.store_big(count).map(|index| (index, BIG)),
+        }
+    }
+
+    /// Keeps a big count, if the budget allows, and returns its index.
+    fn store_big(&mut self, count: &ExactCount) -> Option<u64> {
+        let bytes = count.heap_bytes() + size_of::<ExactCount>() + 8;
+        if self.bytes() + bytes > self.max_bytes {
+            return None;
+        }
+        self.big_bytes += count.heap_bytes();
+        match self.free_bigs.pop() {
+            Some(index) => {
+                self.bigs[index as usize] = count.clone();
+                Some(index)
+            }
+            None => {
+                self.bigs.push(count.clone());
+                Some(self.bigs.len() as u64 - 1)
+            }
+        }
+    }
+
+    /// Frees the big count of the entry at `base`, if it has one.
+    fn release(&mut self, base: usize) {
+        let lo = self.slots[base + 1 + self.key_words];
+        let hi = self.slots[base + 2 + self.key_words];
+        self.free_big(lo, hi);
+    }
+
+    /// Frees the big count that value words `lo, hi` point at, if any.
+    fn free_big(&mut self, lo: u64, hi: u64) {
+        if hi & BIG != 0 {
+            let big = std::mem::take(&mut self.bigs[lo as usize]);
+            self.big_bytes -= big.heap_bytes();
+            self.free_bigs.push(lo);
+        }
+    }
+
+    /// Doubles the table, or grows it to what the budget allows, or marks it
+    /// full when that is not worth a copy.
+    fn grow(&mut self) {
+        let slot_bytes = self.stride * 8;
+        let room = self.max_bytes.saturating_sub(self.bytes()) / slot_bytes;
+        let capacity = room.min(2 * self.capacity.max(INITIAL_CAPACITY / 2));
+        if capacity < self.capacity + self.capacity / 4 + 1 {
+            self.full = true;
+            return;
+        }
+        let old = std::mem::replace(&mut self.slots, vec![0; capacity * self.stride]);
+        let old_capacity = std::mem::replace(&mut self.capacity, capacity);
+        self.len = 0;
+        for slot in 0..old_capacity {
+            let base = slot * self.stride;
+            if old[base] == 0 {
+                continue;
+            }
+            let key = &old[base + 1..base + 1 + self.key_words];
+            let hash = Self::hash(key);
+            // A key whose new window is full is dropped: the table is only
+            // a cache.
+            if let Some(slot) = self
+                .window(hash)
+                .find(|&s| self.slots[s * self.stride] == 0)
+            {
+                let new = slot * self.stride;
+                self.slots[new..new + self.stride].copy_from_slice(&old[base..base + self.stride]);
+                self.len += 1;
+            } else {
+                let value = base + 1 + self.key_words;
+                self.free_big(old[value], old[value + 1]);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stored_counts_come_back_small_and_big() {
+        let mut table = Table::new(2, 1 << 20);
+        let big = {
+            let mut n = ExactCount::from(u128::MAX);
+            n += &ExactCount::from(u128::MAX);
+            n
+        };
+        let values = [
+            ExactCount::from(0u64),
+            ExactCount::from(u128::MAX >> 1),
+            ExactCount::from(u128::MAX),
+            big,
+        ];
+        for (k, value) in values.iter().enumerate() {
+            let key = [k as u64 + 1, 7];
+            table.insert(Table::hash(&key), &key, value, 10);
+        }
+        for (k, value) in values.iter().enumerate() {
+            let key = [k as u64 + 1, 7];
+            assert_eq!(
+                table.get(Table::hash(&key), &key),
+                Some((value.clone(), 10))
+            );
+        }
+        assert_eq!(table.get(Table::hash(&[9, 9]), &[9, 9]), None);
+        assert_eq!(table.len(), 4);
+    }
+
+    #[test]
+    fn the_table_grows_then_evicts_within_its_budget() {
+        let budget = 64 * 1024;
+        let mut table = Table::new(1, budget);
+        for k in 1..=20_000u64 {
+            table.insert(Table::hash(&[k]), &[k], &ExactCount::from(k), k);
+            assert!(table.bytes() <= budget, "{} bytes", table.bytes());
+        }
+        assert!(table.evictions > 0);
+        // What is stored is right, and the latest (costliest) entries stay.
+        let mut found = 0;
+        for k in 1..=20_000u64 {
+            if let Some((count, _)) = table.get(Table::hash(&[k]), &[k]) {
+                assert_eq!(count, u128::from(k));
+                found += 1;
+            }
+        }
+        assert_eq!(found, table.len());
+        assert!(table.get(Table::hash(&[20_000]), &[20_000]).is_some());
+    }
+
+    #[test]
+    fn a_budget_below_one_slot_stores_nothing() {
+        let mut table = Table::new(4, 16);
+        table.insert(
+            Table::hash(&[1, 2, 3, 4]),
+            &[1, 2, 3, 4],
+            &ExactCount::ZERO,
+            1,
+        );
+        assert_eq!(table.get(Table::hash(&[1, 2, 3, 4]), &[1, 2, 3, 4]), None);
+        assert_eq!(table.len(), 0);
+    }
+}

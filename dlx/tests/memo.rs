@@ -1,0 +1,309 @@
+//! Counting with the memo of subproblems: the same counts as the plain search
+//! on every problem of the suite, domino tilings against an independent
+//! transfer-matrix count, counts past `u128`, and the memory budget.
+
+use std::ops::ControlFlow;
+
+use dlx::problems::{
+    PieceSet, PieceUse, domino_tilings, langford, n_queens, pentominoes, polyomino_tilings, rooks,
+};
+use dlx::{ExactCount, MemoCounter, MemoError, OptionId, Problem, Solver, parse_problem};
+use num_bigint::BigUint;
+
+/// The memo's count of `problem`, with a fresh memo of `max_bytes`.
+fn memo_count(problem: &Problem, max_bytes: usize) -> ExactCount {
+    let mut solver = Solver::new(problem);
+    let mut memo = MemoCounter::new(&solver, max_bytes).unwrap();
+    memo.count(&mut solver).unwrap()
+}
+
+/// Problems with primary items only, secondary items, and colors.
+fn suite() -> Vec<(&'static str, Problem)> {
+    let colored = "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n";
+    let toy = "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n";
+    // Colors that many options share, so that purified items matter.
+    let paint = "a b c d | x y z\na x:R\na x:G y:R\nb x:R z:G\nb y:G\nc x:G z:G\nc y:R z:R\n\
+                 d x:R\nd z:G\nd x:G y:R\nb c x:R\na d z:R\n";
+    let mut suite = vec![
+        ("toy", parse_problem(toy).unwrap()),
+        ("colored", parse_problem(colored).unwrap()),
+        ("paint", parse_problem(paint).unwrap()),
+        ("pentominoes 3x20", pentominoes(3, 20)),
+        (
+            "pentominoes at most once 5x5",
+            polyomino_tilings(5, 5, PieceSet::Pentominoes, PieceUse::AtMostOnce),
+        ),
+        (
+            "tetrominoes 4x6",
+            polyomino_tilings(4, 6, PieceSet::Tetrominoes, PieceUse::Unlimited),
+        ),
+        (
+            "trominoes 6x6",
+            polyomino_tilings(6, 6, PieceSet::Trominoes, PieceUse::Unlimited),
+        ),
+        (
+            "tetrominoes once 4x5",
+            polyomino_tilings(4, 5, PieceSet::Tetrominoes, PieceUse::ExactlyOnce),
+        ),
+        ("dominoes 6x6", domino_tilings(6, 6)),
+    ];
+    for n in 1..=9 {
+        suite.push(("queens", n_queens(n)));
+    }
+    for n in 1..=8 {
+        suite.push(("langford", langford(n)));
+    }
+    suite
+}
+
+#[test]
+fn memo_counts_equal_plain_counts_on_the_suite() {
+    for (name, problem) in suite() {
+        let plain = Solver::new(&problem).count();
+        assert_eq!(memo_count(&problem, 1 << 24), u128::from(plain), "{name}");
+        // A budget of a few entries evicts all the time and stays exact.
+        assert_eq!(memo_count(&problem, 300), u128::from(plain), "{name}, tiny");
+        let mut shuffled = Solver::with_seed(&problem, 3);
+        assert_eq!(
+            shuffled.count_memo().unwrap(),
+            u128::from(plain),
+            "{name}, shuffled"
+        );
+    }
+}
+
+#[test]
+#[ignore = "slow in debug builds; run with --release -- --ignored"]
+fn memo_counts_the_larger_problems_of_the_suite() {
+    for (problem, count) in [
+        (pentominoes(6, 10), 9356),
+        (n_queens(12), 14200),
+        (langford(11), 35584),
+    ] {
+        assert_eq!(Solver::new(&problem).count_memo().unwrap(), count);
+    }
+}
+
+/// A memo serves the subproblems of a split search: their counts, with the
+/// options selected, add up to the whole, and each equals the plain count.
+#[test]
+fn one_memo_counts_selections_and_keeps_what_it_learned() {
+    for problem in [n_queens(7), domino_tilings(5, 6), pentominoes(3, 20)] {
+        let mut solver = Solver::new(&problem);
+        let total = solver.count();
+        let mut memo = MemoCounter::new(&solver, 1 << 22).unwrap();
+        let mut sum = 0u128;
+        for subproblem in solver.split(2).unwrap() {
+            for &option in &subproblem {
+                solver.select(option).unwrap();
+            }
+            let plain = solver.count();
+            let counted = memo.count(&mut solver).unwrap();
+            assert_eq!(counted, u128::from(plain), "{subproblem:?}");
+            assert_eq!(solver.selected().collect::<Vec<_>>(), subproblem);
+            sum += counted.to_u128().unwrap();
+            solver.reset();
+        }
+        assert_eq!(sum, u128::from(total));
+        let hits = memo.stats().hits;
+        assert_eq!(memo.count(&mut solver).unwrap(), u128::from(total));
+        assert!(
+            memo.stats().hits > hits,
+            "the second count finds stored states"
+        );
+    }
+}
+
+#[test]
+fn colored_selections_are_part_of_the_key() {
+    // After selecting `p x:A`, only options agreeing on x's color remain.
+    let text = "p q r | x\np x:A\np x:B\nq x:A\nq x:B\nr x:A\nr\n";
+    let problem = parse_problem(text).unwrap();
+    let mut solver = Solver::new(&problem);
+    let mut memo = MemoCounter::new(&solver, 1 << 20).unwrap();
+    for option in 0..problem.option_count() as u32 {
+        if solver.select(OptionId::new(option)).is_err() {
+            continue;
+        }
+        let plain = solver.count();
+        assert_eq!(memo.count(&mut solver).unwrap(), u128::from(plain));
+        solver.reset();
+    }
+    assert_eq!(memo.count(&mut solver).unwrap(), u128::from(solver.count()));
+}
+
+#[test]
+fn multiplicities_and_other_problems_are_refused() {
+    let mut solver = Solver::new(&rooks(3, 2));
+    assert_eq!(solver.count_memo(), Err(MemoError::Multiplicities));
+    assert!(MemoCounter::new(&solver, 1 << 20).is_err());
+
+    let mut queens = Solver::new(&n_queens(6));
+    let mut memo = MemoCounter::new(&queens, 1 << 20).unwrap();
+    let mut other = Solver::new(&n_queens(7));
+    assert_eq!(memo.count(&mut other), Err(MemoError::OtherProblem));
+    let mut same_shape = Solver::new(&langford(3));
+    let mut langford_memo = MemoCounter::new(&same_shape, 1 << 20).unwrap();
+    assert_eq!(
+        langford_memo.count(&mut Solver::new(&langford(3))).unwrap(),
+        2
+    );
+    assert_eq!(memo.count(&mut queens).unwrap(), 4);
+    assert_eq!(langford_memo.count(&mut same_shape).unwrap(), 2);
+}
+
+#[test]
+fn a_stopped_count_is_a_lower_bound_and_leaves_the_links_as_they_were() {
+    let problem = n_queens(12);
+    let mut solver = Solver::new(&problem);
+    let mut memo = MemoCounter::new(&solver, 1 << 22).unwrap();
+    let mut calls = 0;
+    let stopped = memo
+        .count_until(&mut solver, |stats| {
+            calls += 1;
+            assert!(stats.nodes > 0);
+            ControlFlow::Break(())
+        })
+        .unwrap();
+    assert_eq!(calls, 1);
+    assert!(!stopped.complete);
+    assert!(stopped.solutions.to_u128().unwrap() < 14200);
+    assert_eq!(solver.count(), 14200);
+    let full = memo.count_until(&mut solver, |_| ControlFlow::Continue(()));
+    assert_eq!(full.unwrap().solutions, 14200);
+}
+
+#[test]
+fn statistics_count_the_work_and_the_memory() {
+    let problem = domino_tilings(8, 8);
+    let mut solver = Solver::new(&problem);
+    let budget = 1 << 20;
+    let mut memo = MemoCounter::new(&solver, budget).unwrap();
+    assert_eq!(memo.count(&mut solver).unwrap(), 12_988_816);
+    let stats = memo.stats();
+    assert!(stats.nodes > 0 && stats.nodes < 10_000, "{stats:?}");
+    assert!(stats.hits > 0 && stats.misses > 0 && stats.entries > 0);
+    assert!(stats.updates > 0);
+    assert!(stats.bytes as usize <= budget + 64 * 1024, "{stats:?}");
+    assert!(solver.stats().nodes == 0, "the plain search did not run");
+}
+
+/// Domino tilings of `rows`×`cols` by a transfer matrix over the columns of
+/// the board's shorter side: a state is the set of cells of the next column
+/// that horizontal dominoes from this one already fill.
+fn transfer_matrix_dominoes(rows: usize, cols: usize) -> BigUint {
+    let (height, width) = if rows <= cols {
+        (rows, cols)
+    } else {
+        (cols, rows)
+    };
+    if height == 0 {
+        return BigUint::from(1u32);
+    }
+    let mut ways = vec![BigUint::from(0u32); 1 << height];
+    ways[0] = BigUint::from(1u32);
+    for _ in 0..width {
+        let mut next = vec![BigUint::from(0u32); 1 << height];
+        for (filled, count) in ways.iter().enumerate() {
+            if *count != BigUint::from(0u32) {
+                fill_column(height, 0, filled, 0, count, &mut next);
+            }
+        }
+        ways = next;
+    }
+    ways.swap_remove(0)
+}
+
+/// Fills the column from `row` on, given the cells `filled` already, adding
+/// `count` to `next[sticking]` for every way (horizontal dominoes stick into
+/// the next column).
+fn fill_column(
+    height: usize,
+    row: usize,
+    filled: usize,
+    sticking: usize,
+    count: &BigUint,
+    next: &mut [BigUint],
+) {
+    if row == height {
+        next[sticking] += count;
+        return;
+    }
+    if filled & (1 << row) != 0 {
+        return fill_column(height, row + 1, filled, sticking, count, next);
+    }
+    fill_column(height, row + 1, filled, sticking | 1 << row, count, next);
+    if row + 1 < height && filled & (1 << (row + 1)) == 0 {
+        fill_column(height, row + 2, filled, sticking, count, next);
+    }
+}
+
+#[test]
+fn the_transfer_matrix_knows_the_published_counts() {
+    assert_eq!(transfer_matrix_dominoes(8, 8), BigUint::from(12_988_816u32));
+    assert_eq!(
+        transfer_matrix_dominoes(12, 12),
+        BigUint::from(53_060_477_521_960_000u64)
+    );
+    assert_eq!(transfer_matrix_dominoes(3, 4), BigUint::from(11u32));
+    assert_eq!(transfer_matrix_dominoes(3, 3), BigUint::from(0u32));
+}
+
+#[test]
+fn domino_tilings_agree_with_the_transfer_matrix() {
+    for rows in 0..=8 {
+        for cols in 0..=8 {
+            let expected = transfer_matrix_dominoes(rows, cols);
+            let counted = memo_count(&domino_tilings(rows, cols), 1 << 24);
+            assert_eq!(counted.to_biguint(), expected, "{rows}x{cols}");
+        }
+    }
+    for (rows, cols) in [(10, 10), (12, 12), (6, 14), (3, 20)] {
+        let counted = memo_count(&domino_tilings(rows, cols), 1 << 26);
+        assert_eq!(
+            counted.to_biguint(),
+            transfer_matrix_dominoes(rows, cols),
+            "{rows}x{cols}"
+        );
+    }
+}
+
+#[test]
+#[ignore = "slow in debug builds; run with --release -- --ignored"]
+fn domino_tilings_up_to_16x16_agree_with_the_transfer_matrix() {
+    for (rows, cols) in [(14, 14), (13, 16), (15, 16), (16, 16)] {
+        let counted = Solver::new(&domino_tilings(rows, cols))
+            .count_memo()
+            .unwrap();
+        assert_eq!(
+            counted.to_biguint(),
+            transfer_matrix_dominoes(rows, cols),
+            "{rows}x{cols}"
+        );
+    }
+    assert_eq!(
+        transfer_matrix_dominoes(14, 14).to_string(),
+        "112202208776036178000000"
+    );
+}
+
+/// The tilings of a 2×n strip are the Fibonacci numbers, far past `u128`.
+#[test]
+fn counts_past_u128_are_exact() {
+    let n = 250;
+    let (mut a, mut b) = (BigUint::from(1u32), BigUint::from(1u32));
+    for _ in 0..n {
+        let c = &a + &b;
+        a = std::mem::replace(&mut b, c);
+    }
+    // a = F(n + 1) with F(1) = F(2) = 1.
+    let started = std::time::Instant::now();
+    let counted = memo_count(&domino_tilings(2, n), 1 << 24);
+    eprintln!("2x{n}: {:?}", started.elapsed());
+    assert_eq!(counted.to_u128(), None);
+    assert_eq!(counted.to_biguint(), a);
+    assert_eq!(counted.to_biguint(), transfer_matrix_dominoes(2, n));
+    let wide = memo_count(&domino_tilings(5, 120), 1 << 26);
+    assert_eq!(wide.to_biguint(), transfer_matrix_dominoes(5, 120));
+    assert!(wide.to_u128().is_none());
+}

@@ -6,16 +6,16 @@ exact-cover problem.
 """
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Generic, Literal, TypeVar, overload
+from typing import Generic, Literal, TypeVar, final, overload
 
 import numpy as np
 import numpy.typing as npt
 
 __version__: str
 
-Status = Literal["solved", "unique", "multiple", "none", "timeout"]
-Mode = Literal["first", "unique", "count"]
-IntArray = npt.NDArray[np.integer]
+_Status = Literal["solved", "unique", "multiple", "none", "timeout"]
+_Mode = Literal["first", "unique", "count"]
+_IntArray = npt.NDArray[np.integer]
 
 class ParseError(ValueError):
     """Text that is not a puzzle (or not an exact-cover problem).
@@ -50,46 +50,7 @@ def solve(
     variant: str | None = None,
     threads: int | None = None,
     timeout: float | None = None,
-) -> tuple[list[str | None], list[Status]]: ...
-@overload
-def solve(
-    puzzles: Sequence[str],
-    *,
-    mode: Literal["count"],
-    limit: int | None = None,
-    variant: str | None = None,
-    threads: int | None = None,
-    timeout: float | None = None,
-) -> tuple[list[int], list[Status]]: ...
-@overload
-def solve(
-    puzzles: IntArray,
-    *,
-    mode: Literal["first", "unique"] = "first",
-    limit: None = None,
-    variant: str | None = None,
-    threads: int | None = None,
-    timeout: float | None = None,
-) -> tuple[IntArray, list[Status]]: ...
-@overload
-def solve(
-    puzzles: IntArray,
-    *,
-    mode: Literal["count"],
-    limit: int | None = None,
-    variant: str | None = None,
-    threads: int | None = None,
-    timeout: float | None = None,
-) -> tuple[npt.NDArray[np.uint64], list[Status]]: ...
-def solve(
-    puzzles: Sequence[str] | IntArray,
-    *,
-    mode: Mode = "first",
-    limit: int | None = None,
-    variant: str | None = None,
-    threads: int | None = None,
-    timeout: float | None = None,
-) -> tuple[list[str | None] | list[int] | IntArray | npt.NDArray[np.uint64], list[Status]]:
+) -> tuple[list[str | None], list[_Status]]:
     """Solves a batch of Sudoku puzzles with Dancing Links.
 
     `puzzles` is a list of strings, each one puzzle in any format the command
@@ -109,6 +70,37 @@ def solve(
     for an array value or an argument out of range, `TypeError` for other
     kinds of input; all before any solving starts.
     """
+
+@overload
+def solve(
+    puzzles: Sequence[str],
+    *,
+    mode: Literal["count"],
+    limit: int | None = None,
+    variant: str | None = None,
+    threads: int | None = None,
+    timeout: float | None = None,
+) -> tuple[list[int], list[_Status]]: ...
+@overload
+def solve(
+    puzzles: _IntArray,
+    *,
+    mode: Literal["first", "unique"] = "first",
+    limit: None = None,
+    variant: str | None = None,
+    threads: int | None = None,
+    timeout: float | None = None,
+) -> tuple[_IntArray, list[_Status]]: ...
+@overload
+def solve(
+    puzzles: _IntArray,
+    *,
+    mode: Literal["count"],
+    limit: int | None = None,
+    variant: str | None = None,
+    threads: int | None = None,
+    timeout: float | None = None,
+) -> tuple[npt.NDArray[np.uint64], list[_Status]]: ...
 
 def generate(
     n: int,
@@ -132,6 +124,7 @@ def generate(
     when a puzzle cannot be made.
     """
 
+@final
 class Rating:
     """The difficulty of one puzzle for Dancing Links search (`dance rate`).
 
@@ -152,13 +145,14 @@ class Rating:
         """The searches averaged (0 when unrated)."""
 
 def rate(
-    puzzles: Sequence[str] | IntArray,
+    puzzles: Sequence[str] | _IntArray,
     *,
     variant: str | None = None,
     threads: int | None = None,
 ) -> list[Rating]:
     """Rates puzzles (what `solve` takes) for search difficulty, in input order."""
 
+@final
 class ExactCover:
     """An exact-cover problem: items, and options that are sets of items.
 
@@ -167,14 +161,14 @@ class ExactCover:
     color. Options are numbered from 0 in the order given.
     """
 
-    def __init__(
-        self,
+    def __new__(
+        cls,
         items: Sequence[str],
         options: Sequence[Sequence[str] | str],
         *,
         secondary: Sequence[str] = ...,
         bounds: Mapping[str, int | tuple[int, int]] | None = None,
-    ) -> None:
+    ) -> ExactCover:
         """Builds a problem: primary `items`; `options`, each a list of entries
         or a string of entries separated by spaces (`item` or `item:color`);
         `secondary` items; `bounds` of primary items (`n` or `(min, max)`).
@@ -197,26 +191,25 @@ class ExactCover:
     def option(self, index: int) -> list[str]:
         """Option `index` as its entries (`item` or `item:color`)."""
     @overload
-    def first(self, *, names: Literal[False] = False) -> list[int] | None: ...
+    def first(self, *, names: Literal[False] = False) -> list[int] | None:
+        """The first solution as option numbers (or options' entries), or None."""
     @overload
     def first(self, *, names: Literal[True]) -> list[list[str]] | None: ...
-    def first(self, *, names: bool = False) -> list[int] | list[list[str]] | None:
-        """The first solution as option numbers (or options' entries), or None."""
     def count(self, limit: int | None = None) -> int:
         """The number of solutions, stopping at `limit` when given."""
     @overload
-    def solutions(self, *, names: Literal[False] = False) -> Solutions[list[int]]: ...
+    def solutions(self, *, names: Literal[False] = False) -> Solutions[list[int]]:
+        """A lazy iterator over the solutions."""
     @overload
     def solutions(self, *, names: Literal[True]) -> Solutions[list[list[str]]]: ...
-    def solutions(self, *, names: bool = False) -> Solutions[list[int]] | Solutions[list[list[str]]]:
-        """A lazy iterator over the solutions."""
     def __iter__(self) -> Solutions[list[int]]:
         """The solutions as option numbers."""
 
-T = TypeVar("T")
+_T = TypeVar("_T")
 
-class Solutions(Iterator[T], Generic[T]):
+@final
+class Solutions(Iterator[_T], Generic[_T]):
     """The solutions of an `ExactCover`, found lazily."""
 
-    def __iter__(self) -> Solutions[T]: ...
-    def __next__(self) -> T: ...
+    def __iter__(self) -> Solutions[_T]: ...
+    def __next__(self) -> _T: ...

@@ -27,6 +27,8 @@
 //! wrong type, and [`GenerateError`](errors::GenerateError) when no puzzle
 //! can be made. Nothing panics on caller input.
 
+#![deny(missing_docs)]
+
 use pyo3::prelude::*;
 
 mod cover;

@@ -1,0 +1,58 @@
+//! The `dance` Python package: the project's Sudoku batches, generator,
+//! rater and exact-cover engine, called from Python.
+//!
+//! # Design
+//!
+//! This crate is a thin layer: it converts Python values to the types of
+//! the `sudoku` and `dlx` crates, calls their public entry points, and
+//! converts the answers back. Nothing here solves anything; the Rust crates
+//! know nothing of Python.
+//!
+//! | Python | Rust |
+//! |---|---|
+//! | [`solve`](solve::solve) | `sudoku::format::read_auto` (strings), `sudoku::Puzzle::new` (arrays), `sudoku::batch::par_map` with `Solver::answer_until` |
+//! | [`generate`](make::generate) | `sudoku::generate::generate` on the batch workers |
+//! | [`rate`](make::rate) | `sudoku::rate::rate` on the batch workers |
+//! | [`ExactCover`](cover::ExactCover) | `dlx::ProblemBuilder`, `dlx::parse_problem`, `dlx::Solver::resume` |
+//!
+//! Every call that searches releases the GIL for the search, so other
+//! Python threads run meanwhile; batches run on rayon's pool (or a pool of
+//! `threads` workers). Long exact-cover searches give the GIL back every
+//! [`cover::NODE_BUDGET`] nodes to let Python deliver signals, so Ctrl-C
+//! stops them.
+//!
+//! Errors are Python exceptions: [`ParseError`](errors::ParseError) (a
+//! `ValueError`) with `line` and `column` for text that does not parse,
+//! `ValueError` for other bad arguments, `TypeError` for values of the
+//! wrong type, and [`GenerateError`](errors::GenerateError) when no puzzle
+//! can be made. Nothing panics on caller input.
+
+#![deny(missing_docs)]
+
+use pyo3::prelude::*;
+
+mod cover;
+mod errors;
+mod input;
+mod make;
+mod solve;
+
+/// Batch Sudoku solving, generation and exact cover with Dancing Links.
+///
+/// `solve`, `generate` and `rate` work on many puzzles at once, on all cores,
+/// with the GIL released; `ExactCover` is Knuth's Algorithms X, C and M on any
+/// exact-cover problem.
+#[pymodule]
+fn dance(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = module.py();
+    module.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    module.add("ParseError", py.get_type::<errors::ParseError>())?;
+    module.add("GenerateError", py.get_type::<errors::GenerateError>())?;
+    module.add_function(wrap_pyfunction!(solve::solve, module)?)?;
+    module.add_function(wrap_pyfunction!(make::generate, module)?)?;
+    module.add_function(wrap_pyfunction!(make::rate, module)?)?;
+    module.add_class::<make::Rating>()?;
+    module.add_class::<cover::ExactCover>()?;
+    module.add_class::<cover::Solutions>()?;
+    Ok(())
+}

@@ -1,0 +1,46 @@
+"""Every public name has a docstring, and the type stubs name exactly what
+the module has."""
+
+import ast
+from pathlib import Path
+
+import dance
+
+STUB = Path(__file__).resolve().parents[1] / "dance.pyi"
+
+
+def stub_names():
+    """Top-level public names of the stub, and the public members of its classes."""
+    tree = ast.parse(STUB.read_text())
+    names, members = set(), {}
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and not node.name.startswith("_"):
+            names.add(node.name)
+        if isinstance(node, ast.ClassDef):
+            members[node.name] = {
+                item.name
+                for item in node.body
+                if isinstance(item, ast.FunctionDef) and not item.name.startswith("_")
+            }
+    return names, members
+
+
+def test_the_stubs_name_what_the_module_has():
+    names, members = stub_names()
+    public = {name for name in dir(dance) if not name.startswith("_") and name != "dance"}
+    assert names == public
+    for cls, methods in members.items():
+        runtime = {name for name in dir(getattr(dance, cls)) if not name.startswith("_")}
+        extra = {"args", "with_traceback", "add_note"}  # inherited from Exception
+        assert methods <= runtime, cls
+        assert runtime - extra - methods <= {"index", "line", "column", "reason", "puzzles"}, cls
+
+
+def test_every_public_name_has_a_docstring():
+    names, members = stub_names()
+    for name in names:
+        assert getattr(dance, name).__doc__, name
+        for member in members.get(name, ()):
+            assert getattr(getattr(dance, name), member).__doc__, f"{name}.{member}"
+    assert dance.__doc__ and "Dancing Links" in dance.__doc__
+    assert dance.solve.__text_signature__.startswith("(puzzles, *, mode=")

@@ -1,0 +1,186 @@
+"""Every way to call the package wrongly gets a clear Python exception,
+raised before any work starts."""
+
+import math
+
+import numpy as np
+import pytest
+
+import dance
+
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+
+
+@pytest.mark.parametrize(
+    "text, index, line, column, reason",
+    [
+        (EASY[:80] + "?", 1, 1, 81, "unexpected character '?'"),
+        ("123", 1, 1, 4, "expected N*N cells"),
+        ("", 1, 1, 1, "no puzzle found"),
+        (EASY + "\n" + EASY, 1, 2, 1, "unexpected second puzzle"),
+        ("1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4", 1, 4, 8, "row has 3 cells, expected 4"),
+        (EASY[:80] + "A", 1, 1, 81, "out of range for size 9"),
+    ],
+)
+def test_parse_errors_carry_index_line_and_column(text, index, line, column, reason):
+    with pytest.raises(dance.ParseError) as caught:
+        dance.solve([EASY, text])
+    error = caught.value
+    assert isinstance(error, ValueError)
+    assert (error.index, error.line, error.column) == (index, line, column)
+    assert reason in error.reason
+    assert str(error).startswith(f"puzzles[{index}]:{line}:{column}: ")
+    with pytest.raises(dance.ParseError):
+        dance.rate([text])
+
+
+@pytest.mark.parametrize(
+    "puzzles, kind, words",
+    [
+        (42, TypeError, "list of strings or a NumPy integer array"),
+        ([EASY, 7], TypeError, "puzzles[1]: expected a str, found int"),
+        (EASY, TypeError, "found one str"),
+        (np.zeros((2, 81), dtype=np.float64), TypeError, "array of integers"),
+        (np.zeros(81, dtype=np.int64), ValueError, "2-dimensional"),
+        (np.zeros((1, 9, 9), dtype=np.int64), ValueError, "2-dimensional"),
+        (np.zeros((1, 80), dtype=np.int64), ValueError, "found 80"),
+        (np.zeros((1, 49), dtype=np.int64), ValueError, "size 7 has no box shape"),
+        (np.full((2, 81), 10), ValueError, "puzzles[0, 0]: value 10 is out of range"),
+        (np.array([[0] * 80 + [-1]]), ValueError, "puzzles[0, 80]: value -1"),
+    ],
+)
+def test_wrong_inputs(puzzles, kind, words):
+    with pytest.raises(kind, match=None) as caught:
+        dance.solve(puzzles)
+    assert words in str(caught.value)
+    with pytest.raises(kind):
+        dance.rate(puzzles)
+
+
+@pytest.mark.parametrize(
+    "options, words",
+    [
+        ({"mode": "all"}, 'unknown mode "all"'),
+        ({"limit": 5}, "limit applies to mode=\"count\" only"),
+        ({"mode": "count", "limit": 0}, "limit must be at least 1"),
+        ({"threads": 0}, "threads must be at least 1"),
+        ({"threads": -2}, "threads must be at least 1"),
+        ({"timeout": 0}, "timeout must be a positive number"),
+        ({"timeout": -1.5}, "timeout must be a positive number"),
+        ({"timeout": math.nan}, "timeout must be a positive number"),
+        ({"variant": "killer"}, 'unknown variant "killer"'),
+    ],
+)
+def test_wrong_options(options, words):
+    with pytest.raises(ValueError) as caught:
+        dance.solve([EASY], **options)
+    assert words in str(caught.value)
+
+
+def test_a_timeout_is_a_status_not_an_error():
+    counts, status = dance.solve(["." * 81, EASY], mode="count", timeout=0.01)
+    assert status == ["timeout", "unique"]
+    assert counts[1] == 1
+
+
+@pytest.mark.parametrize(
+    "options, words",
+    [
+        ({"size": 0}, "size 0 is out of range"),
+        ({"size": 26}, "size 26 is out of range"),
+        ({"size": 7}, "size 7 has no box shape; jigsaw=True"),
+        ({"size": 9, "box": (2, 3)}, "box 2x3 makes size 6, not 9"),
+        ({"size": 6, "box": (3, 2)}, "box 3x2"),
+        ({"size": 6, "box": (2, 3), "jigsaw": True}, "exclude each other"),
+        ({"symmetry": "spiral"}, 'unknown symmetry "spiral"'),
+        ({"variant": "anti-knight"}, "unknown variant"),
+        ({"threads": 0}, "threads must be at least 1"),
+    ],
+)
+def test_generate_rejects_options(options, words):
+    with pytest.raises(ValueError) as caught:
+        dance.generate(1, **options)
+    assert words in str(caught.value)
+    assert not isinstance(caught.value, dance.GenerateError)
+
+
+def test_generate_rejects_a_negative_count():
+    with pytest.raises(ValueError, match="n must be at least 0"):
+        dance.generate(-1)
+    assert dance.generate(0) == []
+
+
+@pytest.mark.parametrize(
+    "options, words",
+    [
+        ({"clues": 82}, "cannot give 82 clues"),
+        ({"size": 6, "symmetry": "rotational", "clues": 11}, "clue counts are even"),
+        ({"clues": 18, "attempts": 1}, "no puzzle with 18 clues in 1 attempts"),
+    ],
+)
+def test_generate_errors_keep_what_was_made(options, words):
+    with pytest.raises(dance.GenerateError) as caught:
+        dance.generate(3, seed=1, **options)
+    error = caught.value
+    assert words in str(error) and str(error).startswith("puzzles[0]: ")
+    assert error.index == 0 and len(error.puzzles) == 3 and error.puzzles[0] is None
+
+
+@pytest.mark.parametrize(
+    "build, words",
+    [
+        (lambda: dance.ExactCover(["a", "a"], []), "items[1]: item `a` is declared twice"),
+        (lambda: dance.ExactCover(["a"], ["a b"]), "options[0]: unknown item `b`"),
+        (lambda: dance.ExactCover(["a"], [["a"], []]), "options[1]: an option must contain at least one item"),
+        (lambda: dance.ExactCover(["a"], ["a a"]), "options[0]: item `a` appears twice"),
+        (lambda: dance.ExactCover(["a"], ["a:red"]), "primary item `a` cannot have a color"),
+        (lambda: dance.ExactCover(["a"], ["a x:"], secondary=["x"]), "empty color"),
+        (lambda: dance.ExactCover(["a"], ["x"], secondary=["x"]), "at least one primary item"),
+        (lambda: dance.ExactCover(["a"], [], secondary=["a"]), "secondary[0]: item `a` is declared twice"),
+        (lambda: dance.ExactCover(["a"], [], bounds={"b": 1}), 'bounds name "b"'),
+        (lambda: dance.ExactCover(["a"], [], bounds={"a": 0}), "upper bound of item `a` is zero"),
+        (lambda: dance.ExactCover(["a"], [], bounds={"a": (3, 2)}), "lower bound 3"),
+        (lambda: dance.ExactCover(["a"], [], bounds={"a": "x"}), "expected n or (min, max)"),
+        (lambda: dance.ExactCover(["a"], [], bounds={"a": -1}), "expected n or (min, max)"),
+        (lambda: dance.ExactCover(["a"], ["a"]).count(limit=-1), "limit must be at least 0"),
+        (lambda: dance.ExactCover(["a b"], [["a b"]]).to_text(), "a b"),
+    ],
+)
+def test_exact_cover_value_errors(build, words):
+    with pytest.raises(ValueError) as caught:
+        build()
+    assert words in str(caught.value)
+
+
+def test_exact_cover_type_and_index_errors():
+    with pytest.raises(TypeError):
+        dance.ExactCover("abc", [])
+    with pytest.raises(TypeError):
+        dance.ExactCover(["a"], 5)
+    with pytest.raises(TypeError):
+        dance.ExactCover(["a"], [[1]])
+    cover = dance.ExactCover(["a"], ["a"])
+    assert cover.option(0) == ["a"]
+    for index in (1, -1):
+        with pytest.raises(IndexError, match="there are 1 options"):
+            cover.option(index)
+
+
+@pytest.mark.parametrize(
+    "text, line, column, words",
+    [
+        ("", 1, 1, "expected a line naming the items"),
+        ("| only a comment\n", 2, 1, "expected a line naming the items"),
+        ("a b\na x\n", 2, 3, "unknown item `x`"),
+        ("a | x\nx\n", 2, 1, "at least one primary item"),
+        ("a b | x\na x:1:2\n", 2, 3, "expected `item` or `item:color`"),
+        ("a 0|b\na\n", 1, 3, "upper bound of item `b` is zero"),
+    ],
+)
+def test_exact_cover_parse_errors_carry_line_and_column(text, line, column, words):
+    with pytest.raises(dance.ParseError) as caught:
+        dance.ExactCover.parse(text)
+    error = caught.value
+    assert (error.index, error.line, error.column) == (None, line, column)
+    assert words in error.reason
+    assert str(error) == f"{line}:{column}: {error.reason}"

@@ -64,7 +64,7 @@ pub struct Texts {
 pub fn parse_texts(py: Python<'_>, texts: &[String], variant: Variant) -> PyResult<Texts> {
     let options = ParseOptions {
         variant,
-        boxes: None,
+        ..ParseOptions::default()
     };
     let parsed: Vec<Result<(Puzzle, Format), format::ParseError>> = py.detach(|| {
         texts

@@ -10,7 +10,7 @@
 //!
 //! | Python | Rust |
 //! |---|---|
-//! | [`solve`](solve::solve) | `sudoku::format::read_auto` (strings), `sudoku::Puzzle::new` (arrays), `sudoku::batch::par_map` with `Solver::answer_until` |
+//! | [`solve`](solve::solve) | `sudoku::format::read_auto` (strings), `sudoku::Puzzle::new` (arrays), `sudoku::batch::par_map` with `Solver::answer` (and `Solver::with_deadline`) |
 //! | [`generate`](make::generate) | `sudoku::generate::generate` on the batch workers |
 //! | [`rate`](make::rate) | `sudoku::rate::rate` on the batch workers |
 //! | [`ExactCover`](cover::ExactCover) | `dlx::ProblemBuilder`, `dlx::parse_problem`, `dlx::Solver::resume` |

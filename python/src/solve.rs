@@ -98,8 +98,10 @@ impl Batch<'_> {
         let (mode, timeout) = (self.mode, self.timeout);
         input::on_pool(self.pool, || {
             par_map(puzzles, |solver, puzzle| {
-                let deadline = timeout.map(|timeout| Instant::now() + timeout);
-                solver.answer_until(puzzle, mode, deadline)
+                match timeout.and_then(|timeout| Instant::now().checked_add(timeout)) {
+                    Some(deadline) => solver.with_deadline(deadline).answer(puzzle, mode),
+                    None => solver.answer(puzzle, mode),
+                }
             })
         })
     }
@@ -194,17 +196,20 @@ fn timeout_arg(timeout: Option<f64>) -> PyResult<Option<Duration>> {
 fn statuses<'py>(py: Python<'py>, answers: &[Answer]) -> PyResult<Bound<'py, PyList>> {
     let word = |answer: &Answer| match &answer.finding {
         Finding::First(Some(_)) => intern!(py, "solved"),
-        Finding::First(None) | Finding::Verdict(Verdict::None) => intern!(py, "none"),
+        Finding::First(None) | Finding::Verdict(Verdict::NoSolution) => intern!(py, "none"),
         Finding::Verdict(Verdict::Unique(_)) => intern!(py, "unique"),
         Finding::Verdict(Verdict::Multiple) => intern!(py, "multiple"),
-        Finding::Count(Count { count: 0, .. }) => intern!(py, "none"),
+        Finding::Count(Count { solutions: 0, .. }) => intern!(py, "none"),
         Finding::Count(Count {
-            count: 1,
+            solutions: 1,
             complete: true,
         }) => intern!(py, "unique"),
-        Finding::Count(Count { count: 1, .. }) => intern!(py, "solved"),
+        Finding::Count(Count { solutions: 1, .. }) => intern!(py, "solved"),
         Finding::Count(_) => intern!(py, "multiple"),
         Finding::TimedOut(_) => intern!(py, "timeout"),
+        // `Finding` may grow; a finding this package does not know yet is
+        // not an answer it can vouch for.
+        _ => intern!(py, "error"),
     };
     PyList::new(py, answers.iter().map(word))
 }
@@ -222,7 +227,7 @@ fn solution_of(answer: &Answer) -> Option<&Grid> {
 /// for one that timed out).
 fn count_of(answer: &Answer) -> u64 {
     match &answer.finding {
-        Finding::Count(count) => count.count,
+        Finding::Count(count) => count.solutions,
         Finding::TimedOut(late) => late.found,
         _ => 0,
     }

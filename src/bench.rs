@@ -30,11 +30,15 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Outcome> {
     let mut out = io::stdout().lock();
     let cap = Duration::from_secs_f64(args.dfs_timeout);
     let mut agree = true;
+    let options = ParseOptions {
+        variant: crate::cli::variant(args.x, args.variant),
+        ..ParseOptions::default()
+    };
     if args.files.is_empty() {
         for (name, text) in DEFAULT_SETS {
             agree &= race(
                 name,
-                &read(text.as_bytes(), name)?,
+                &read(text.as_bytes(), name, options)?,
                 args.mode,
                 cap,
                 &mut out,
@@ -44,7 +48,13 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Outcome> {
         for source in Source::all(&args.files) {
             let name = source.name();
             let reader = source.open(Default::default())?;
-            agree &= race(&name, &read(reader, &name)?, args.mode, cap, &mut out)?;
+            agree &= race(
+                &name,
+                &read(reader, &name, options)?,
+                args.mode,
+                cap,
+                &mut out,
+            )?;
         }
     }
     if !agree {
@@ -54,9 +64,13 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Outcome> {
 }
 
 /// Every puzzle of a set; a record that does not parse is an error naming it.
-fn read(reader: impl io::BufRead, name: &str) -> anyhow::Result<Vec<Puzzle>> {
-    let (_, records) = format::read_auto(reader, ParseOptions::default())
-        .with_context(|| format!("cannot read {name}"))?;
+fn read(
+    reader: impl io::BufRead,
+    name: &str,
+    options: ParseOptions,
+) -> anyhow::Result<Vec<Puzzle>> {
+    let (_, records) =
+        format::read_auto(reader, options).with_context(|| format!("cannot read {name}"))?;
     let mut puzzles = Vec::new();
     for record in records {
         let record = record.with_context(|| format!("cannot read {name}"))?;

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use sudoku::Variant;
 
 /// Batch Sudoku solving and exact cover with Dancing Links.
 #[derive(Debug, Parser)]
@@ -150,9 +151,16 @@ pub struct SolveArgs {
     #[arg(long, value_enum)]
     pub output: Option<OutputFormat>,
 
-    /// X-Sudoku: both main diagonals hold every digit too.
+    /// X-Sudoku: both main diagonals hold every digit too; short for
+    /// `--variant x`.
     #[arg(short = 'x', long = "x-sudoku")]
     pub x: bool,
+
+    /// Variant rules, comma-separated and combinable (with -x and with
+    /// jigsaw maps too): x, windoku (alias hyper), disjoint, anti-knight,
+    /// anti-king, non-consecutive.
+    #[arg(long, value_name = "NAME[,NAME...]")]
+    pub variant: Option<Variant>,
 
     /// Print whether each puzzle has a unique solution: `unique SOLUTION`,
     /// `multiple` or `none`.
@@ -221,6 +229,15 @@ pub struct BenchArgs {
     #[arg(long, value_enum, default_value_t = BenchMode::First)]
     pub mode: BenchMode,
 
+    /// X-Sudoku: both main diagonals hold every digit too; short for
+    /// `--variant x`.
+    #[arg(short = 'x', long = "x-sudoku")]
+    pub x: bool,
+
+    /// Variant rules the puzzles follow, as for `dance solve`.
+    #[arg(long, value_name = "NAME[,NAME...]")]
+    pub variant: Option<Variant>,
+
     /// Seconds the naive DFS may spend on one puzzle before it is stopped
     /// and counted as timed out.
     #[arg(long, value_name = "SECONDS", default_value_t = 5.0)]
@@ -234,6 +251,12 @@ pub enum BenchMode {
     First,
     /// Time to the uniqueness verdict (count up to two).
     Unique,
+}
+
+/// The variant asked for by `-x` and `--variant` together.
+pub fn variant(x: bool, variant: Option<Variant>) -> Variant {
+    let x = if x { Variant::X } else { Variant::Standard };
+    x | variant.unwrap_or_default()
 }
 
 /// A number of seconds above zero.
@@ -268,9 +291,16 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "MAP", conflicts_with = "size")]
     pub regions: Option<String>,
 
-    /// X-Sudoku: both main diagonals hold every digit too.
+    /// X-Sudoku: both main diagonals hold every digit too; short for
+    /// `--variant x`.
     #[arg(short = 'x', long = "x-sudoku")]
     pub x: bool,
+
+    /// Variant rules, comma-separated and combinable (with -x and with
+    /// jigsaw maps too): x, windoku (alias hyper), disjoint, anti-knight,
+    /// anti-king, non-consecutive.
+    #[arg(long, value_name = "NAME[,NAME...]")]
+    pub variant: Option<Variant>,
 
     /// Which cells are taken away together: `rotational` pairs a cell with
     /// its image under a half turn, `diagonal` with its mirror image in the
@@ -330,9 +360,16 @@ pub struct RateArgs {
     #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
     pub format: InputFormat,
 
-    /// X-Sudoku: both main diagonals hold every digit too.
+    /// X-Sudoku: both main diagonals hold every digit too; short for
+    /// `--variant x`.
     #[arg(short = 'x', long = "x-sudoku")]
     pub x: bool,
+
+    /// Variant rules, comma-separated and combinable (with -x and with
+    /// jigsaw maps too): x, windoku (alias hyper), disjoint, anti-knight,
+    /// anti-king, non-consecutive.
+    #[arg(long, value_name = "NAME[,NAME...]")]
+    pub variant: Option<Variant>,
 
     /// Worker threads; 1 works on the main thread only. Default: one per
     /// core.

@@ -13,7 +13,7 @@ use sudoku::generate::{
     GenerateError, Generated, Layout, Options, Symmetry, generate, puzzle_seed,
 };
 use sudoku::rate::{Rating, rate};
-use sudoku::{MAX_SIZE, Shape, Solver, Variant};
+use sudoku::{MAX_SIZE, Shape, Solver};
 
 use crate::Outcome;
 use crate::cli::{self, GenerateArgs};
@@ -98,13 +98,9 @@ fn explain(error: GenerateError, index: u64) -> anyhow::Error {
 
 /// The library's options for the command line's.
 fn options(args: &GenerateArgs) -> anyhow::Result<Options> {
-    let variant = if args.x {
-        Variant::X
-    } else {
-        Variant::Standard
-    };
+    let variant = cli::variant(args.x, args.variant);
     let layout = match (&args.regions, args.jigsaw) {
-        (Some(map), _) => Layout::Shape(region_map(map)?.with_variant(variant)),
+        (Some(map), _) => Layout::Shape(region_map(map)?.try_with_variant(variant)?),
         (None, true) => Layout::RandomJigsaw {
             size: args.size,
             variant,
@@ -112,7 +108,7 @@ fn options(args: &GenerateArgs) -> anyhow::Result<Options> {
         (None, false) => Layout::Shape(
             Shape::boxed(args.size)
                 .with_context(|| format!("no puzzle of size {}; --jigsaw makes one", args.size))?
-                .with_variant(variant),
+                .try_with_variant(variant)?,
         ),
     };
     let symmetry = match args.symmetry {

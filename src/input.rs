@@ -13,9 +13,8 @@ use sudoku::format::{self, Format, ParseOptions, Records};
 
 use crate::cli::InputFormat;
 
-/// The parse options of the commands that read puzzles: X-Sudoku or not.
-pub fn parse_options(x: bool) -> ParseOptions {
-    let variant = if x { Variant::X } else { Variant::Standard };
+/// The parse options of the commands that read puzzles: their variant.
+pub fn parse_options(variant: Variant) -> ParseOptions {
     ParseOptions {
         variant,
         boxes: None,

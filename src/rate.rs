@@ -26,7 +26,7 @@ type Answer = Option<Result<Rating, RateError>>;
 /// Runs `dance rate`.
 pub fn run(args: &RateArgs) -> anyhow::Result<Outcome> {
     let sources = Source::all(&args.files);
-    let options = parse_options(args.x);
+    let options = parse_options(crate::cli::variant(args.x, args.variant));
     let (threads, pool) = crate::threads::pool(args.threads)?;
 
     let consumed = Arc::new(AtomicU64::new(0));

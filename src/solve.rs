@@ -34,7 +34,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<RunOutcome> {
     let sources = Source::all(&args.files);
     let mode = mode(args);
     let timeout = args.timeout.map(Duration::from_secs_f64);
-    let options = parse_options(args.x);
+    let options = parse_options(crate::cli::variant(args.x, args.variant));
     let (_, pool) = crate::threads::pool(args.threads)?;
 
     let consumed = Arc::new(AtomicU64::new(0));

@@ -86,7 +86,7 @@ use dlx::Event;
 
 use crate::batch::par_map;
 use crate::cover::{exact_cover, placement};
-use crate::{Digit, Grid, MAX_SIZE, Puzzle, Shape, Solver, Variant, jigsaw};
+use crate::{Digit, Grid, MAX_SIZE, Puzzle, Shape, ShapeError, Solver, Variant, jigsaw};
 use dlx::SplitMix64;
 
 /// Attempts allowed by [`Options::new`].
@@ -146,13 +146,13 @@ impl fmt::Display for Symmetry {
 /// The shape of the puzzles to make.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Layout {
-    /// Every puzzle of this shape: boxed or jigsaw, standard or X.
+    /// Every puzzle of this shape: boxed or jigsaw, any variant.
     Shape(Shape),
     /// A new random jigsaw map for every puzzle, of connected regions.
     RandomJigsaw {
         /// N, from 1 to 25.
         size: usize,
-        /// Standard or X.
+        /// The variant of every map.
         variant: Variant,
     },
 }
@@ -198,6 +198,15 @@ impl Options {
         if n == 0 || n > MAX_SIZE {
             return Err(GenerateError::SizeOutOfRange { size: n });
         }
+        let fits = match &self.layout {
+            Layout::Shape(shape) => shape.clone().try_with_variant(shape.variant()),
+            Layout::RandomJigsaw { variant, .. } => {
+                // Any map of this size: rules that need boxes fit all or none.
+                let rows: Vec<u8> = (0..n * n).map(|cell| (cell / n) as u8).collect();
+                Shape::jigsaw(n, &rows).and_then(|s| s.try_with_variant(*variant))
+            }
+        };
+        fits?;
         if let Some(clues) = self.clues {
             if clues > n * n {
                 return Err(GenerateError::TooManyClues {
@@ -258,6 +267,10 @@ pub enum GenerateError {
         /// N.
         size: usize,
     },
+    /// The variant does not fit the shape (windoku or disjoint groups on a
+    /// size without boxes).
+    #[error(transparent)]
+    Shape(#[from] ShapeError),
     /// The shape has no complete grid at all.
     #[error("the shape has no solution, so it has no puzzle")]
     NoSolution,

@@ -7,3 +7,4 @@ mod rate;
 mod reliability;
 mod solve;
 mod util;
+mod variants;

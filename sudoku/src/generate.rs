@@ -8,7 +8,8 @@
 //! 2. **A complete grid**: the generic [`dlx`] engine on
 //!    [`exact_cover`]`(shape)`, its options shuffled by a seed
 //!    ([`dlx::Solver::shuffle`]), stopped at the first solution. A search
-//!    that tries more than `GRID_BUDGET_PER_CELL · N²` options is abandoned
+//!    that tries more than `GRID_BUDGET_PER_CELL · N²` options (64 times
+//!    that with anti-knight, anti-king or non-consecutive) is abandoned
 //!    for a new seed (big grids can wander into a dead end with a bad
 //!    order), up to `GRID_SEARCHES` seeds. A search that ends without a
 //!    solution proves that the shape has none ([`GenerateError::NoSolution`]);
@@ -95,6 +96,12 @@ pub const DEFAULT_ATTEMPTS: u32 = 100;
 /// Options tried per cell by one search for a complete grid before it is
 /// abandoned for a new seed.
 const GRID_BUDGET_PER_CELL: u64 = 64;
+
+/// How many times [`GRID_BUDGET_PER_CELL`] a search may take when the
+/// variant has pair rules (anti-knight, anti-king, non-consecutive): their
+/// dead ends show up later in the search, so a search needs longer to
+/// finish a grid.
+const PAIR_RULES_BUDGET_FACTOR: u64 = 64;
 
 /// Seeds tried for a complete grid of one shape.
 const GRID_SEARCHES: u32 = 16;
@@ -443,7 +450,20 @@ impl GridMaker {
     /// order, retried with a new order when a search runs out of nodes.
     fn grid(&mut self, rng: &mut SplitMix64) -> Result<Grid, GenerateError> {
         let n = self.shape.size();
-        let budget = GRID_BUDGET_PER_CELL * self.shape.cell_count() as u64;
+        let variant = self.shape.variant();
+        let pair_rules = [
+            Variant::AntiKnight,
+            Variant::AntiKing,
+            Variant::NonConsecutive,
+        ]
+        .into_iter()
+        .any(|rule| variant.contains(rule));
+        let factor = if pair_rules {
+            PAIR_RULES_BUDGET_FACTOR
+        } else {
+            1
+        };
+        let budget = GRID_BUDGET_PER_CELL * factor * self.shape.cell_count() as u64;
         for _ in 0..GRID_SEARCHES {
             self.engine.shuffle(rng.next_u64());
             self.engine.rewind();

@@ -8,3 +8,4 @@ mod rate;
 mod roundtrip;
 mod streams;
 mod util;
+mod variants;

@@ -143,7 +143,9 @@ pub struct SolveArgs {
 
     /// The input format: `line` (one puzzle per line, N² cells, and a region
     /// map for jigsaw), `grid` (N rows of N cells), `poj` (POJ 2676: a count,
-    /// then 9 rows per puzzle), or `auto` (line unless it looks like a grid).
+    /// then 9 rows per puzzle), `pencilmark` (N*N*N candidate marks per
+    /// line), or `auto` (line unless it looks like a grid or has N*N*N
+    /// marks, N from 4 to 25).
     #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
     pub format: InputFormat,
 
@@ -204,6 +206,9 @@ pub enum InputFormat {
     Grid,
     /// POJ 2676: a count, then 9 rows of 9 digits per puzzle.
     Poj,
+    /// Pencilmark (Sukaku): N*N*N candidate marks per line, each cell's
+    /// digits or `.`/`0` in their places.
+    Pencilmark,
 }
 
 /// Output formats of `dance solve`.
@@ -323,6 +328,12 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "SEED")]
     pub seed: Option<u64>,
 
+    /// How to print each puzzle: `line` (givens, and the region map for
+    /// jigsaw) or `pencilmark` (every cell's candidates: its given alone,
+    /// or every digit), which `dance solve` and `dance rate` read back.
+    #[arg(long, value_enum, default_value_t = GenerateOutput::Line)]
+    pub output: GenerateOutput,
+
     /// Rate each puzzle as `dance rate` does, on a `# LEVEL NODES GUESSES`
     /// comment line before it.
     #[arg(long)]
@@ -336,6 +347,15 @@ pub struct GenerateArgs {
     /// No progress bar, and no seed on stderr.
     #[arg(short, long)]
     pub quiet: bool,
+}
+
+/// Output formats of `dance generate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GenerateOutput {
+    /// The line format.
+    Line,
+    /// The pencilmark format.
+    Pencilmark,
 }
 
 /// Symmetries of `dance generate`.

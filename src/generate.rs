@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, bail};
-use sudoku::format::{ParseOptions, line};
+use sudoku::format::{ParseOptions, line, pencilmark};
 use sudoku::generate::{
     GenerateError, Generated, Layout, Options, Symmetry, generate, puzzle_seed,
 };
@@ -61,7 +61,11 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Outcome> {
             if let Some(rating) = rating {
                 writeln!(out, "# {rating}")?;
             }
-            writeln!(out, "{}", line::format_puzzle(&made.puzzle))?;
+            let text = match args.output {
+                cli::GenerateOutput::Line => line::format_puzzle(&made.puzzle),
+                cli::GenerateOutput::Pencilmark => pencilmark::format_puzzle(&made.puzzle),
+            };
+            writeln!(out, "{text}")?;
         }
         out.flush()?;
         done.store(end, Ordering::Relaxed);

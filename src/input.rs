@@ -103,6 +103,10 @@ pub fn records(
         InputFormat::Line => (Format::Line, format::read(reader, Format::Line, options)),
         InputFormat::Grid => (Format::Grid, format::read(reader, Format::Grid, options)),
         InputFormat::Poj => (Format::Poj, format::read(reader, Format::Poj, options)),
+        InputFormat::Pencilmark => (
+            Format::Pencilmark,
+            format::read(reader, Format::Pencilmark, options),
+        ),
     })
 }
 

@@ -99,7 +99,7 @@ fn mode(args: &SolveArgs) -> Mode {
 /// The output shape: as asked, else the input's own.
 fn output(asked: Option<OutputFormat>, input: Format) -> Output {
     match (asked, input) {
-        (Some(OutputFormat::Line), _) | (None, Format::Line) => Output::Line,
+        (Some(OutputFormat::Line), _) | (None, Format::Line | Format::Pencilmark) => Output::Line,
         (Some(OutputFormat::Grid), _) | (None, Format::Grid) => Output::Grid,
         (Some(OutputFormat::Json), _) => Output::Json,
         (None, Format::Poj) => Output::Poj,

@@ -3,6 +3,7 @@
 mod bench;
 mod cover;
 mod generate;
+mod pencilmark;
 mod rate;
 mod reliability;
 mod solve;

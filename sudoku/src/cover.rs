@@ -64,13 +64,24 @@
 //!   cells one digit) are already impossible, since the two cells share a
 //!   row or a column.
 //!
+//! # Pencilmark puzzles
+//!
+//! A pencilmark puzzle removes options: those of digits that are not a
+//! cell's candidates. [`pencilmark_cover`] keeps the numbering of options
+//! and makes the removal a selection: after every item above it adds one
+//! primary item `marks` and one secondary item `excluded`, puts `excluded`
+//! in every option the puzzle rules out, and adds option N³ =
+//! {`marks`, `excluded`}. Every solution covers `marks` with that option,
+//! which covers `excluded` and so takes every ruled-out option out of the
+//! search; selecting it before searching ([`marks_option`]) costs no node.
+//!
 //! So the 9×9 matrix has 342 items with X, 360 with windoku, 405 with
 //! disjoint groups, and 2016 anti-knight, 576 anti-king and 1152
 //! non-consecutive secondary items.
 
 use dlx::{ItemId, OptionId, Problem};
 
-use crate::{Cell, Digit, Shape, Variant};
+use crate::{Cell, Digit, Puzzle, Shape, Variant};
 
 /// The exact-cover problem of `shape`, numbered as described in the
 /// [module docs](self).
@@ -85,6 +96,35 @@ use crate::{Cell, Digit, Shape, Variant};
 /// # Ok::<(), sudoku::ShapeError>(())
 /// ```
 pub fn exact_cover(shape: &Shape) -> Problem {
+    cover(shape, None)
+}
+
+/// The exact cover of a pencilmark puzzle; see [the module
+/// docs](self#pencilmark-puzzles). Option N³ is [`marks_option`].
+///
+/// ```
+/// use sudoku::{Puzzle, Shape};
+///
+/// let mut candidates = vec![0b1111; 16];
+/// candidates[0] = 0b0001;
+/// let puzzle = Puzzle::with_candidates(Shape::boxed(4)?, candidates)?;
+/// let problem = sudoku::cover::pencilmark_cover(&puzzle);
+/// assert_eq!((problem.option_count(), problem.item_count()), (65, 66));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn pencilmark_cover(puzzle: &Puzzle) -> Problem {
+    cover(puzzle.shape(), Some(puzzle))
+}
+
+/// The option of [`pencilmark_cover`] that rules out every placement the
+/// puzzle excludes: number N³, after the placements.
+pub fn marks_option(n: usize) -> OptionId {
+    OptionId::new((n * n * n) as u32)
+}
+
+/// The matrix of `shape`, with the `marks` and `excluded` items of
+/// `pencilmarks` when given.
+fn cover(shape: &Shape, pencilmarks: Option<&Puzzle>) -> Problem {
     let layout = Layout::new(shape);
     let n = shape.size();
     let mut builder = Problem::builder();
@@ -100,6 +140,13 @@ pub fn exact_cover(shape: &Shape) -> Problem {
         }
     }
     debug_assert_eq!(items.len(), layout.item_count);
+    let marks =
+        pencilmarks.map(
+            |_| match (builder.primary("marks"), builder.secondary("excluded")) {
+                (Ok(marks), Ok(excluded)) => (marks, excluded),
+                (Err(error), _) | (_, Err(error)) => unreachable!("the names are new: {error}"),
+            },
+        );
     let mut entries: Vec<ItemId> = Vec::with_capacity(16);
     let mut numbers = Vec::with_capacity(16);
     for cell in shape.cells() {
@@ -108,10 +155,20 @@ pub fn exact_cover(shape: &Shape) -> Problem {
             layout.option_items(shape, cell, digit, &mut numbers);
             entries.clear();
             entries.extend(numbers.iter().map(|&i| items[i]));
+            if let Some((puzzle, (_, excluded))) = pencilmarks.zip(marks)
+                && puzzle.candidates(cell) & (1 << digit.index()) == 0
+            {
+                entries.push(excluded);
+            }
             if let Err(error) = builder.option(entries.iter().copied()) {
                 unreachable!("Sudoku options are valid by construction: {error}");
             }
         }
+    }
+    if let Some((marks, excluded)) = marks
+        && let Err(error) = builder.option([marks, excluded])
+    {
+        unreachable!("the marks option is valid: {error}");
     }
     builder.build()
 }

@@ -11,7 +11,8 @@
 //! most-constrained-cell choice and no propagation: it is deliberately the
 //! baseline, and it handles every [`Shape`] and [`Variant`] the crate
 //! supports, in every combination, jigsaw included — which makes it the
-//! reference the exact-cover solvers are tested against.
+//! reference the exact-cover solvers are tested against. A pencilmark
+//! puzzle's cells only try their candidates.
 //!
 //! Its [`SearchStats`] count a *node* for every digit placed (a legal digit
 //! written into a cell) and a *guess* for every placement into a cell that
@@ -231,6 +232,8 @@ struct Place {
     group: usize,
     apart: (usize, usize),
     beside: (usize, usize),
+    /// The cell's candidates (every digit unless the puzzle is pencilmark).
+    allowed: u32,
 }
 
 /// The search state: one "used digits" bitmask per unit and the digit
@@ -260,7 +263,10 @@ struct Board<'a> {
 
 impl Board<'_> {
     fn used(&self, place: Place) -> u32 {
-        let mut used = self.rows[place.row] | self.cols[place.col] | self.regions[place.region];
+        let mut used = self.rows[place.row]
+            | self.cols[place.col]
+            | self.regions[place.region]
+            | !place.allowed;
         if place.diagonal {
             used |= self.diagonal;
         }
@@ -384,6 +390,7 @@ fn search<C: Clock>(
                 .unwrap_or(OUTSIDE),
             apart: (apart_start, board.apart.len()),
             beside: (beside_start, board.beside.len()),
+            allowed: puzzle.candidates(cell),
         };
         match given {
             Some(digit) => {

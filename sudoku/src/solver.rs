@@ -6,7 +6,7 @@ use std::time::Instant;
 use dlx::Event;
 
 use crate::bitboard::BitKernel;
-use crate::cover::{exact_cover, option, placement};
+use crate::cover::{exact_cover, marks_option, option, pencilmark_cover, placement};
 use crate::kernel::Kernel;
 use crate::{Count, Grid, Puzzle, SearchStats, Shape, TimedOut, Verdict};
 
@@ -55,8 +55,9 @@ enum Matrix {
 /// ```
 #[derive(Debug, Default)]
 pub struct Solver {
-    /// Most recently used first.
-    matrices: Vec<(Shape, Matrix)>,
+    /// Most recently used first, keyed by shape and whether the matrix
+    /// takes pencilmark puzzles.
+    matrices: Vec<((Shape, bool), Matrix)>,
     stats: SearchStats,
     generic_only: bool,
 }
@@ -169,7 +170,7 @@ impl Solver {
     /// Starts a search of `puzzle` on its shape's matrix.
     fn search<'a>(&'a mut self, puzzle: &'a Puzzle, deadline: Option<Instant>) -> Search<'a> {
         self.stats = SearchStats::default();
-        self.load(puzzle.shape());
+        self.load(puzzle);
         let matrix = &mut self.matrices[0].1;
         let live = match matrix {
             Matrix::Bits(bits) => bits.start(puzzle),
@@ -193,13 +194,29 @@ impl Solver {
         }
     }
 
-    /// Puts the matrix for `shape` first, building it on first use.
-    fn load(&mut self, shape: &Shape) {
-        match self.matrices.iter().position(|(cached, _)| cached == shape) {
+    /// Puts the matrix for `puzzle`'s shape first, building it on first
+    /// use. A pencilmark puzzle gets a matrix of its own, the generic
+    /// engine on [`pencilmark_cover`], with its marks option selected.
+    fn load(&mut self, puzzle: &Puzzle) {
+        let (shape, pencilmark) = (puzzle.shape(), puzzle.is_pencilmark());
+        match self
+            .matrices
+            .iter()
+            .position(|((cached, marks), _)| cached == shape && *marks == pencilmark)
+            .filter(|_| !pencilmark)
+        {
             Some(position) => self.matrices[..=position].rotate_right(1),
             None => {
                 self.matrices.truncate(CACHED_SHAPES - 1);
-                let matrix = if self.generic_only {
+                if let Some(position) = self.matrices.iter().position(|(key, _)| key.1) {
+                    self.matrices.remove(position);
+                }
+                let matrix = if pencilmark {
+                    let mut dlx = dlx::Solver::new(&pencilmark_cover(puzzle));
+                    let marked = dlx.select(marks_option(shape.size()));
+                    debug_assert!(marked.is_ok(), "the marks option is the first selected");
+                    Some(Matrix::Generic(dlx))
+                } else if self.generic_only {
                     None
                 } else if let Some(bits) = BitKernel::new(shape) {
                     Some(Matrix::Bits(Box::new(bits)))
@@ -208,7 +225,8 @@ impl Solver {
                 };
                 let matrix = matrix
                     .unwrap_or_else(|| Matrix::Generic(dlx::Solver::new(&exact_cover(shape))));
-                self.matrices.insert(0, (shape.clone(), matrix));
+                self.matrices
+                    .insert(0, ((shape.clone(), pencilmark), matrix));
             }
         }
     }
@@ -290,10 +308,13 @@ impl Search<'_> {
             Matrix::Kernel(kernel) => kernel.grid(self.puzzle),
             Matrix::Generic(dlx) => {
                 let n = self.puzzle.shape().size();
-                let placements = dlx.solution().map(|option| {
-                    let (cell, digit) = placement(n, option);
-                    (cell.index(), digit)
-                });
+                let placements = dlx
+                    .solution()
+                    .filter(|o| o.index() < n * n * n)
+                    .map(|option| {
+                        let (cell, digit) = placement(n, option);
+                        (cell.index(), digit)
+                    });
                 Grid::solved(self.puzzle, placements)
             }
         }

@@ -115,11 +115,26 @@ impl Transform {
             &self.from,
             "a transformation of another shape"
         );
-        let mut cells = vec![None; puzzle.cells().len()];
-        for (cell, digit) in puzzle.givens() {
-            cells[self.cell(cell).index()] = Some(self.digits[digit.index()]);
-        }
-        match Puzzle::new(self.to.clone(), cells) {
+        let moved = if puzzle.is_pencilmark() {
+            let mut candidates = vec![0; puzzle.cells().len()];
+            for cell in self.from.cells() {
+                let allowed = puzzle.candidates(cell);
+                candidates[self.cell(cell).index()] = self
+                    .digits
+                    .iter()
+                    .enumerate()
+                    .filter(|(d, _)| allowed & (1 << d) != 0)
+                    .fold(0, |mask, (_, to)| mask | 1 << to.index());
+            }
+            Puzzle::with_candidates(self.to.clone(), candidates)
+        } else {
+            let mut cells = vec![None; puzzle.cells().len()];
+            for (cell, digit) in puzzle.givens() {
+                cells[self.cell(cell).index()] = Some(self.digits[digit.index()]);
+            }
+            Puzzle::new(self.to.clone(), cells)
+        };
+        match moved {
             Ok(moved) => moved,
             Err(error) => unreachable!("digits are renamed within 0..N: {error}"),
         }

@@ -66,6 +66,19 @@ pub enum VerifyError {
         /// The grid's digit.
         found: Digit,
     },
+    /// The grid puts a digit in a cell that a pencilmark puzzle does not
+    /// allow there.
+    #[error("cell r{}c{} holds {found}, which is not one of its candidates", .row + 1, .column + 1)]
+    NotACandidate {
+        /// The cell.
+        cell: Cell,
+        /// Its 0-based row.
+        row: usize,
+        /// Its 0-based column.
+        column: usize,
+        /// The grid's digit.
+        found: Digit,
+    },
     /// A unit holds a digit twice.
     #[error("{unit} holds {digit} twice (again at r{}c{})", .row + 1, .column + 1)]
     Duplicate {
@@ -129,6 +142,14 @@ pub fn verify(puzzle: &Puzzle, grid: &Grid) -> Result<(), VerifyError> {
                 row: cell.row(n),
                 column: cell.col(n),
                 given,
+                found,
+            });
+        }
+        if puzzle.candidates(cell) & (1 << found.index()) == 0 {
+            return Err(VerifyError::NotACandidate {
+                cell,
+                row: cell.row(n),
+                column: cell.col(n),
                 found,
             });
         }

@@ -165,8 +165,38 @@ fn small_puzzles() -> impl Strategy<Value = Puzzle> {
         })
 }
 
+/// A random 4×4 pencilmark puzzle: a random combination, boxed or
+/// jigsaw, every cell with random candidates (mostly several).
+fn small_pencilmark_puzzles() -> impl Strategy<Value = Puzzle> {
+    (
+        0..COMBINATIONS,
+        any::<bool>(),
+        proptest::collection::vec(prop_oneof![1 => 0..16u32, 4 => Just(15u32)], 16),
+    )
+        .prop_map(|(bits, jigsaw, candidates)| {
+            let base = if jigsaw {
+                Shape::jigsaw(4, &JIGSAW4).unwrap()
+            } else {
+                Shape::boxed(4).unwrap()
+            };
+            Puzzle::with_candidates(base.with_variant(combination(bits)), candidates).unwrap()
+        })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Pencilmark puzzles: DLX (on the generic engine's ban options), the
+    /// generic engine and the DFS count what brute force counts.
+    #[test]
+    fn random_pencilmark_puzzles_agree_with_brute_force(puzzle in small_pencilmark_puzzles()) {
+        let grids = if puzzle.shape().is_jigsaw() {
+            &*JIGSAW_GRIDS
+        } else {
+            &*BOXED_GRIDS
+        };
+        assert_all_count(&puzzle, solutions_among(grids, &puzzle).len() as u64);
+    }
 
     /// DLX, the generic engine and the DFS count what brute force counts.
     #[test]

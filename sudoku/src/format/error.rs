@@ -84,6 +84,24 @@ pub enum ParseErrorKind {
         /// The puzzle size, which decides the alphabet.
         size: usize,
     },
+    /// A pencilmark field whose length is not N³ for N in `1..=25`.
+    #[error(
+        "expected N*N*N candidate marks for a size N from 1 to 25 (e.g. 729 for 9x9, 64 for 4x4), found {found}"
+    )]
+    MarkCount {
+        /// Marks found.
+        found: usize,
+    },
+    /// A pencilmark position holding neither its own digit nor a blank.
+    #[error(
+        "unexpected character {found:?} at the place of digit {expected:?}; expected {expected:?} or a blank ('.' or '0')"
+    )]
+    Mark {
+        /// The character.
+        found: char,
+        /// The digit whose place it is.
+        expected: char,
+    },
     /// A digit above the puzzle size, such as `A` (10) in a 9×9 puzzle.
     #[error("digit {digit:?} stands for {}, out of range for size {size}", alphabet::number(*.digit))]
     DigitOutOfRange {

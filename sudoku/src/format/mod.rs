@@ -5,6 +5,7 @@
 //! | [`Format::Line`] | a line of N² cells, plus a region map for jigsaw | [`line`](mod@line) |
 //! | [`Format::Grid`] | N rows of N cells, with optional box separators | [`grid`] |
 //! | [`Format::Poj`] | 9 rows of 9 digits after a count line | [`poj`] |
+//! | [`Format::Pencilmark`] | a line of N³ candidate marks, plus a region map for jigsaw | [`pencilmark`] |
 //!
 //! Each module documents its grammar, parses one record from a string
 //! (`parse`), streams records from any [`BufRead`] (`Reader`), and prints
@@ -22,6 +23,7 @@ mod alphabet;
 mod error;
 pub mod grid;
 pub mod line;
+pub mod pencilmark;
 pub mod poj;
 mod reader;
 
@@ -43,6 +45,8 @@ pub enum Format {
     Grid,
     /// The POJ 2676 input shape; see [`poj`].
     Poj,
+    /// One pencilmark (Sukaku) puzzle per line; see [`pencilmark`].
+    Pencilmark,
 }
 
 impl Format {
@@ -65,7 +69,9 @@ impl Format {
     /// So `4.....8.5` (9 cells: 9 is a boxed size but not a square of one)
     /// is a grid row, while a 16-character row of digits 1–4 reads as a 4×4
     /// line, not a 16×16 row: add separators to a 16×16 grid to be sure.
-    /// [`Format::Poj`] is never guessed; ask for it.
+    /// [`Format::Poj`] is never guessed; ask for it. Before these rules, a
+    /// first field of N³ characters (N from 4 to 25: shorter ones are grid
+    /// rows) that is not a boxed line puzzle is [`Format::Pencilmark`].
     ///
     /// ```
     /// use sudoku::format::Format;
@@ -82,6 +88,12 @@ impl Format {
         }
         let fields: Vec<&str> = text.split_whitespace().collect();
         match fields.as_slice() {
+            [marks, ..]
+                if pencilmark::cube_size(marks.chars().count()).is_some_and(|n| n >= 4)
+                    && !line::is_boxed_line(marks) =>
+            {
+                Format::Pencilmark
+            }
             [cells] if line::is_boxed_line(cells) || !grid::is_first_row(cells) => Format::Line,
             [cells, map]
                 if cells.chars().count() == map.chars().count()
@@ -127,6 +139,7 @@ enum Inner<R> {
     Line(line::Reader<R>),
     Grid(grid::Reader<R>),
     Poj(poj::Reader<R>),
+    Pencilmark(pencilmark::Reader<R>),
 }
 
 impl<R: BufRead> Iterator for Records<R> {
@@ -137,6 +150,7 @@ impl<R: BufRead> Iterator for Records<R> {
             Inner::Line(reader) => reader.next(),
             Inner::Grid(reader) => reader.next(),
             Inner::Poj(reader) => reader.next(),
+            Inner::Pencilmark(reader) => reader.next(),
         }
     }
 }
@@ -194,6 +208,7 @@ fn from_lines<R: BufRead>(
         Format::Line => Inner::Line(line::Reader::from_lines(lines, options)),
         Format::Grid => Inner::Grid(grid::Reader::from_lines(lines, options)),
         Format::Poj => Inner::Poj(poj::Reader::from_lines(lines, options)),
+        Format::Pencilmark => Inner::Pencilmark(pencilmark::Reader::from_lines(lines, options)),
     };
     Records { inner }
 }

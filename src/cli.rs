@@ -144,10 +144,17 @@ pub struct SolveArgs {
     /// The input format: `line` (one puzzle per line, N² cells, and a region
     /// map for jigsaw), `grid` (N rows of N cells), `poj` (POJ 2676: a count,
     /// then 9 rows per puzzle), `pencilmark` (N*N*N candidate marks per
-    /// line), or `auto` (line unless it looks like a grid or has N*N*N
-    /// marks, N from 4 to 25).
+    /// line), `csv` (a header line, then records with the puzzle in one
+    /// column), or `auto` (csv when the first line has a comma, else line
+    /// unless it looks like a grid or has N*N*N marks, N from 4 to 25).
     #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
     pub format: InputFormat,
+
+    /// The CSV column holding the puzzles: a name from the header, or a
+    /// 1-based index. Default: the first column whose value in the first
+    /// record is a puzzle.
+    #[arg(long, value_name = "NAME|INDEX")]
+    pub column: Option<sudoku::format::csv::Column>,
 
     /// The output format; by default the input's own.
     #[arg(long, value_enum)]
@@ -209,6 +216,9 @@ pub enum InputFormat {
     /// Pencilmark (Sukaku): N*N*N candidate marks per line, each cell's
     /// digits or `.`/`0` in their places.
     Pencilmark,
+    /// A CSV dataset: a header line, then a puzzle per record in one
+    /// column (--column).
+    Csv,
 }
 
 /// Output formats of `dance solve`.
@@ -379,6 +389,12 @@ pub struct RateArgs {
     /// The input format, as for `dance solve`.
     #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
     pub format: InputFormat,
+
+    /// The CSV column holding the puzzles: a name from the header, or a
+    /// 1-based index. Default: the first column whose value in the first
+    /// record is a puzzle.
+    #[arg(long, value_name = "NAME|INDEX")]
+    pub column: Option<sudoku::format::csv::Column>,
 
     /// X-Sudoku: both main diagonals hold every digit too; short for
     /// `--variant x`.

@@ -103,6 +103,7 @@ pub fn records(
         InputFormat::Line => (Format::Line, format::read(reader, Format::Line, options)),
         InputFormat::Grid => (Format::Grid, format::read(reader, Format::Grid, options)),
         InputFormat::Poj => (Format::Poj, format::read(reader, Format::Poj, options)),
+        InputFormat::Csv => (Format::Csv, format::read(reader, Format::Csv, options)),
         InputFormat::Pencilmark => (
             Format::Pencilmark,
             format::read(reader, Format::Pencilmark, options),

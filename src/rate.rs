@@ -39,7 +39,11 @@ pub fn run(args: &RateArgs) -> anyhow::Result<Outcome> {
     let (mut records_done, mut unrated) = (0u64, 0u64);
     for source in &sources {
         let name = source.name();
-        let (_, mut records) = records(source, args.format, options, consumed.clone())?;
+        let (_, records) = records(source, args.format, options, consumed.clone())?;
+        let mut records = match &args.column {
+            Some(column) => records.with_column(column.clone()),
+            None => records,
+        };
         loop {
             let batch = records
                 .by_ref()

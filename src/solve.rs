@@ -49,6 +49,10 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<RunOutcome> {
     for source in &sources {
         let name = source.name();
         let (format, records) = records(source, args.format, options, consumed.clone())?;
+        let records = match &args.column {
+            Some(column) => records.with_column(column.clone()),
+            None => records,
+        };
         writer.set_output(output(args.output, format));
         let mut sink = Sink {
             name: &name,
@@ -99,7 +103,9 @@ fn mode(args: &SolveArgs) -> Mode {
 /// The output shape: as asked, else the input's own.
 fn output(asked: Option<OutputFormat>, input: Format) -> Output {
     match (asked, input) {
-        (Some(OutputFormat::Line), _) | (None, Format::Line | Format::Pencilmark) => Output::Line,
+        (Some(OutputFormat::Line), _) | (None, Format::Line | Format::Pencilmark | Format::Csv) => {
+            Output::Line
+        }
         (Some(OutputFormat::Grid), _) | (None, Format::Grid) => Output::Grid,
         (Some(OutputFormat::Json), _) => Output::Json,
         (None, Format::Poj) => Output::Poj,

@@ -2,6 +2,7 @@
 
 mod bench;
 mod cover;
+mod csv;
 mod generate;
 mod pencilmark;
 mod rate;

@@ -5,6 +5,7 @@
 //! | [`Format::Line`] | a line of N² cells, plus a region map for jigsaw | [`line`](mod@line) |
 //! | [`Format::Grid`] | N rows of N cells, with optional box separators | [`grid`] |
 //! | [`Format::Poj`] | 9 rows of 9 digits after a count line | [`poj`] |
+//! | [`Format::Csv`] | a CSV record, after a header line; the puzzle in one column | [`csv`](mod@csv) |
 //! | [`Format::Pencilmark`] | a line of N³ candidate marks, plus a region map for jigsaw | [`pencilmark`] |
 //!
 //! Each module documents its grammar, parses one record from a string
@@ -20,6 +21,7 @@
 //! handled. Every [`ParseError`] carries a 1-based line and column.
 
 mod alphabet;
+pub mod csv;
 mod error;
 pub mod grid;
 pub mod line;
@@ -47,6 +49,8 @@ pub enum Format {
     Poj,
     /// One pencilmark (Sukaku) puzzle per line; see [`pencilmark`].
     Pencilmark,
+    /// A CSV dataset with a header line; see [`csv`](mod@csv).
+    Csv,
 }
 
 impl Format {
@@ -69,7 +73,8 @@ impl Format {
     /// So `4.....8.5` (9 cells: 9 is a boxed size but not a square of one)
     /// is a grid row, while a 16-character row of digits 1–4 reads as a 4×4
     /// line, not a 16×16 row: add separators to a 16×16 grid to be sure.
-    /// [`Format::Poj`] is never guessed; ask for it. Before these rules, a
+    /// [`Format::Poj`] is never guessed; ask for it. First of all, a line
+    /// with a comma is a [`Format::Csv`] header. Then, before these rules, a
     /// first field of N³ characters (N from 4 to 25: shorter ones are grid
     /// rows) that is not a boxed line puzzle is [`Format::Pencilmark`].
     ///
@@ -83,6 +88,9 @@ impl Format {
     /// ```
     pub fn detect(first_line: &str) -> Format {
         let text = first_line.trim();
+        if text.contains(',') {
+            return Format::Csv;
+        }
         if text.contains(['|', '+']) || grid::is_rule(text) {
             return Format::Grid;
         }
@@ -140,6 +148,7 @@ enum Inner<R> {
     Grid(grid::Reader<R>),
     Poj(poj::Reader<R>),
     Pencilmark(pencilmark::Reader<R>),
+    Csv(csv::Reader<R>),
 }
 
 impl<R: BufRead> Iterator for Records<R> {
@@ -151,6 +160,20 @@ impl<R: BufRead> Iterator for Records<R> {
             Inner::Grid(reader) => reader.next(),
             Inner::Poj(reader) => reader.next(),
             Inner::Pencilmark(reader) => reader.next(),
+            Inner::Csv(reader) => reader.next(),
+        }
+    }
+}
+
+impl<R: BufRead> Records<R> {
+    /// The same records, a CSV dataset's puzzles taken from `column`
+    /// (other formats have no columns and are unchanged).
+    pub fn with_column(self, column: csv::Column) -> Records<R> {
+        match self.inner {
+            Inner::Csv(reader) => Records {
+                inner: Inner::Csv(reader.with_column(column)),
+            },
+            inner => Records { inner },
         }
     }
 }
@@ -209,6 +232,7 @@ fn from_lines<R: BufRead>(
         Format::Grid => Inner::Grid(grid::Reader::from_lines(lines, options)),
         Format::Poj => Inner::Poj(poj::Reader::from_lines(lines, options)),
         Format::Pencilmark => Inner::Pencilmark(pencilmark::Reader::from_lines(lines, options)),
+        Format::Csv => Inner::Csv(csv::Reader::from_lines(lines, options)),
     };
     Records { inner }
 }

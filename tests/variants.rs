@@ -148,4 +148,31 @@ fn bad_variants_are_refused_clearly() {
     .stderr(predicate::str::contains(
         "windoku needs boxes, and size 7 has no box shape",
     ));
+    // A 7x7 jigsaw read with windoku: an error at the record, not a
+    // solution that ignores the windows.
+    let jigsaw = stdout_of(
+        dance(&["generate", "-q", "--jigsaw", "--size", "7", "--seed", "3"])
+            .assert()
+            .success(),
+    );
+    dance(&["solve", "-q", "--variant", "windoku"])
+        .write_stdin(jigsaw)
+        .assert()
+        .code(1)
+        .stdout("error\n")
+        .stderr(predicate::str::contains(
+            "<stdin>:1:1: windoku needs boxes, and size 7 has no box shape",
+        ));
+    // No 6x6 grid keeps both diagonals and no consecutive neighbours.
+    dance(&[
+        "generate",
+        "-q",
+        "--size",
+        "6",
+        "--variant",
+        "x,non-consecutive",
+    ])
+    .assert()
+    .code(2)
+    .stderr(predicate::str::contains("the shape has no solution"));
 }

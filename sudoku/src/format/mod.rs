@@ -155,13 +155,14 @@ impl<R: BufRead> Iterator for Records<R> {
     type Item = io::Result<Record>;
 
     fn next(&mut self) -> Option<io::Result<Record>> {
-        match &mut self.inner {
+        let record = match &mut self.inner {
             Inner::Line(reader) => reader.next(),
             Inner::Grid(reader) => reader.next(),
             Inner::Poj(reader) => reader.next(),
             Inner::Pencilmark(reader) => reader.next(),
             Inner::Csv(reader) => reader.next(),
-        }
+        };
+        record.map(|record| record.map(refuse_unfit_variant))
     }
 }
 
@@ -176,6 +177,19 @@ impl<R: BufRead> Records<R> {
             inner => Records { inner },
         }
     }
+}
+
+/// The record, or an error at its line when the variant asked for does not
+/// fit its shape (windoku or disjoint groups on a jigsaw of a size without
+/// boxes), which the parsers' [`Shape::with_variant`] cannot refuse.
+fn refuse_unfit_variant(mut record: Record) -> Record {
+    if let Ok(puzzle) = &record.puzzle {
+        let shape = puzzle.shape();
+        if let Err(error) = shape.clone().try_with_variant(shape.variant()) {
+            record.puzzle = Err(ParseError::new(record.line, 1, error));
+        }
+    }
+    record
 }
 
 /// Reads records of `format` from `reader`.

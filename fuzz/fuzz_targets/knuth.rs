@@ -6,9 +6,7 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(problem) = dlx::read_problem(data) else {
-        return;
-    };
+    let Ok(problem) = dlx::read_problem(data) else { return };
     let mut written = Vec::new();
     if dlx::write_problem(&problem, &mut written).is_ok() {
         let again = dlx::read_problem(&written[..]).expect("written problems read back");

@@ -58,10 +58,15 @@ fn pencilmark_of(shape: Shape) -> impl Strategy<Value = Puzzle> {
         0..1u8 << Variant::RULES.len(),
     )
         .prop_map(move |(candidates, bits)| {
+            // Windoku and disjoint groups need boxes, which prime sizes lack.
+            let fits = |rule: Variant| {
+                shape.geometry().is_some()
+                    || !(rule == Variant::Windoku || rule == Variant::Disjoint)
+            };
             let variant = Variant::RULES
                 .iter()
                 .enumerate()
-                .filter(|(i, _)| bits & (1 << i) != 0)
+                .filter(|(i, (rule, _))| bits & (1 << i) != 0 && fits(*rule))
                 .fold(Variant::Standard, |v, (_, &(rule, _))| v | rule);
             Puzzle::with_candidates(shape.clone().with_variant(variant), candidates).unwrap()
         })

@@ -171,6 +171,13 @@ pub struct SolveArgs {
     #[arg(long, value_name = "NAME[,NAME...]")]
     pub variant: Option<Variant>,
 
+    /// CSV: compare each solution with this column's answer (a name or a
+    /// 1-based index). A record whose answer differs, or is not a solution
+    /// of its puzzle, prints `mismatch`, is counted in --stats and makes the
+    /// exit status 1.
+    #[arg(long, value_name = "COLUMN")]
+    pub check: Option<sudoku::format::csv::Column>,
+
     /// Print whether each puzzle has a unique solution: `unique SOLUTION`,
     /// `multiple` or `none`.
     #[arg(long, conflicts_with = "count")]
@@ -230,6 +237,10 @@ pub enum OutputFormat {
     Grid,
     /// JSON Lines: an object per record, then a summary object.
     Json,
+    /// CSV: the input's columns plus `solution` (and `status` with
+    /// --unique, --count or --check), after the input's header plus those
+    /// names.
+    Csv,
 }
 
 /// Options of `dance bench`.

@@ -82,3 +82,69 @@ fn csv_errors_are_located() {
         "quizzes_solutions.csv:1:1: no column `quiz` in the header quizzes,solutions",
     ));
 }
+
+#[test]
+fn check_prints_mismatch_counts_it_and_fails() {
+    let good = data("csv/quizzes_solutions.csv");
+    for threads in ["1", "2"] {
+        dance(&["solve", "-q", "-j", threads, "--check", "solutions", &good])
+            .assert()
+            .success()
+            .stdout(solutions());
+    }
+    // One answer with two digits swapped: not a solution any more.
+    let text = std::fs::read_to_string(&good).unwrap();
+    let bad = text.replacen(",417369825", ",417369852", 1);
+    assert_ne!(bad, text);
+    for threads in ["1", "2"] {
+        let out = stdout_of(
+            dance(&["solve", "-q", "-j", threads, "--check", "2", "--stats"])
+                .write_stdin(bad.clone())
+                .assert()
+                .code(1)
+                .stderr(predicate::str::contains("mismatches: 1")),
+        );
+        let expected: Vec<String> = std::iter::once("mismatch".to_owned())
+            .chain(solutions().lines().skip(1).map(str::to_owned))
+            .collect();
+        assert_eq!(out.lines().collect::<Vec<_>>(), expected);
+    }
+    dance(&["solve", "-q", "--check", "answer", &good])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "--check: no column `answer` in the header quizzes,solutions",
+        ));
+}
+
+#[test]
+fn output_csv_keeps_the_input_columns() {
+    let file = data("csv/source_question_answer.csv");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let out = stdout_of(
+        dance(&["solve", "-q", "--output", "csv", &file])
+            .assert()
+            .success(),
+    );
+    let rows: Vec<&str> = out.lines().collect();
+    assert_eq!(rows[0], "source,question,answer,rating,solution");
+    for ((row, input), solution) in rows[1..]
+        .iter()
+        .zip(text.lines().skip(1))
+        .zip(solutions().lines())
+    {
+        assert_eq!(*row, format!("{input},{solution}"));
+    }
+    let unique = stdout_of(
+        dance(&[
+            "solve", "-q", "--unique", "--output", "csv", "--check", "answer", &file,
+        ])
+        .assert()
+        .success(),
+    );
+    assert!(unique.starts_with("source,question,answer,rating,solution,status\n"));
+    assert!(
+        unique.lines().skip(1).all(|row| row.ends_with(",unique")),
+        "{unique}"
+    );
+}

@@ -93,6 +93,8 @@ pub struct Reader<R> {
     index: Option<usize>,
     /// The header's names, once read.
     header: Option<Vec<String>>,
+    /// The header line as read.
+    header_line: Option<String>,
     /// Why the column asked for cannot be read, when the header lacks it:
     /// every record is then this error.
     missing: Option<ParseErrorKind>,
@@ -113,6 +115,7 @@ impl<R: BufRead> Reader<R> {
             column: None,
             index: None,
             header: None,
+            header_line: None,
             missing: None,
             fields: Fields::default(),
         }
@@ -129,6 +132,11 @@ impl<R: BufRead> Reader<R> {
         self.header.as_deref()
     }
 
+    /// The header line as read, once the first record has been read.
+    pub fn header_line(&self) -> Option<&str> {
+        self.header_line.as_deref()
+    }
+
     /// The next content line, or `None` at the end.
     fn next_content(&mut self) -> Option<io::Result<RawLine>> {
         loop {
@@ -142,6 +150,7 @@ impl<R: BufRead> Reader<R> {
     /// Reads the header from `line` and resolves an asked-for column.
     fn read_header(&mut self, line: &RawLine) -> Result<(), ParseError> {
         self.header = Some(Vec::new());
+        self.header_line = Some(line.text.clone());
         if let Some(error) = fault_error(line) {
             self.missing = self.column.as_ref().map(|column| ParseErrorKind::NoColumn {
                 column: column.to_string(),
@@ -249,6 +258,28 @@ impl<R: BufRead> Iterator for Reader<R> {
             puzzle,
         }))
     }
+}
+
+/// The fields of one CSV line (as in [`Record::input`]), unquoted.
+///
+/// ```
+/// let fields = sudoku::format::csv::fields("\"a, b\",c,\"d\"\"\"");
+/// assert_eq!(fields, Ok(vec!["a, b".to_owned(), "c".to_owned(), "d\"".to_owned()]));
+/// ```
+///
+/// # Errors
+/// The 1-based column of a quote still open at the end of the line.
+pub fn fields(line: &str) -> Result<Vec<String>, usize> {
+    thread_local! {
+        static FIELDS: std::cell::RefCell<Fields> = std::cell::RefCell::new(Fields::default());
+    }
+    FIELDS.with_borrow_mut(|fields| {
+        fields.split(line)?;
+        Ok((0..fields.len())
+            .filter_map(|i| fields.get(i))
+            .map(str::to_owned)
+            .collect())
+    })
 }
 
 /// The fields of one line, split by the `csv` crate's parser (`csv-core`,

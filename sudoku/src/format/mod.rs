@@ -177,6 +177,15 @@ impl<R: BufRead> Records<R> {
             inner => Records { inner },
         }
     }
+
+    /// A CSV dataset's header line, once the first record has been read;
+    /// `None` for the other formats.
+    pub fn csv_header(&self) -> Option<&str> {
+        match &self.inner {
+            Inner::Csv(reader) => reader.header_line(),
+            _ => None,
+        }
+    }
 }
 
 /// The record, or an error at its line when the variant asked for does not

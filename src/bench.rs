@@ -31,19 +31,23 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Exit> {
     let mut out = io::stdout().lock();
     let cap = args.dfs_timeout;
     let mut agree = true;
+    let options = ParseOptions {
+        variant: crate::cli::variant(args.x, args.variant),
+        ..ParseOptions::default()
+    };
     // As in `dance solve`, a bad record is reported and skipped, and an
     // input that cannot be read is reported and the next one raced.
     let (mut bad_records, mut unreadable) = (0, 0);
     let mut sets = Vec::new();
     if args.files.is_empty() {
         for (name, text) in DEFAULT_SETS {
-            sets.push((name.to_owned(), read(text.as_bytes(), name)));
+            sets.push((name.to_owned(), read(text.as_bytes(), name, options)));
         }
     } else {
         for source in Source::all(&args.files) {
             let name = source.name();
             let set = match source.open(Default::default()) {
-                Ok(reader) => read(reader, &name),
+                Ok(reader) => read(reader, &name, options),
                 Err(error) => Err(error),
             };
             sets.push((name, set));
@@ -81,9 +85,9 @@ struct Set {
 
 /// Every puzzle of a set; a record that does not parse is reported with its
 /// place (`FILE:LINE:COL: message`) and left out.
-fn read(reader: impl io::BufRead, name: &str) -> anyhow::Result<Set> {
-    let (_, records) = format::read_auto(reader, ParseOptions::default())
-        .with_context(|| format!("cannot read {name}"))?;
+fn read(reader: impl io::BufRead, name: &str, options: ParseOptions) -> anyhow::Result<Set> {
+    let (_, records) =
+        format::read_auto(reader, options).with_context(|| format!("cannot read {name}"))?;
     let mut set = Set {
         puzzles: Vec::new(),
         bad_records: 0,

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
+use sudoku::Variant;
 
 /// Batch Sudoku solving and exact cover with Dancing Links.
 #[derive(Debug, Parser)]
@@ -164,9 +165,18 @@ pub struct SolveArgs {
 
     /// The input format: `line` (one puzzle per line, N² cells, and a region
     /// map for jigsaw), `grid` (N rows of N cells), `poj` (POJ 2676: a count,
-    /// then 9 rows per puzzle), or `auto` (line unless it looks like a grid).
+    /// then 9 rows per puzzle), `pencilmark` (N*N*N candidate marks per
+    /// line), `csv` (a header line, then records with the puzzle in one
+    /// column), or `auto` (csv when the first line has a comma, else line
+    /// unless it looks like a grid or has N*N*N marks, N from 4 to 25).
     #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
     pub format: InputFormat,
+
+    /// The CSV column holding the puzzles: a name from the header, or a
+    /// 1-based index. Default: the first column whose value in the first
+    /// record is a puzzle.
+    #[arg(long, value_name = "NAME|INDEX")]
+    pub column: Option<sudoku::format::csv::Column>,
 
     /// The output format; by default the input's own.
     #[arg(long, value_enum)]
@@ -179,9 +189,23 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t = DigitAlphabet::Standard)]
     pub alphabet: DigitAlphabet,
 
-    /// X-Sudoku: both main diagonals hold every digit too.
+    /// X-Sudoku: both main diagonals hold every digit too; short for
+    /// `--variant x`.
     #[arg(short = 'x', long = "x-sudoku")]
     pub x: bool,
+
+    /// Variant rules, comma-separated and combinable (with -x and with
+    /// jigsaw maps too): x, windoku (alias hyper), disjoint, anti-knight,
+    /// anti-king, non-consecutive.
+    #[arg(long, value_name = "NAME[,NAME...]")]
+    pub variant: Option<Variant>,
+
+    /// CSV: compare each solution with this column's answer (a name or a
+    /// 1-based index). A record whose answer differs, or is not a solution
+    /// of its puzzle, prints `mismatch`, is counted in --stats and makes the
+    /// exit status 1.
+    #[arg(long, value_name = "COLUMN")]
+    pub check: Option<sudoku::format::csv::Column>,
 
     /// Print whether each puzzle has a unique solution: `unique SOLUTION`,
     /// `multiple` or `none`.
@@ -230,6 +254,12 @@ pub enum InputFormat {
     Grid,
     /// POJ 2676: a count, then 9 rows of 9 digits per puzzle.
     Poj,
+    /// Pencilmark (Sukaku): N*N*N candidate marks per line, each cell's
+    /// digits or `.`/`0` in their places.
+    Pencilmark,
+    /// A CSV dataset: a header line, then a puzzle per record in one
+    /// column (--column).
+    Csv,
 }
 
 /// Digit alphabets of `dance solve` and `dance rate`.
@@ -260,6 +290,10 @@ pub enum OutputFormat {
     Grid,
     /// JSON Lines: an object per record, then a summary object.
     Json,
+    /// CSV: the input's columns plus `solution` (and `status` with
+    /// --unique, --count or --check), after the input's header plus those
+    /// names.
+    Csv,
 }
 
 /// Options of `dance bench`.
@@ -273,6 +307,15 @@ pub struct BenchArgs {
     /// (a count up to two).
     #[arg(long, value_enum, default_value_t = BenchMode::First)]
     pub mode: BenchMode,
+
+    /// X-Sudoku: both main diagonals hold every digit too; short for
+    /// `--variant x`.
+    #[arg(short = 'x', long = "x-sudoku")]
+    pub x: bool,
+
+    /// Variant rules the puzzles follow, as for `dance solve`.
+    #[arg(long, value_name = "NAME[,NAME...]")]
+    pub variant: Option<Variant>,
 
     /// Seconds the naive DFS may spend on one puzzle before it is stopped
     /// and counted as timed out (above 0; `inf` means no limit).
@@ -288,6 +331,12 @@ pub enum BenchMode {
     First,
     /// Time to the uniqueness verdict (count up to two).
     Unique,
+}
+
+/// The variant asked for by `-x` and `--variant` together.
+pub fn variant(x: bool, variant: Option<Variant>) -> Variant {
+    let x = if x { Variant::X } else { Variant::Standard };
+    x | variant.unwrap_or_default()
 }
 
 /// Options of `dance generate`.
@@ -313,9 +362,16 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "MAP", conflicts_with = "size")]
     pub regions: Option<String>,
 
-    /// X-Sudoku: both main diagonals hold every digit too.
+    /// X-Sudoku: both main diagonals hold every digit too; short for
+    /// `--variant x`.
     #[arg(short = 'x', long = "x-sudoku")]
     pub x: bool,
+
+    /// Variant rules, comma-separated and combinable (with -x and with
+    /// jigsaw maps too): x, windoku (alias hyper), disjoint, anti-knight,
+    /// anti-king, non-consecutive.
+    #[arg(long, value_name = "NAME[,NAME...]")]
+    pub variant: Option<Variant>,
 
     /// Which cells are taken away together: `rotational` pairs a cell with
     /// its image under a half turn, `diagonal` with its mirror image in the
@@ -338,6 +394,12 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "SEED")]
     pub seed: Option<u64>,
 
+    /// How to print each puzzle: `line` (givens, and the region map for
+    /// jigsaw) or `pencilmark` (every cell's candidates: its given alone,
+    /// or every digit), which `dance solve` and `dance rate` read back.
+    #[arg(long, value_enum, default_value_t = GenerateOutput::Line)]
+    pub output: GenerateOutput,
+
     /// Rate each puzzle as `dance rate` does, on a `# LEVEL NODES GUESSES`
     /// comment line before it.
     #[arg(long)]
@@ -358,6 +420,15 @@ pub struct GenerateArgs {
     /// No progress bar, and no seed on stderr.
     #[arg(short, long)]
     pub quiet: bool,
+}
+
+/// Output formats of `dance generate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GenerateOutput {
+    /// The line format.
+    Line,
+    /// The pencilmark format.
+    Pencilmark,
 }
 
 /// Symmetries of `dance generate`.
@@ -386,9 +457,22 @@ pub struct RateArgs {
     #[arg(long, value_enum, default_value_t = DigitAlphabet::Standard)]
     pub alphabet: DigitAlphabet,
 
-    /// X-Sudoku: both main diagonals hold every digit too.
+    /// The CSV column holding the puzzles: a name from the header, or a
+    /// 1-based index. Default: the first column whose value in the first
+    /// record is a puzzle.
+    #[arg(long, value_name = "NAME|INDEX")]
+    pub column: Option<sudoku::format::csv::Column>,
+
+    /// X-Sudoku: both main diagonals hold every digit too; short for
+    /// `--variant x`.
     #[arg(short = 'x', long = "x-sudoku")]
     pub x: bool,
+
+    /// Variant rules, comma-separated and combinable (with -x and with
+    /// jigsaw maps too): x, windoku (alias hyper), disjoint, anti-knight,
+    /// anti-king, non-consecutive.
+    #[arg(long, value_name = "NAME[,NAME...]")]
+    pub variant: Option<Variant>,
 
     /// Worker threads; 1 works on the main thread only; 0 or none: one per
     /// core; more than 1024 is refused.

@@ -8,12 +8,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, bail};
-use sudoku::format::{ParseOptions, line};
+use sudoku::format::{ParseOptions, line, pencilmark};
 use sudoku::generate::{
     GenerateError, Generated, Layout, Options, Symmetry, generate, puzzle_seed,
 };
 use sudoku::rate::{Rating, rate};
-use sudoku::{MAX_SIZE, Shape, Solver, Variant};
+use sudoku::{MAX_SIZE, Shape, Solver};
 
 use crate::Exit;
 use crate::cli::{self, GenerateArgs};
@@ -83,7 +83,11 @@ fn make_all(
             if let Some(rating) = rating {
                 writeln!(out, "# {rating}")?;
             }
-            writeln!(out, "{}", line::format_puzzle(&made.puzzle))?;
+            let text = match args.output {
+                cli::GenerateOutput::Line => line::format_puzzle(&made.puzzle),
+                cli::GenerateOutput::Pencilmark => pencilmark::format_puzzle(&made.puzzle),
+            };
+            writeln!(out, "{text}")?;
         }
         // Clear the bar while writing, in case stdout is its terminal too.
         progress.suspend(|| crate::limits::write_chunk(&out))?;
@@ -125,13 +129,9 @@ fn explain(error: GenerateError, index: u64) -> anyhow::Error {
 
 /// The library's options for the command line's.
 fn options(args: &GenerateArgs) -> anyhow::Result<Options> {
-    let variant = if args.x {
-        Variant::X
-    } else {
-        Variant::Standard
-    };
+    let variant = cli::variant(args.x, args.variant);
     let layout = match (&args.regions, args.jigsaw) {
-        (Some(map), _) => Layout::Shape(region_map(map)?.with_variant(variant)),
+        (Some(map), _) => Layout::Shape(region_map(map)?.try_with_variant(variant)?),
         (None, true) if !(1..=MAX_SIZE).contains(&args.size) => {
             bail!(
                 "size {} is out of range; sizes go from 1 to {MAX_SIZE}",
@@ -151,7 +151,7 @@ fn options(args: &GenerateArgs) -> anyhow::Result<Options> {
             Layout::Shape(
                 Shape::boxed(args.size)
                     .with_context(|| format!("no puzzle of size {}{hint}", args.size))?
-                    .with_variant(variant),
+                    .try_with_variant(variant)?,
             )
         }
     };

@@ -13,9 +13,8 @@ use sudoku::format::{self, Format, ParseOptions, Records};
 
 use crate::cli::InputFormat;
 
-/// The parse options of the commands that read puzzles: X-Sudoku or not.
-pub fn parse_options(x: bool) -> ParseOptions {
-    let variant = if x { Variant::X } else { Variant::Standard };
+/// The parse options of the commands that read puzzles: their variant.
+pub fn parse_options(variant: Variant) -> ParseOptions {
     ParseOptions {
         variant,
         ..ParseOptions::default()
@@ -104,6 +103,11 @@ pub fn records(
         InputFormat::Line => (Format::Line, format::read(reader, Format::Line, options)),
         InputFormat::Grid => (Format::Grid, format::read(reader, Format::Grid, options)),
         InputFormat::Poj => (Format::Poj, format::read(reader, Format::Poj, options)),
+        InputFormat::Csv => (Format::Csv, format::read(reader, Format::Csv, options)),
+        InputFormat::Pencilmark => (
+            Format::Pencilmark,
+            format::read(reader, Format::Pencilmark, options),
+        ),
     })
 }
 

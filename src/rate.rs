@@ -41,7 +41,7 @@ fn rate_all(
     let sources = Source::all(&args.files);
     let options = sudoku::format::ParseOptions {
         alphabet: args.alphabet.alphabet(),
-        ..parse_options(args.x)
+        ..parse_options(crate::cli::variant(args.x, args.variant))
     };
 
     let consumed = Arc::new(AtomicU64::new(0));
@@ -55,13 +55,17 @@ fn rate_all(
         let name = source.name();
         // As in `dance solve`: an input that cannot be read is reported,
         // and the others are still rated.
-        let mut records = match records(source, args.format, options, consumed.clone()) {
+        let records = match records(source, args.format, options, consumed.clone()) {
             Ok((_, records)) => records,
             Err(error) => {
                 diagnose!("dance: {error:#}");
                 unreadable += 1;
                 continue;
             }
+        };
+        let mut records = match &args.column {
+            Some(column) => records.with_column(column.clone()),
+            None => records,
         };
         let mut read_error = None;
         loop {

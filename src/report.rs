@@ -20,6 +20,8 @@ pub enum Output {
     Poj,
     /// JSON Lines: one object per record, then a summary object.
     Json,
+    /// CSV rows, written by `dance solve` itself (`Writer::write_line`).
+    Csv,
 }
 
 /// One record in JSON Lines output.
@@ -96,7 +98,7 @@ impl<W: Write> Writer<W> {
             move |grid: &sudoku::Grid| alphabet.respell(&format(grid), grid.shape().size())
         };
         match self.output {
-            Output::Line => writeln!(self.out, "{}", line_answer(outcome, alphabet)),
+            Output::Line | Output::Csv => writeln!(self.out, "{}", line_answer(outcome, alphabet)),
             Output::Grid => self.write_block(outcome, spelled(grid::format_grid), true),
             Output::Poj => self.write_block(
                 outcome,
@@ -132,6 +134,12 @@ impl<W: Write> Writer<W> {
             writeln!(self.out)?;
         }
         Ok(())
+    }
+
+    /// Writes `text` as one line: an answer in a shape this writer does not
+    /// know (CSV) or a header.
+    pub fn write_line(&mut self, text: &str) -> io::Result<()> {
+        writeln!(self.out, "{text}")
     }
 
     /// Writes the closing summary (JSON Lines only) and flushes.

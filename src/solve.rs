@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 
 use sudoku::Solver;
 use sudoku::batch::{Mode, par_map};
-use sudoku::format::{self, Format, ParseOptions, Record};
+use sudoku::format::csv::{self, Column};
+use sudoku::format::{self, Format, ParseOptions, Record, line};
+use sudoku::{Digit, Grid, verify};
 
 use crate::Exit;
 use crate::cli::{OutputFormat, SolveArgs};
@@ -39,7 +41,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
     let timeout = args.timeout;
     let options = ParseOptions {
         alphabet: args.alphabet.alphabet(),
-        ..parse_options(args.x)
+        ..parse_options(crate::cli::variant(args.x, args.variant))
     };
     let (_, pool) = crate::threads::pool(args.threads)?;
 
@@ -51,6 +53,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
 
     let started = Instant::now();
     let mut summary = Summary::default();
+    let mut mismatches = 0u64;
     let mut writer = Writer::new(BufWriter::new(io::stdout().lock()), Output::Line);
     // Like `cat` and `grep`, an input that cannot be opened or read is
     // reported and the others are still solved; the exit status says so.
@@ -65,6 +68,10 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
                 continue;
             }
         };
+        let records = match &args.column {
+            Some(column) => records.with_column(column.clone()),
+            None => records,
+        };
         writer.set_output(output(args.output, format));
         writer.set_alphabet(options.alphabet);
         let mut sink = Sink {
@@ -72,11 +79,13 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
             writer: &mut writer,
             summary: &mut summary,
             progress: &mut progress,
+            csv: CsvAnswers::new(args, mode),
         };
         let read = match &pool {
             None => solve_sequentially(records, mode, timeout, &mut sink)?,
             Some(pool) => solve_in_parallel(pool, records, mode, timeout, &mut sink)?,
         };
+        mismatches += sink.csv.mismatches;
         writer.flush()?;
         if let Err(error) = read {
             diagnose!("dance: cannot read {name}: {error}");
@@ -88,8 +97,12 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
     writer.finish(&report)?;
     if args.stats {
         diagnose_text!("{}", report.to_text());
+        if args.check.is_some() {
+            diagnose!("mismatches: {mismatches}");
+        }
     }
-    let failures = summary.with_status(Status::NoSolution)
+    let failures = mismatches
+        + summary.with_status(Status::NoSolution)
         + summary.with_status(Status::Error)
         + summary.with_status(Status::Timeout)
         + if mode == Mode::Verdict {
@@ -124,9 +137,12 @@ fn mode(args: &SolveArgs) -> Mode {
 /// The output shape: as asked, else the input's own.
 fn output(asked: Option<OutputFormat>, input: Format) -> Output {
     match (asked, input) {
-        (Some(OutputFormat::Line), _) | (None, Format::Line) => Output::Line,
+        (Some(OutputFormat::Line), _) | (None, Format::Line | Format::Pencilmark | Format::Csv) => {
+            Output::Line
+        }
         (Some(OutputFormat::Grid), _) | (None, Format::Grid) => Output::Grid,
         (Some(OutputFormat::Json), _) => Output::Json,
+        (Some(OutputFormat::Csv), _) => Output::Csv,
         (None, Format::Poj) => Output::Poj,
     }
 }
@@ -137,6 +153,7 @@ struct Sink<'a, W: Write> {
     writer: &'a mut Writer<W>,
     summary: &'a mut Summary,
     progress: &'a mut Progress,
+    csv: CsvAnswers,
 }
 
 impl<W: Write> Sink<'_, W> {
@@ -144,9 +161,136 @@ impl<W: Write> Sink<'_, W> {
         if let Some(error) = outcome.error() {
             diagnose!("{}:{error}", self.name);
         }
-        self.writer.write(self.name, outcome)?;
+        let mismatch = self.csv.mismatch(outcome);
+        if mismatch {
+            self.csv.mismatches += 1;
+        }
+        if self.csv.output {
+            if let Some(header) = self.csv.header_to_write() {
+                self.writer.write_line(&header)?;
+            }
+            self.writer.write_line(&self.csv.row(outcome, mismatch))?;
+        } else if mismatch {
+            self.writer.write_line("mismatch")?;
+        } else {
+            self.writer.write(self.name, outcome)?;
+        }
         self.summary.add(outcome);
         Ok(())
+    }
+
+    /// Takes note of a CSV input's header, once read.
+    fn see_header<R: BufRead>(&mut self, records: &format::Records<R>) -> io::Result<()> {
+        match records.csv_header() {
+            Some(header) if self.csv.header.is_none() => self.csv.set_header(header),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// What `--output csv` and `--check` add for one input.
+struct CsvAnswers {
+    /// `--output csv`.
+    output: bool,
+    /// Whether rows get a `status` column.
+    with_status: bool,
+    check: Option<Column>,
+    /// The 0-based answer column, once the header is known.
+    check_index: Option<usize>,
+    header: Option<String>,
+    header_written: bool,
+    mismatches: u64,
+}
+
+impl CsvAnswers {
+    fn new(args: &SolveArgs, mode: Mode) -> CsvAnswers {
+        CsvAnswers {
+            output: args.output == Some(OutputFormat::Csv),
+            with_status: mode != Mode::First || args.check.is_some(),
+            check: args.check.clone(),
+            check_index: None,
+            header: None,
+            header_written: false,
+            mismatches: 0,
+        }
+    }
+
+    /// Records the header and finds the `--check` column in it.
+    fn set_header(&mut self, header: &str) -> io::Result<()> {
+        self.header = Some(header.to_owned());
+        let Some(check) = &self.check else {
+            return Ok(());
+        };
+        let names = csv::fields(header).unwrap_or_default();
+        self.check_index = match check {
+            Column::Index(index) if *index <= names.len() => Some(index - 1),
+            Column::Name(name) => names.iter().position(|n| n == name),
+            Column::Index(_) => None,
+        };
+        if self.check_index.is_none() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                format!("--check: no column {check} in the header {header}"),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The header row of `--output csv`, the first time it is asked for.
+    fn header_to_write(&mut self) -> Option<String> {
+        if self.header_written {
+            return None;
+        }
+        self.header_written = true;
+        let status = if self.with_status { ",status" } else { "" };
+        Some(format!("{},solution{status}", self.header.as_deref()?))
+    }
+
+    /// The input's columns, the solution and, when asked, the status.
+    fn row(&self, outcome: &Outcome, mismatch: bool) -> String {
+        let solution = outcome
+            .solution()
+            .map(line::format_grid)
+            .unwrap_or_default();
+        let mut row = format!("{},{solution}", outcome.record.input);
+        if self.with_status {
+            let status = match (mismatch, outcome.count()) {
+                (true, _) => "mismatch".to_owned(),
+                (false, Some(count)) => {
+                    format!(
+                        "{}{}",
+                        count.solutions,
+                        if count.complete { "" } else { "+" }
+                    )
+                }
+                (false, None) => outcome.status().name().to_owned(),
+            };
+            row.push(',');
+            row.push_str(&status);
+        }
+        row
+    }
+
+    /// Whether `--check` finds the record's answer wrong: not a solution
+    /// of the puzzle, or not the solution found.
+    fn mismatch(&self, outcome: &Outcome) -> bool {
+        let (Some(index), Ok(puzzle)) = (self.check_index, &outcome.record.puzzle) else {
+            return false;
+        };
+        let answer = csv::fields(&outcome.record.input)
+            .ok()
+            .and_then(|fields| fields.into_iter().nth(index));
+        let digits: Option<Vec<Digit>> = answer
+            .as_deref()
+            .map(|text| text.trim().chars().map(Digit::from_char).collect())
+            .and_then(|digits: Option<Vec<Digit>>| digits);
+        let grid = digits.and_then(|digits| Grid::new(puzzle.shape().clone(), digits).ok());
+        match grid {
+            Some(grid) if verify(puzzle, &grid).is_ok() => {
+                outcome.solution().is_some_and(|solution| *solution != grid)
+            }
+            _ => true,
+        }
     }
 }
 
@@ -156,18 +300,20 @@ impl<W: Write> Sink<'_, W> {
 type Read = Result<(), io::Error>;
 
 /// `-j1`: one solver, one record after another, on this thread only.
-fn solve_sequentially<W: Write>(
-    records: impl Iterator<Item = io::Result<Record>>,
+fn solve_sequentially<R: BufRead, W: Write>(
+    records: format::Records<R>,
     mode: Mode,
     timeout: Option<Duration>,
     sink: &mut Sink<'_, W>,
 ) -> anyhow::Result<Read> {
     let mut solver = Solver::new();
-    for record in records {
+    let mut records = records;
+    while let Some(record) = records.next() {
         let record = match record {
             Ok(record) => record,
             Err(error) => return Ok(Err(error)),
         };
+        sink.see_header(&records)?;
         let outcome = Outcome::of(&mut solver, record, mode, timeout);
         sink.put(&outcome)?;
         if sink.summary.records().is_multiple_of(256) {
@@ -188,6 +334,7 @@ fn solve_in_parallel<R: BufRead + Send, W: Write>(
 ) -> anyhow::Result<Read> {
     let size = (CHUNK_PER_THREAD * pool.current_num_threads()).max(MIN_CHUNK);
     let mut chunk = read_chunk(&mut records, size);
+    sink.see_header(&records)?;
 
     loop {
         let (current, read_error) = chunk;

@@ -2,11 +2,17 @@
 //!
 //! This is the textbook backtracking of POJ 2676 solutions: visit the empty
 //! cells left to right, top to bottom, try the digits in increasing order,
-//! and keep one "used" bitmask per row, column and region (and diagonal for
-//! X-Sudoku) so a digit is legal when no mask holds it. There is no
-//! candidate ordering, no most-constrained-cell choice and no propagation:
-//! it is deliberately the baseline, and it handles every [`Shape`] the crate
-//! supports, jigsaw and X included.
+//! and keep one "used" bitmask per row, column and region (and diagonal,
+//! window and disjoint group for those variants) so a digit is legal when
+//! no mask holds it. The pair rules of a [`Variant`] are checked against the
+//! neighbours already filled: a knight's or king's move away the same digit
+//! is not legal, side by side (non-consecutive) neither are the digits one
+//! above and one below. There is no candidate ordering, no
+//! most-constrained-cell choice and no propagation: it is deliberately the
+//! baseline, and it handles every [`Shape`] and [`Variant`] the crate
+//! supports, in every combination, jigsaw included — which makes it the
+//! reference the exact-cover solvers are tested against. A pencilmark
+//! puzzle's cells only try their candidates.
 //!
 //! Its [`Stats`] count a *node* for every digit placed (a legal digit
 //! written into a cell) and a *guess* for every placement into a cell that
@@ -16,6 +22,7 @@ use std::convert::Infallible;
 use std::time::Instant;
 
 pub use crate::TimedOut;
+use crate::cover::{KING_MOVES, KNIGHT_MOVES, ORTHOGONAL_MOVES, step};
 use crate::{Count, Digit, Grid, Puzzle, Shape, Stats, Variant, Verdict};
 
 /// How many nodes pass between two looks at the clock.
@@ -203,8 +210,17 @@ fn verdict_with<C: Clock>(clock: &C, puzzle: &Puzzle) -> Result<Run<Verdict>, C:
     Ok(Run { value, stats })
 }
 
-/// Where a cell sits: the indices of its row, column and region masks and
-/// whether it is on a diagonal that X-Sudoku constrains.
+/// The mask index of a cell outside every window or group.
+const OUTSIDE: usize = usize::MAX;
+
+/// The value of a cell not filled yet.
+const EMPTY: u8 = u8::MAX;
+
+/// Where a cell sits: the indices of its row, column and region masks,
+/// whether it is on a diagonal that X-Sudoku constrains, its window and
+/// group masks ([`OUTSIDE`] when none), and the ranges of
+/// [`Board::apart`] and [`Board::beside`] that hold its neighbours under
+/// the pair rules.
 #[derive(Clone, Copy)]
 struct Place {
     row: usize,
@@ -212,14 +228,21 @@ struct Place {
     region: usize,
     diagonal: bool,
     anti_diagonal: bool,
+    window: usize,
+    group: usize,
+    apart: (usize, usize),
+    beside: (usize, usize),
+    /// The cell's candidates (every digit unless the puzzle is pencilmark).
+    allowed: u32,
 }
 
 /// The search state: one "used digits" bitmask per unit and the digit
-/// (0-based) written in every cell.
+/// (0-based, [`EMPTY`] when not filled) written in every cell.
 ///
-/// Every `Place` index comes from the shape (rows, columns and regions are
-/// all below N) and every cell index is below N², so the direct indexing
-/// below cannot go out of bounds whatever the puzzle holds.
+/// Every `Place` index comes from the shape (rows, columns, regions and
+/// groups are all below N, windows below the window count) and every cell
+/// index is below N², so the direct indexing below cannot go out of bounds
+/// whatever the puzzle holds.
 struct Board<'a> {
     shape: &'a Shape,
     rows: Vec<u32>,
@@ -227,17 +250,48 @@ struct Board<'a> {
     regions: Vec<u32>,
     diagonal: u32,
     anti_diagonal: u32,
+    windows: Vec<u32>,
+    groups: Vec<u32>,
+    /// The cells that may not hold the same digit as a cell (anti-knight,
+    /// anti-king), each cell's in the range of its `Place`.
+    apart: Vec<usize>,
+    /// The cells that may not hold a digit next to a cell's
+    /// (non-consecutive), each cell's in the range of its `Place`.
+    beside: Vec<usize>,
     values: Vec<u8>,
 }
 
 impl Board<'_> {
     fn used(&self, place: Place) -> u32 {
-        let mut used = self.rows[place.row] | self.cols[place.col] | self.regions[place.region];
+        let mut used = self.rows[place.row]
+            | self.cols[place.col]
+            | self.regions[place.region]
+            | !place.allowed;
         if place.diagonal {
             used |= self.diagonal;
         }
         if place.anti_diagonal {
             used |= self.anti_diagonal;
+        }
+        if place.window != OUTSIDE {
+            used |= self.windows[place.window];
+        }
+        if place.group != OUTSIDE {
+            used |= self.groups[place.group];
+        }
+        for &other in &self.apart[place.apart.0..place.apart.1] {
+            let value = self.values[other];
+            if value != EMPTY {
+                used |= 1 << value;
+            }
+        }
+        for &other in &self.beside[place.beside.0..place.beside.1] {
+            let value = self.values[other];
+            if value != EMPTY {
+                // Bit N, when the neighbour holds N−1, is masked off by
+                // the caller's `full`.
+                used |= (2 << value) | ((1 << value) >> 1);
+            }
         }
         used
     }
@@ -253,6 +307,12 @@ impl Board<'_> {
         }
         if place.anti_diagonal {
             self.anti_diagonal ^= bit;
+        }
+        if place.window != OUTSIDE {
+            self.windows[place.window] ^= bit;
+        }
+        if place.group != OUTSIDE {
+            self.groups[place.group] ^= bit;
         }
     }
 
@@ -271,7 +331,22 @@ fn search<C: Clock>(
 ) -> Result<Stats, C::Error> {
     let shape = puzzle.shape();
     let n = shape.size();
-    let x = shape.variant() == Variant::X;
+    let variant = shape.variant();
+    let x = variant.contains(Variant::X);
+    let windoku = variant.contains(Variant::Windoku);
+    let disjoint = variant.contains(Variant::Disjoint);
+    let mut apart_moves: Vec<(isize, isize)> = Vec::new();
+    if variant.contains(Variant::AntiKnight) {
+        apart_moves.extend(KNIGHT_MOVES);
+    }
+    if variant.contains(Variant::AntiKing) {
+        apart_moves.extend(KING_MOVES);
+    }
+    let beside_moves: &[(isize, isize)] = if variant.contains(Variant::NonConsecutive) {
+        &ORTHOGONAL_MOVES
+    } else {
+        &[]
+    };
     let mut board = Board {
         shape,
         rows: vec![0; n],
@@ -279,18 +354,43 @@ fn search<C: Clock>(
         regions: vec![0; n],
         diagonal: 0,
         anti_diagonal: 0,
-        values: vec![0; shape.cell_count()],
+        windows: vec![0; shape.window_count()],
+        groups: vec![0; n],
+        apart: Vec::new(),
+        beside: Vec::new(),
+        values: vec![EMPTY; shape.cell_count()],
     };
     let mut empty = Vec::new();
     let mut stats = Stats::default();
     let mut found = 0;
     for (cell, given) in shape.cells().zip(puzzle.cells()) {
+        let (row, col) = (cell.row(n), cell.col(n));
+        let apart_start = board.apart.len();
+        board.apart.extend(
+            apart_moves
+                .iter()
+                .filter_map(|&(dr, dc)| step(n, row, col, dr, dc)),
+        );
+        let beside_start = board.beside.len();
+        board.beside.extend(
+            beside_moves
+                .iter()
+                .filter_map(|&(dr, dc)| step(n, row, col, dr, dc)),
+        );
         let place = Place {
-            row: cell.row(n),
-            col: cell.col(n),
+            row,
+            col,
             region: shape.region_of(cell),
             diagonal: x && shape.on_diagonal(cell),
             anti_diagonal: x && shape.on_anti_diagonal(cell),
+            window: shape.window_of(cell).filter(|_| windoku).unwrap_or(OUTSIDE),
+            group: shape
+                .disjoint_group_of(cell)
+                .filter(|_| disjoint)
+                .unwrap_or(OUTSIDE),
+            apart: (apart_start, board.apart.len()),
+            beside: (beside_start, board.beside.len()),
+            allowed: puzzle.candidates(cell),
         };
         match given {
             Some(digit) => {
@@ -351,6 +451,7 @@ fn backtrack(board: &mut Board<'_>, empty: &[(usize, Place)], depth: &mut usize)
     *depth = previous;
     let (index, place) = empty[previous];
     board.toggle(place, 1 << board.values[index]);
+    board.values[index] = EMPTY;
     true
 }
 

@@ -19,7 +19,7 @@ use std::fmt::Debug;
 use dlx::Event;
 use dlx::driver::{Driver, Matrix};
 
-use crate::cover::{exact_cover, option, placements};
+use crate::cover::{exact_cover, marks_option, option, pencilmark_cover, placements};
 use crate::{Grid, Puzzle, Shape, Stats};
 
 /// A Sudoku matrix that the [`Driver`] walks.
@@ -96,11 +96,14 @@ impl<B: Board + Debug + Send + Sync> Engine for Walk<B> {
 }
 
 /// The generic engine: [`dlx::Solver`] on the exact cover of a shape, the
-/// givens selected.
+/// givens selected — or, for a pencilmark puzzle, on its
+/// [`pencilmark_cover`] with the marks option selected first.
 #[derive(Debug)]
 pub(crate) struct Generic {
     size: usize,
     solver: dlx::Solver,
+    /// Whether the matrix is a pencilmark puzzle's.
+    marks: bool,
 }
 
 impl Generic {
@@ -108,6 +111,17 @@ impl Generic {
         Generic {
             size: shape.size(),
             solver: dlx::Solver::new(&exact_cover(shape)),
+            marks: false,
+        }
+    }
+
+    /// The engine of one pencilmark puzzle: its candidates are part of the
+    /// matrix, so it serves no other puzzle.
+    pub(crate) fn pencilmark(puzzle: &Puzzle) -> Generic {
+        Generic {
+            size: puzzle.shape().size(),
+            solver: dlx::Solver::new(&pencilmark_cover(puzzle)),
+            marks: true,
         }
     }
 }
@@ -116,9 +130,10 @@ impl Engine for Generic {
     fn start(&mut self, puzzle: &Puzzle) -> bool {
         let n = self.size;
         self.solver.reset();
-        let clash = puzzle
-            .givens()
-            .any(|(cell, digit)| self.solver.select(option(n, cell, digit)).is_err());
+        let clash = (self.marks && self.solver.select(marks_option(n)).is_err())
+            || puzzle
+                .givens()
+                .any(|(cell, digit)| self.solver.select(option(n, cell, digit)).is_err());
         self.solver.rewind();
         !clash
     }
@@ -128,7 +143,10 @@ impl Engine for Generic {
     }
 
     fn grid(&self, puzzle: &Puzzle) -> Grid {
-        Grid::solved(puzzle, placements(self.size, self.solver.solution()))
+        let n = self.size;
+        // The marks option, when there is one, is no placement.
+        let options = self.solver.solution().filter(|o| o.index() < n * n * n);
+        Grid::solved(puzzle, placements(n, options))
     }
 
     fn stats(&self) -> Stats {

@@ -8,7 +8,8 @@
 //! 2. **A complete grid**: the generic [`dlx`] engine on
 //!    [`exact_cover`]`(shape)`, its options shuffled by a seed
 //!    ([`dlx::Solver::shuffle`]), stopped at the first solution. A search
-//!    that tries more than `GRID_BUDGET_PER_CELL · N²` options is abandoned
+//!    that tries more than `GRID_BUDGET_PER_CELL · N²` options (64 times
+//!    that with anti-knight, anti-king or non-consecutive) is abandoned
 //!    for a new seed (big grids can wander into a dead end with a bad
 //!    order), up to `GRID_SEARCHES` seeds. A search that ends without a
 //!    solution proves that the shape has none ([`GenerateError::NoSolution`]);
@@ -86,7 +87,7 @@ use dlx::Event;
 
 use crate::batch::par_map;
 use crate::cover::{exact_cover, placements};
-use crate::{Digit, Grid, MAX_SIZE, Puzzle, Shape, Solver, Variant, jigsaw};
+use crate::{Digit, Grid, MAX_SIZE, Puzzle, Shape, ShapeError, Solver, Variant, jigsaw};
 use dlx::SplitMix64;
 
 /// Attempts allowed by [`Options::new`].
@@ -95,6 +96,12 @@ pub const DEFAULT_ATTEMPTS: u32 = 100;
 /// Options tried per cell by one search for a complete grid before it is
 /// abandoned for a new seed.
 const GRID_BUDGET_PER_CELL: u64 = 64;
+
+/// How many times [`GRID_BUDGET_PER_CELL`] a search may take when the
+/// variant has pair rules (anti-knight, anti-king, non-consecutive): their
+/// dead ends show up later in the search, so a search needs longer to
+/// finish a grid.
+const PAIR_RULES_BUDGET_FACTOR: u64 = 64;
 
 /// Seeds tried for a complete grid of one shape.
 const GRID_SEARCHES: u32 = 16;
@@ -146,13 +153,13 @@ impl fmt::Display for Symmetry {
 /// The shape of the puzzles to make.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Layout {
-    /// Every puzzle of this shape: boxed or jigsaw, standard or X.
+    /// Every puzzle of this shape: boxed or jigsaw, any variant.
     Shape(Shape),
     /// A new random jigsaw map for every puzzle, of connected regions.
     RandomJigsaw {
         /// N, from 1 to 25.
         size: usize,
-        /// Standard or X.
+        /// The variant of every map.
         variant: Variant,
     },
 }
@@ -198,6 +205,15 @@ impl Options {
         if n == 0 || n > MAX_SIZE {
             return Err(GenerateError::SizeOutOfRange { size: n });
         }
+        let fits = match &self.layout {
+            Layout::Shape(shape) => shape.clone().try_with_variant(shape.variant()),
+            Layout::RandomJigsaw { variant, .. } => {
+                // Any map of this size: rules that need boxes fit all or none.
+                let rows: Vec<u8> = (0..n * n).map(|cell| (cell / n) as u8).collect();
+                Shape::jigsaw(n, &rows).and_then(|s| s.try_with_variant(*variant))
+            }
+        };
+        fits?;
         if let Some(clues) = self.clues {
             if clues > n * n {
                 return Err(GenerateError::TooManyClues {
@@ -258,6 +274,10 @@ pub enum GenerateError {
         /// N.
         size: usize,
     },
+    /// The variant does not fit the shape (windoku or disjoint groups on a
+    /// size without boxes).
+    #[error(transparent)]
+    Shape(#[from] ShapeError),
     /// The shape has no complete grid at all.
     #[error("the shape has no solution, so it has no puzzle")]
     NoSolution,
@@ -430,7 +450,20 @@ impl GridMaker {
     /// order, retried with a new order when a search runs out of nodes.
     fn grid(&mut self, rng: &mut SplitMix64) -> Result<Grid, GenerateError> {
         let n = self.shape.size();
-        let budget = GRID_BUDGET_PER_CELL * self.shape.cell_count() as u64;
+        let variant = self.shape.variant();
+        let pair_rules = [
+            Variant::AntiKnight,
+            Variant::AntiKing,
+            Variant::NonConsecutive,
+        ]
+        .into_iter()
+        .any(|rule| variant.contains(rule));
+        let factor = if pair_rules {
+            PAIR_RULES_BUDGET_FACTOR
+        } else {
+            1
+        };
+        let budget = GRID_BUDGET_PER_CELL * factor * self.shape.cell_count() as u64;
         for _ in 0..GRID_SEARCHES {
             self.engine.shuffle(rng.next_u64());
             self.engine.rewind();

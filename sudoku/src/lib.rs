@@ -98,7 +98,7 @@ pub use cell::Cell;
 pub use digit::Digit;
 pub use outcome::{Count, Stats, TimedOut, Verdict};
 pub use puzzle::{Grid, Puzzle, PuzzleError};
-pub use shape::{BoxShape, Shape, ShapeError, Variant};
+pub use shape::{BoxShape, Shape, ShapeError, Variant, VariantError};
 pub use solver::{Solutions, Solver, Timed};
 pub use verify::{Unit, VerifyError, verify};
 

@@ -30,17 +30,33 @@ pub enum PuzzleError {
         /// The first blank cell.
         cell: Cell,
     },
+    /// A candidate mask has a digit not below N.
+    #[error("cell {cell} has a candidate out of range for size {size}")]
+    CandidateOutOfRange {
+        /// The first such cell.
+        cell: Cell,
+        /// N.
+        size: usize,
+    },
 }
 
-/// A puzzle: a [`Shape`] and the given digit, if any, of every cell.
+/// A puzzle: a [`Shape`] and the given digit, if any, of every cell —
+/// or, for a pencilmark (Sukaku) puzzle, the candidates of every cell.
 ///
 /// Construction checks that there is one entry per cell and that every given
 /// is below N. Givens that clash with each other are accepted: such a
 /// puzzle simply has no solution, which is for a solver to say.
+///
+/// A pencilmark puzzle ([`Puzzle::with_candidates`]) allows each cell only
+/// the digits of its candidate mask; a cell with exactly one candidate is a
+/// given, so [`Puzzle::cells`] and [`Puzzle::givens`] see it as one.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Puzzle {
     shape: Shape,
     cells: Vec<Option<Digit>>,
+    /// Bit `d` of entry `i` set when cell `i` may hold digit `d`; `None`
+    /// for a puzzle of givens only.
+    candidates: Option<Vec<u32>>,
 }
 
 impl Puzzle {
@@ -51,13 +67,91 @@ impl Puzzle {
     /// [`PuzzleError::DigitOutOfRange`] for the first digit not below N.
     pub fn new(shape: Shape, cells: Vec<Option<Digit>>) -> Result<Puzzle, PuzzleError> {
         check(&shape, cells.iter().copied())?;
-        Ok(Puzzle { shape, cells })
+        Ok(Puzzle {
+            shape,
+            cells,
+            candidates: None,
+        })
+    }
+
+    /// A pencilmark puzzle: cell `i` may hold digit `d` when bit `d` of
+    /// `candidates[i]` is set. A cell with one candidate is a given; a cell
+    /// with none makes a puzzle without solution.
+    ///
+    /// ```
+    /// use sudoku::{Puzzle, Shape, Solver};
+    ///
+    /// // A 4x4 puzzle whose first cell may only hold 3 or 4, the rest open.
+    /// let mut candidates = vec![0b1111; 16];
+    /// candidates[0] = 0b1100;
+    /// let puzzle = Puzzle::with_candidates(Shape::boxed(4)?, candidates)?;
+    /// assert_eq!(puzzle.candidates(sudoku::Cell::new(0).unwrap()), 0b1100);
+    /// assert_eq!(Solver::new().count(&puzzle, 1000).count, 144);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`PuzzleError::CellCount`] unless there are N² masks,
+    /// [`PuzzleError::CandidateOutOfRange`] for the first mask with a bit
+    /// at or above N.
+    pub fn with_candidates(shape: Shape, candidates: Vec<u32>) -> Result<Puzzle, PuzzleError> {
+        if candidates.len() != shape.cell_count() {
+            return Err(PuzzleError::CellCount {
+                found: candidates.len(),
+                expected: shape.cell_count(),
+            });
+        }
+        let n = shape.size();
+        let full = full_mask(n);
+        if let Some((cell, _)) = shape
+            .cells()
+            .zip(&candidates)
+            .find(|(_, mask)| **mask & !full != 0)
+        {
+            return Err(PuzzleError::CandidateOutOfRange { cell, size: n });
+        }
+        let cells = candidates
+            .iter()
+            .map(|&mask| {
+                (mask.count_ones() == 1)
+                    .then(|| Digit::new(mask.trailing_zeros() as u8))
+                    .flatten()
+            })
+            .collect();
+        Ok(Puzzle {
+            shape,
+            cells,
+            candidates: Some(candidates),
+        })
     }
 
     /// A puzzle with no givens.
     pub fn empty(shape: Shape) -> Puzzle {
         let cells = vec![None; shape.cell_count()];
-        Puzzle { shape, cells }
+        Puzzle {
+            shape,
+            cells,
+            candidates: None,
+        }
+    }
+
+    /// Whether the puzzle was given as candidates ([`Puzzle::with_candidates`]).
+    pub fn is_pencilmark(&self) -> bool {
+        self.candidates.is_some()
+    }
+
+    /// The digits `cell` may hold, as a mask (bit `d` for digit `d`): its
+    /// candidates for a pencilmark puzzle, else its given alone or every
+    /// digit for a blank. 0 for a cell outside the grid.
+    pub fn candidates(&self, cell: Cell) -> u32 {
+        let Some(&entry) = self.cells.get(cell.index()) else {
+            return 0;
+        };
+        match (&self.candidates, entry) {
+            (Some(masks), _) => masks[cell.index()],
+            (None, Some(digit)) => 1 << digit.index(),
+            (None, None) => full_mask(self.shape.size()),
+        }
     }
 
     /// The shape.
@@ -106,8 +200,14 @@ impl From<Grid> for Puzzle {
         Puzzle {
             cells: grid.digits.into_iter().map(Some).collect(),
             shape: grid.shape,
+            candidates: None,
         }
     }
+}
+
+/// The mask of every digit of size `n`.
+fn full_mask(n: usize) -> u32 {
+    (1u32 << n) - 1
 }
 
 /// A completed board: a [`Shape`] and a digit in every cell.

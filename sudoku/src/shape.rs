@@ -85,14 +85,167 @@ impl fmt::Display for BoxShape {
     }
 }
 
-/// Extra constraints on top of rows, columns and regions.
+/// A Sudoku variant: the set of rules a puzzle follows on top of rows,
+/// columns and regions. Rules combine with `|`.
+///
+/// | rule | name | constraint |
+/// |---|---|---|
+/// | [`Variant::X`] | `x` | both main diagonals hold every digit |
+/// | [`Variant::Windoku`] | `windoku` (`hyper`) | each window holds every digit ([`Shape::window_of`]) |
+/// | [`Variant::Disjoint`] | `disjoint` | the cells at the same place in every box hold every digit ([`Shape::disjoint_group_of`]) |
+/// | [`Variant::AntiKnight`] | `anti-knight` | no two cells a knight's move apart hold the same digit |
+/// | [`Variant::AntiKing`] | `anti-king` | no two cells a king's move apart hold the same digit |
+/// | [`Variant::NonConsecutive`] | `non-consecutive` | no two orthogonally adjacent cells hold consecutive digits |
+///
+/// The first three add units of N cells; the last three forbid pairs of
+/// placements. A variant reads from and prints as a comma-separated list of
+/// names (`standard` for none):
+///
+/// ```
+/// use sudoku::Variant;
+///
+/// let variant: Variant = "x,hyper,anti-king".parse()?;
+/// assert_eq!(variant, Variant::X | Variant::Windoku | Variant::AntiKing);
+/// assert!(variant.contains(Variant::Windoku) && !variant.contains(Variant::Disjoint));
+/// assert_eq!(variant.to_string(), "x,windoku,anti-king");
+/// assert_eq!(Variant::Standard.to_string(), "standard");
+/// # Ok::<(), sudoku::VariantError>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Variant {
+pub struct Variant(u8);
+
+// The rules are named like the variants of the enum this type grew from
+// (`Variant::Standard`, `Variant::X`), so that code matching on them as
+// patterns reads the same.
+#[allow(non_upper_case_globals)]
+impl Variant {
     /// Rows, columns and regions only.
-    #[default]
-    Standard,
+    pub const Standard: Variant = Variant(0);
     /// X-Sudoku: both main diagonals must also hold every digit once.
-    X,
+    pub const X: Variant = Variant(1);
+    /// Windoku (hyper Sudoku): extra box-sized windows, each holding every
+    /// digit once.
+    pub const Windoku: Variant = Variant(1 << 1);
+    /// Disjoint groups: the cells at the same position inside each box hold
+    /// every digit once.
+    pub const Disjoint: Variant = Variant(1 << 2);
+    /// Anti-knight: no digit repeats a chess knight's move away.
+    pub const AntiKnight: Variant = Variant(1 << 3);
+    /// Anti-king: no digit repeats a chess king's move away.
+    pub const AntiKing: Variant = Variant(1 << 4);
+    /// Non-consecutive: orthogonally adjacent cells never hold consecutive
+    /// digits.
+    pub const NonConsecutive: Variant = Variant(1 << 5);
+}
+
+impl Variant {
+    /// Every single rule, with its name, in the order names print.
+    pub const RULES: [(Variant, &'static str); 6] = [
+        (Variant::X, "x"),
+        (Variant::Windoku, "windoku"),
+        (Variant::Disjoint, "disjoint"),
+        (Variant::AntiKnight, "anti-knight"),
+        (Variant::AntiKing, "anti-king"),
+        (Variant::NonConsecutive, "non-consecutive"),
+    ];
+
+    /// Whether every rule of `rules` is in this variant.
+    pub const fn contains(self, rules: Variant) -> bool {
+        self.0 & rules.0 == rules.0
+    }
+
+    /// Whether this is plain Sudoku, with no extra rule.
+    pub const fn is_standard(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Both sets of rules.
+    pub const fn union(self, other: Variant) -> Variant {
+        Variant(self.0 | other.0)
+    }
+
+    /// The rules of this variant, one at a time, in [`Variant::RULES`] order.
+    pub fn rules(self) -> impl Iterator<Item = Variant> {
+        Variant::RULES
+            .into_iter()
+            .map(|(rule, _)| rule)
+            .filter(move |&rule| self.contains(rule))
+    }
+
+    /// The rule called `name` (case-insensitive; `hyper` is `windoku`,
+    /// `standard` is no rule), or `None`.
+    pub fn named(name: &str) -> Option<Variant> {
+        let name = name.trim().to_ascii_lowercase();
+        match name.as_str() {
+            "standard" => Some(Variant::Standard),
+            "hyper" => Some(Variant::Windoku),
+            _ => Variant::RULES
+                .into_iter()
+                .find(|(_, rule)| *rule == name)
+                .map(|(rule, _)| rule),
+        }
+    }
+
+    /// The rules that need a box geometry: windoku's windows and the
+    /// disjoint groups.
+    const NEEDS_BOXES: Variant = Variant(Variant::Windoku.0 | Variant::Disjoint.0);
+}
+
+impl std::ops::BitOr for Variant {
+    type Output = Variant;
+
+    fn bitor(self, other: Variant) -> Variant {
+        self.union(other)
+    }
+}
+
+impl std::ops::BitOrAssign for Variant {
+    fn bitor_assign(&mut self, other: Variant) {
+        *self = self.union(other);
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_standard() {
+            return f.write_str("standard");
+        }
+        let mut separator = "";
+        for (rule, name) in Variant::RULES {
+            if self.contains(rule) {
+                write!(f, "{separator}{name}")?;
+                separator = ",";
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A variant name that is not one of [`Variant::RULES`]' names.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown variant `{name}`; expected a comma-separated list of x, windoku (hyper), disjoint, anti-knight, anti-king, non-consecutive, or standard"
+)]
+pub struct VariantError {
+    /// The name that was not recognised.
+    pub name: String,
+}
+
+impl std::str::FromStr for Variant {
+    type Err = VariantError;
+
+    /// Grammar: `NAME (',' NAME)*`, names as in [`Variant::named`], spaces
+    /// around names ignored.
+    fn from_str(text: &str) -> Result<Variant, VariantError> {
+        text.split(',')
+            .try_fold(Variant::Standard, |variant, name| {
+                Variant::named(name)
+                    .map(|rule| variant | rule)
+                    .ok_or_else(|| VariantError {
+                        name: name.trim().to_owned(),
+                    })
+            })
+    }
 }
 
 /// Why a [`Shape`] or [`BoxShape`] could not be built.
@@ -137,6 +290,17 @@ pub enum ShapeError {
         /// Its region id.
         region: usize,
         /// The grid size N.
+        size: usize,
+    },
+    /// Windoku or disjoint groups on a size with no box shape: there is no
+    /// box geometry to place windows or groups by.
+    #[error(
+        "{variant} needs boxes, and size {size} has no box shape (h x w boxes with 2 <= h <= w)"
+    )]
+    NoBoxesFor {
+        /// The rules that need boxes.
+        variant: Variant,
+        /// N.
         size: usize,
     },
     /// A region does not have exactly N cells.
@@ -283,9 +447,30 @@ impl Shape {
     }
 
     /// The same shape with another variant.
+    ///
+    /// Windoku's windows and the disjoint groups are laid out by the
+    /// shape's [`geometry`](Shape::geometry); on a size without one (a
+    /// jigsaw of prime size) those rules have no unit to add.
+    /// [`Shape::try_with_variant`] refuses that case instead.
     pub fn with_variant(mut self, variant: Variant) -> Shape {
         self.variant = variant;
         self
+    }
+
+    /// The same shape with another variant, refusing rules that do not fit.
+    ///
+    /// # Errors
+    /// [`ShapeError::NoBoxesFor`] when the variant has windoku or disjoint
+    /// groups and the shape has no [`geometry`](Shape::geometry).
+    pub fn try_with_variant(self, variant: Variant) -> Result<Shape, ShapeError> {
+        let needs_boxes = Variant(variant.0 & Variant::NEEDS_BOXES.0);
+        if !needs_boxes.is_standard() && self.geometry().is_none() {
+            return Err(ShapeError::NoBoxesFor {
+                variant: needs_boxes,
+                size: self.size(),
+            });
+        }
+        Ok(self.with_variant(variant))
     }
 
     /// N, the number of rows, columns, regions and digits.
@@ -309,6 +494,61 @@ impl Shape {
             Layout::Boxes(boxes) => Some(boxes),
             Layout::Jigsaw => None,
         }
+    }
+
+    /// The boxes that lay out windoku's windows and the disjoint groups: the
+    /// shape's own boxes, or for a jigsaw those [`BoxShape::infer`] gives
+    /// its size; `None` for a size without box shape.
+    pub fn geometry(&self) -> Option<BoxShape> {
+        self.box_shape().or_else(|| BoxShape::infer(self.size()))
+    }
+
+    /// How many windows the [`geometry`](Shape::geometry) has room for;
+    /// see [`Shape::window_of`].
+    pub fn window_count(&self) -> usize {
+        self.geometry().map_or(0, |boxes| {
+            let n = self.size();
+            windows_along(n, boxes.height()) * windows_along(n, boxes.width())
+        })
+    }
+
+    /// The window (0-based, row-major) holding `cell`, if any.
+    ///
+    /// Windows are box-sized (h×w) and sit one row and one column in from
+    /// the edge, with one row (column) between two windows, as many as fit
+    /// before the last row (column): for 9×9 the four 3×3 windows at rows
+    /// and columns 2–4 and 6–8 (1-based), for 16×16 nine 4×4 windows, for
+    /// 4×4 the centre 2×2, for 6×6 (2×3 boxes) the one at rows 2–3,
+    /// columns 2–4. The rule is the same on every shape of this size,
+    /// whether boxed or jigsaw.
+    ///
+    /// ```
+    /// let shape = sudoku::Shape::boxed(9)?;
+    /// assert_eq!(shape.window_count(), 4);
+    /// assert_eq!(shape.window_of(shape.cell(1, 5).unwrap()), Some(1));
+    /// assert_eq!(shape.window_of(shape.cell(4, 4).unwrap()), None);
+    /// # Ok::<(), sudoku::ShapeError>(())
+    /// ```
+    pub fn window_of(&self, cell: Cell) -> Option<usize> {
+        let boxes = self.geometry()?;
+        let n = self.size();
+        if cell.index() >= self.cell_count() {
+            return None;
+        }
+        let across = windows_along(n, boxes.width());
+        let row = window_along(cell.row(n), n, boxes.height())?;
+        let col = window_along(cell.col(n), n, boxes.width())?;
+        Some(row * across + col)
+    }
+
+    /// The disjoint group (0-based) of `cell`: its position inside its box
+    /// of the [`geometry`](Shape::geometry), row-major, so N groups of N
+    /// cells, one in each box.
+    pub fn disjoint_group_of(&self, cell: Cell) -> Option<usize> {
+        let boxes = self.geometry()?;
+        let n = self.size();
+        (cell.index() < self.cell_count())
+            .then(|| (cell.row(n) % boxes.height()) * boxes.width() + cell.col(n) % boxes.width())
     }
 
     /// Whether the regions come from a jigsaw map rather than boxes.
@@ -351,6 +591,23 @@ impl Shape {
         cell.index() < self.cell_count()
             && cell.row(self.size()) + cell.col(self.size()) + 1 == self.size()
     }
+}
+
+/// How many windows `span` cells long fit along a side of `n`: starting at
+/// 1, one apart, ending before the last line.
+fn windows_along(n: usize, span: usize) -> usize {
+    if n >= span + 2 {
+        (n - 2 - span) / (span + 1) + 1
+    } else {
+        0
+    }
+}
+
+/// Which window along a side of `n` holds line `line`, if any.
+fn window_along(line: usize, n: usize, span: usize) -> Option<usize> {
+    let offset = line.checked_sub(1)?;
+    let (window, inside) = (offset / (span + 1), offset % (span + 1));
+    (inside < span && window < windows_along(n, span)).then_some(window)
 }
 
 /// The first `count` cells in row-major order (at most 625).

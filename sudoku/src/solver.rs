@@ -45,8 +45,9 @@ const CLOCK_INTERVAL: u64 = 1 << 14;
 /// ```
 #[derive(Debug, Default)]
 pub struct Solver {
-    /// Most recently used first.
-    engines: Vec<(Shape, Box<dyn Engine>)>,
+    /// Most recently used first, keyed by shape and whether the engine is
+    /// a pencilmark puzzle's.
+    engines: Vec<((Shape, bool), Box<dyn Engine>)>,
     stats: Stats,
     generic_only: bool,
 }
@@ -183,7 +184,7 @@ impl Solver {
     /// Starts a search of `puzzle` on its shape's matrix.
     fn search<'a>(&'a mut self, puzzle: &'a Puzzle, deadline: Option<Instant>) -> Search<'a> {
         self.stats = Stats::default();
-        self.load(puzzle.shape());
+        self.load(puzzle);
         let engine = &mut *self.engines[0].1;
         let live = engine.start(puzzle);
         Search {
@@ -196,14 +197,30 @@ impl Solver {
         }
     }
 
-    /// Puts the engine for `shape` first, building it on first use.
-    fn load(&mut self, shape: &Shape) {
-        match self.engines.iter().position(|(cached, _)| cached == shape) {
+    /// Puts the engine for `puzzle` first, building it on first use. A
+    /// pencilmark puzzle gets an engine of its own (its candidates are part
+    /// of the matrix), never reused, and at most one is kept.
+    fn load(&mut self, puzzle: &Puzzle) {
+        let (shape, pencilmark) = (puzzle.shape(), puzzle.is_pencilmark());
+        match self
+            .engines
+            .iter()
+            .position(|((cached, marks), _)| cached == shape && *marks == pencilmark)
+            .filter(|_| !pencilmark)
+        {
             Some(position) => self.engines[..=position].rotate_right(1),
             None => {
                 self.engines.truncate(CACHED_SHAPES - 1);
-                let engine = self.engine_for(shape);
-                self.engines.insert(0, (shape.clone(), engine));
+                if let Some(position) = self.engines.iter().position(|(key, _)| key.1) {
+                    self.engines.remove(position);
+                }
+                let engine: Box<dyn Engine> = if pencilmark {
+                    Box::new(Generic::pencilmark(puzzle))
+                } else {
+                    self.engine_for(shape)
+                };
+                self.engines
+                    .insert(0, ((shape.clone(), pencilmark), engine));
             }
         }
     }

@@ -11,10 +11,17 @@
 //! | boxed, standard | any order of the bands and of the rows within each band; the same for stacks and columns | when the boxes are square |
 //! | X-Sudoku, or jigsaw | each reversed or not (so the eight symmetries of the square with transposition) | boxed with non-square boxes: never |
 //!
-//! Every shape gets a random relabeling of its digits. Reversing rows or
-//! columns swaps the two diagonals of an X-Sudoku, which both carry the same
-//! constraint, and keeps boxes as boxes; a jigsaw map moves with its cells,
-//! so a transformed jigsaw puzzle has a transformed shape.
+//! Every shape gets a random relabeling of its digits, except that a
+//! non-consecutive puzzle only keeps its digits or reverses them (`d` to
+//! `N − 1 − d`), the relabelings that keep consecutive digits consecutive.
+//! Reversing rows or columns swaps the two diagonals of an X-Sudoku, which
+//! both carry the same constraint, and keeps boxes as boxes and disjoint
+//! groups as groups; it keeps windoku's windows as windows only where they
+//! sit symmetrically (9×9, 16×16, but not 6×6), so elsewhere that side is
+//! not reversed. Knight, king and orthogonal moves are the same after any
+//! of these. Transposing needs square windows and groups as well as
+//! square boxes. A jigsaw map moves with its cells, so a transformed jigsaw
+//! puzzle has a transformed shape.
 
 use crate::{Cell, Digit, Puzzle, Shape, Variant};
 use dlx::SplitMix64;
@@ -36,12 +43,22 @@ impl Transform {
     /// A random transformation of puzzles of `shape`, drawn from `rng`.
     pub(crate) fn random(shape: &Shape, rng: &mut SplitMix64) -> Transform {
         let n = shape.size();
-        let digits = rng
+        let variant = shape.variant();
+        let mut digits: Vec<Digit> = rng
             .permutation(n)
             .into_iter()
             .filter_map(|d| Digit::new(d as u8))
             .collect();
+        if variant.contains(Variant::NonConsecutive) {
+            digits.sort_unstable();
+            if rng.coin() {
+                digits.reverse();
+            }
+        }
         let boxes = shape.box_shape();
+        let square_units = !(variant.contains(Variant::Windoku)
+            || variant.contains(Variant::Disjoint))
+            || shape.geometry().is_none_or(|g| g.height() == g.width());
         let (rows, cols, transpose) = match boxes {
             Some(boxes) if shape.variant() == Variant::Standard => (
                 blocks(n, boxes.height(), rng),
@@ -51,9 +68,22 @@ impl Transform {
             _ => (
                 reversed_or_not(n, rng),
                 reversed_or_not(n, rng),
-                boxes.is_none_or(|b| b.height() == b.width()) && rng.coin(),
+                boxes.is_none_or(|b| b.height() == b.width()) && square_units && rng.coin(),
             ),
         };
+        let windoku = variant.contains(Variant::Windoku);
+        let (rows, cols) = (
+            if windoku && !windows_symmetric(shape, true) {
+                (0..n).collect()
+            } else {
+                rows
+            },
+            if windoku && !windows_symmetric(shape, false) {
+                (0..n).collect()
+            } else {
+                cols
+            },
+        );
         let mut transform = Transform {
             from: shape.clone(),
             to: shape.clone(),
@@ -85,11 +115,26 @@ impl Transform {
             &self.from,
             "a transformation of another shape"
         );
-        let mut cells = vec![None; puzzle.cells().len()];
-        for (cell, digit) in puzzle.givens() {
-            cells[self.cell(cell).index()] = Some(self.digits[digit.index()]);
-        }
-        match Puzzle::new(self.to.clone(), cells) {
+        let moved = if puzzle.is_pencilmark() {
+            let mut candidates = vec![0; puzzle.cells().len()];
+            for cell in self.from.cells() {
+                let allowed = puzzle.candidates(cell);
+                candidates[self.cell(cell).index()] = self
+                    .digits
+                    .iter()
+                    .enumerate()
+                    .filter(|(d, _)| allowed & (1 << d) != 0)
+                    .fold(0, |mask, (_, to)| mask | 1 << to.index());
+            }
+            Puzzle::with_candidates(self.to.clone(), candidates)
+        } else {
+            let mut cells = vec![None; puzzle.cells().len()];
+            for (cell, digit) in puzzle.givens() {
+                cells[self.cell(cell).index()] = Some(self.digits[digit.index()]);
+            }
+            Puzzle::new(self.to.clone(), cells)
+        };
+        match moved {
             Ok(moved) => moved,
             Err(error) => unreachable!("digits are renamed within 0..N: {error}"),
         }
@@ -140,6 +185,22 @@ fn blocks(n: usize, size: usize, rng: &mut SplitMix64) -> Vec<usize> {
     places
 }
 
+/// Whether reversing the rows (`rows`) or the columns of `shape` maps the
+/// cells in windows onto cells in windows; since windows are apart, it then
+/// maps every window onto a window.
+fn windows_symmetric(shape: &Shape, rows: bool) -> bool {
+    let n = shape.size();
+    shape.cells().all(|cell| {
+        let (row, col) = (cell.row(n), cell.col(n));
+        let mirror = if rows {
+            shape.cell(n - 1 - row, col)
+        } else {
+            shape.cell(row, n - 1 - col)
+        };
+        mirror.is_some_and(|m| shape.window_of(m).is_some() == shape.window_of(cell).is_some())
+    })
+}
+
 /// `0..n` in order or reversed, at random.
 fn reversed_or_not(n: usize, rng: &mut SplitMix64) -> Vec<usize> {
     if rng.coin() {
@@ -176,6 +237,15 @@ mod tests {
             Shape::with_boxes(BoxShape::new(2, 4).unwrap()).with_variant(Variant::X),
             jigsaw(7, Variant::Standard),
             jigsaw(6, Variant::X),
+            Shape::boxed(9)
+                .unwrap()
+                .with_variant(Variant::Windoku | Variant::AntiKing),
+            Shape::boxed(6)
+                .unwrap()
+                .with_variant(Variant::NonConsecutive),
+            Shape::boxed(6).unwrap().with_variant(Variant::AntiKnight),
+            Shape::with_boxes(BoxShape::new(2, 3).unwrap())
+                .with_variant(Variant::Windoku | Variant::Disjoint),
         ] {
             let grid = solver.solve(&Puzzle::empty(shape.clone())).unwrap();
             let mut cells: Vec<Option<Digit>> = grid.digits().iter().map(|&d| Some(d)).collect();

@@ -2,7 +2,7 @@
 //! and no input makes a parser panic.
 
 use proptest::prelude::*;
-use sudoku::format::{self, Format, ParseOptions, grid, line, poj};
+use sudoku::format::{self, Format, ParseOptions, grid, line, pencilmark, poj};
 use sudoku::{BoxShape, Digit, Grid, Puzzle, Shape, Variant};
 
 use crate::util::{boxed_shape, collect, jigsaw_shape, options_for, puzzle_of};
@@ -36,7 +36,7 @@ fn check_errors(input: &[u8], records: &[format::Record]) {
 }
 
 fn parse_everything(bytes: &[u8], options: ParseOptions) {
-    for format in [Format::Line, Format::Grid, Format::Poj] {
+    for format in [Format::Line, Format::Grid, Format::Poj, Format::Pencilmark] {
         let records = collect(format::read(bytes, format, options));
         check_errors(bytes, &records);
     }
@@ -47,6 +47,30 @@ fn parse_everything(bytes: &[u8], options: ParseOptions) {
     let _ = line::parse(&text, &options);
     let _ = grid::parse(&text, &options);
     let _ = poj::parse(&text, &options);
+    let _ = pencilmark::parse(&text, &options);
+}
+
+/// A pencilmark puzzle of `shape` with random candidates, any variant.
+fn pencilmark_of(shape: Shape) -> impl Strategy<Value = Puzzle> {
+    let n = shape.size();
+    let full = (1u32 << n) - 1;
+    (
+        proptest::collection::vec(prop_oneof![1 => 0..=full, 1 => Just(full)], n * n),
+        0..1u8 << Variant::RULES.len(),
+    )
+        .prop_map(move |(candidates, bits)| {
+            // Windoku and disjoint groups need boxes, which prime sizes lack.
+            let fits = |rule: Variant| {
+                shape.geometry().is_some()
+                    || !(rule == Variant::Windoku || rule == Variant::Disjoint)
+            };
+            let variant = Variant::RULES
+                .iter()
+                .enumerate()
+                .filter(|(i, (rule, _))| bits & (1 << i) != 0 && fits(*rule))
+                .fold(Variant::Standard, |v, (_, &(rule, _))| v | rule);
+            Puzzle::with_candidates(shape.clone().with_variant(variant), candidates).unwrap()
+        })
 }
 
 fn any_options() -> impl Strategy<Value = ParseOptions> {
@@ -135,6 +159,28 @@ proptest! {
         let records = collect(grid::Reader::new(text.as_bytes(), ParseOptions::default()));
         let read: Vec<Puzzle> = records.into_iter().map(|r| r.puzzle.unwrap()).collect();
         prop_assert_eq!(read, puzzles);
+    }
+
+    #[test]
+    fn pencilmark_round_trips(
+        puzzle in prop_oneof![boxed_shape(), jigsaw_shape()].prop_flat_map(pencilmark_of),
+    ) {
+        let text = pencilmark::format_puzzle(&puzzle);
+        let options = options_for(puzzle.shape());
+        prop_assert_eq!(pencilmark::parse(&text, &options), Ok(puzzle.clone()));
+        let records = collect(format::read(text.as_bytes(), Format::Pencilmark, options));
+        prop_assert_eq!(records.len(), 1);
+        prop_assert_eq!(&records[0].puzzle, &Ok(puzzle));
+    }
+
+    #[test]
+    fn pencilmark_prints_givens_as_single_candidates(
+        puzzle in boxed_shape().prop_flat_map(puzzle_of),
+    ) {
+        let text = pencilmark::format_puzzle(&puzzle);
+        let read = pencilmark::parse(&text, &options_for(puzzle.shape())).unwrap();
+        prop_assert_eq!(read.cells(), puzzle.cells());
+        prop_assert!(puzzle.shape().cells().all(|c| read.candidates(c) == puzzle.candidates(c)));
     }
 
     #[test]

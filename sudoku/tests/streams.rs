@@ -7,7 +7,13 @@ use sudoku::format::{self, Format, LINE_CAP, ParseOptions, Record};
 
 use crate::util::collect;
 
-const FORMATS: [Format; 3] = [Format::Line, Format::Grid, Format::Poj];
+const FORMATS: [Format; 5] = [
+    Format::Line,
+    Format::Grid,
+    Format::Poj,
+    Format::Pencilmark,
+    Format::Csv,
+];
 
 /// Three 4×4 puzzles (three 9×9 ones for POJ) in each format; the middle
 /// one is fine too, so tests can damage it.
@@ -21,6 +27,13 @@ fn sample(format: Format) -> String {
         Format::Poj => {
             let rows = "000000000\n".repeat(8);
             format!("3\n100000000\n{rows}020000000\n{rows}003000000\n{rows}")
+        }
+        Format::Csv => {
+            "id,puzzle\n1,1.3.............\n2,\".2..............\"\n3,..3.............\n".into()
+        }
+        Format::Pencilmark => {
+            let open = "1234".repeat(15);
+            format!("1...{open}\n.2..{open}\n..3.{open}\n")
         }
     }
 }

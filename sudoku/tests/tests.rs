@@ -9,3 +9,4 @@ mod roundtrip;
 mod streams;
 mod traps;
 mod util;
+mod variants;

@@ -84,6 +84,47 @@ pub enum ParseErrorKind {
         /// The puzzle size, which decides the alphabet.
         size: usize,
     },
+    /// A pencilmark field whose length is not N³ for N in `1..=25`.
+    #[error(
+        "expected N*N*N candidate marks for a size N from 1 to 25 (e.g. 729 for 9x9, 64 for 4x4), found {found}"
+    )]
+    MarkCount {
+        /// Marks found.
+        found: usize,
+    },
+    /// A pencilmark position holding neither its own digit nor a blank.
+    #[error(
+        "unexpected character {found:?} at the place of digit {expected:?}; expected {expected:?} or a blank ('.' or '0')"
+    )]
+    Mark {
+        /// The character.
+        found: char,
+        /// The digit whose place it is.
+        expected: char,
+    },
+    /// A CSV column asked for that the header does not have.
+    #[error("no column {column} in the header {header}")]
+    NoColumn {
+        /// The column asked for, as given.
+        column: String,
+        /// The header line's names, comma-separated.
+        header: String,
+    },
+    /// No field of a CSV record is a puzzle, and no column was named yet:
+    /// the first record with a puzzle picks the column.
+    #[error("no field of this record is a puzzle, and no puzzle column was named")]
+    NoPuzzleColumn,
+    /// A CSV record too short to have the puzzle column.
+    #[error("the record has {found} fields, so no column {column}")]
+    MissingField {
+        /// The puzzle column, 1-based.
+        column: usize,
+        /// Fields in the record.
+        found: usize,
+    },
+    /// A CSV quote still open at the end of the line.
+    #[error("quote opened here is not closed on this line; a CSV record must be one line")]
+    OpenQuote,
     /// A digit above the puzzle size, such as `A` (10) in a 9×9 puzzle.
     #[error("digit {digit:?} stands for {}, out of range for size {size}", alphabet::number(*.digit))]
     DigitOutOfRange {

@@ -139,29 +139,29 @@ impl<R: BufRead> Iterator for Reader<R> {
 }
 
 /// A whitespace-separated field and its 1-based starting column.
-struct Field<'a> {
-    column: usize,
-    text: &'a str,
+pub(crate) struct Field<'a> {
+    pub(crate) column: usize,
+    pub(crate) text: &'a str,
 }
 
 impl Field<'_> {
-    fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.text.chars().count()
     }
 
     /// The column just past the field's last character.
-    fn end(&self) -> usize {
+    pub(crate) fn end(&self) -> usize {
         self.column + self.len()
     }
 
     /// The characters with their columns.
-    fn chars(&self) -> impl Iterator<Item = (usize, char)> + '_ {
+    pub(crate) fn chars(&self) -> impl Iterator<Item = (usize, char)> + '_ {
         (self.column..).zip(self.text.chars())
     }
 }
 
 /// The whitespace-separated fields of `text`.
-fn fields(text: &str) -> Vec<Field<'_>> {
+pub(crate) fn fields(text: &str) -> Vec<Field<'_>> {
     let mut fields = Vec::new();
     let mut start = None;
     for (column, (byte, c)) in (1..).zip(text.char_indices()) {
@@ -238,7 +238,7 @@ struct Label {
 }
 
 /// Reads the region map field of a puzzle of size `n`.
-fn region_map(field: &Field<'_>, n: usize, line: usize) -> Result<Shape, ParseError> {
+pub(crate) fn region_map(field: &Field<'_>, n: usize, line: usize) -> Result<Shape, ParseError> {
     let expected = n * n;
     if field.len() != expected {
         let kind = ParseErrorKind::RegionMapLength {

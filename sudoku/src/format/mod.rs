@@ -5,6 +5,8 @@
 //! | [`Format::Line`] | a line of N² cells, plus a region map for jigsaw | [`line`](mod@line) |
 //! | [`Format::Grid`] | N rows of N cells, with optional box separators | [`grid`] |
 //! | [`Format::Poj`] | 9 rows of 9 digits after a count line | [`poj`] |
+//! | [`Format::Csv`] | a CSV record, after a header line; the puzzle in one column | [`csv`](mod@csv) |
+//! | [`Format::Pencilmark`] | a line of N³ candidate marks, plus a region map for jigsaw | [`pencilmark`] |
 //!
 //! Each module documents its grammar, parses one record from a string
 //! (`parse`), streams records from any [`BufRead`] (`Reader`), and prints
@@ -20,9 +22,11 @@
 //! Every [`ParseError`] carries a 1-based line and column.
 
 mod alphabet;
+pub mod csv;
 mod error;
 pub mod grid;
 pub mod line;
+pub mod pencilmark;
 pub mod poj;
 mod reader;
 
@@ -45,6 +49,10 @@ pub enum Format {
     Grid,
     /// The POJ 2676 input shape; see [`poj`].
     Poj,
+    /// One pencilmark (Sukaku) puzzle per line; see [`pencilmark`].
+    Pencilmark,
+    /// A CSV dataset with a header line; see [`csv`](mod@csv).
+    Csv,
 }
 
 impl Format {
@@ -70,6 +78,10 @@ impl Format {
     /// is a grid row, while a 16-character row of digits 1–4 reads as a 4×4
     /// line, not a 16×16 row: add separators to a 16×16 grid to be sure.
     /// [`Format::Poj`] needs the next line: see [`Format::detect_start`].
+    /// First of all, a line with a comma is a [`Format::Csv`] header. Then,
+    /// before these rules, a first field of N³ characters (N from 4 to 25:
+    /// shorter ones are grid rows) that is not a boxed line puzzle is
+    /// [`Format::Pencilmark`].
     ///
     /// ```
     /// use sudoku::format::Format;
@@ -86,11 +98,20 @@ impl Format {
     /// [`detect`](Self::detect) with the digits of `alphabet`.
     fn detect_in(first_line: &str, alphabet: Alphabet) -> Format {
         let text = first_line.trim();
+        if text.contains(',') {
+            return Format::Csv;
+        }
         if text.contains(['|', '+']) || grid::is_rule(text) {
             return Format::Grid;
         }
         let fields: Vec<&str> = text.split_whitespace().collect();
         match fields.as_slice() {
+            [marks, ..]
+                if pencilmark::cube_size(marks.chars().count()).is_some_and(|n| n >= 4)
+                    && !line::is_boxed_line(marks, alphabet) =>
+            {
+                Format::Pencilmark
+            }
             [cells]
                 if line::is_boxed_line(cells, alphabet) || !grid::is_first_row(cells, alphabet) =>
             {
@@ -202,18 +223,58 @@ enum Inner<R> {
     Line(line::Reader<R>),
     Grid(grid::Reader<R>),
     Poj(poj::Reader<R>),
+    Pencilmark(pencilmark::Reader<R>),
+    Csv(csv::Reader<R>),
 }
 
 impl<R: BufRead> Iterator for Records<R> {
     type Item = io::Result<Record>;
 
     fn next(&mut self) -> Option<io::Result<Record>> {
-        match &mut self.inner {
+        let record = match &mut self.inner {
             Inner::Line(reader) => reader.next(),
             Inner::Grid(reader) => reader.next(),
             Inner::Poj(reader) => reader.next(),
+            Inner::Pencilmark(reader) => reader.next(),
+            Inner::Csv(reader) => reader.next(),
+        };
+        record.map(|record| record.map(refuse_unfit_variant))
+    }
+}
+
+impl<R: BufRead> Records<R> {
+    /// The same records, a CSV dataset's puzzles taken from `column`
+    /// (other formats have no columns and are unchanged).
+    pub fn with_column(self, column: csv::Column) -> Records<R> {
+        match self.inner {
+            Inner::Csv(reader) => Records {
+                inner: Inner::Csv(reader.with_column(column)),
+            },
+            inner => Records { inner },
         }
     }
+
+    /// A CSV dataset's header line, once the first record has been read;
+    /// `None` for the other formats.
+    pub fn csv_header(&self) -> Option<&str> {
+        match &self.inner {
+            Inner::Csv(reader) => reader.header_line(),
+            _ => None,
+        }
+    }
+}
+
+/// The record, or an error at its line when the variant asked for does not
+/// fit its shape (windoku or disjoint groups on a jigsaw of a size without
+/// boxes), which the parsers' [`Shape::with_variant`] cannot refuse.
+fn refuse_unfit_variant(mut record: Record) -> Record {
+    if let Ok(puzzle) = &record.puzzle {
+        let shape = puzzle.shape();
+        if let Err(error) = shape.clone().try_with_variant(shape.variant()) {
+            record.puzzle = Err(ParseError::new(record.line, 1, error));
+        }
+    }
+    record
 }
 
 /// Reads records of `format` from `reader`.
@@ -280,6 +341,8 @@ fn from_lines<R: BufRead>(
         Format::Line => Inner::Line(line::Reader::from_lines(lines, options)),
         Format::Grid => Inner::Grid(grid::Reader::from_lines(lines, options)),
         Format::Poj => Inner::Poj(poj::Reader::from_lines(lines, options)),
+        Format::Pencilmark => Inner::Pencilmark(pencilmark::Reader::from_lines(lines, options)),
+        Format::Csv => Inner::Csv(csv::Reader::from_lines(lines, options)),
     };
     Records { inner }
 }

@@ -1,0 +1,8 @@
+//! The pencilmark reader on arbitrary bytes: no panic, and every puzzle it
+//! reads prints and reads back the same.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use sudoku::format::Format;
+
+fuzz_target!(|data: &[u8]| dance_fuzz::read_all(data, Some(Format::Pencilmark)));

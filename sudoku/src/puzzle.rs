@@ -86,7 +86,7 @@ impl Puzzle {
     /// candidates[0] = 0b1100;
     /// let puzzle = Puzzle::with_candidates(Shape::boxed(4)?, candidates)?;
     /// assert_eq!(puzzle.candidates(sudoku::Cell::new(0).unwrap()), 0b1100);
-    /// assert_eq!(Solver::new().count(&puzzle, 1000).count, 144);
+    /// assert_eq!(Solver::new().count(&puzzle, 1000).solutions, 144);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///

@@ -197,6 +197,8 @@ class ExactCover:
     def first(self, *, names: Literal[True]) -> list[list[str]] | None: ...
     def count(self, limit: int | None = None) -> int:
         """The number of solutions, stopping at `limit` when given."""
+    def count_memo(self, *, memory_mb: int = 1024) -> int:
+        """The exact number of solutions, counted by merging identical subproblems."""
     @overload
     def solutions(self, *, names: Literal[False] = False) -> Solutions[list[int]]:
         """A lazy iterator over the solutions."""

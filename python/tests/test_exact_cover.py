@@ -93,3 +93,31 @@ def test_no_solution():
     cover = dance.ExactCover(["a", "b"], ["a"])
     assert cover.first() is None and cover.count() == 0 and list(cover) == []
     assert repr(cover) == "ExactCover(items=2, primary=2, options=1)"
+
+
+def dominoes(rows, cols):
+    """Domino tilings of a rows x cols board: one item per cell."""
+    cells = [f"{r},{c}" for r in range(rows) for c in range(cols)]
+    options = [f"{r},{c} {r},{c + 1}" for r in range(rows) for c in range(cols - 1)]
+    options += [f"{r},{c} {r + 1},{c}" for r in range(rows - 1) for c in range(cols)]
+    return dance.ExactCover(cells, options)
+
+
+def test_memo_count_equals_the_plain_count():
+    for cover in [queens(6), langford(7), dominoes(4, 4)]:
+        assert cover.count_memo() == cover.count()
+
+
+def test_memo_count_of_domino_tilings_past_u128():
+    # 2 x n domino tilings are Fibonacci numbers: F(301) has 63 digits.
+    a, b = 1, 1
+    for _ in range(299):
+        a, b = b, a + b
+    assert dominoes(2, 300).count_memo() == b
+    assert dominoes(8, 8).count_memo() == 12_988_816
+
+
+def test_memo_count_refuses_bounds():
+    cover = dance.ExactCover(["A", "B"], ["A B", "A", "B"], bounds={"A": (1, 2)})
+    with pytest.raises(ValueError):
+        cover.count_memo()

@@ -2,7 +2,7 @@
 //! same puzzles, one thread each, in one run.
 
 use std::io::{self, Write};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::Context;
 use sudoku::batch::{Answer, Finding, Mode};
@@ -242,24 +242,13 @@ fn agree(one: &Finding, other: &Finding) -> bool {
 
 /// The naive DFS's answer, stopped after `cap`, in the DLX solver's terms.
 fn naive_answer(puzzle: &Puzzle, mode: BenchMode, cap: Duration) -> Answer {
-    let started = Instant::now();
     let naive = match crate::limits::deadline(cap) {
         Some(deadline) => Dfs::new().with_deadline(deadline),
         None => Dfs::new(),
     };
-    let (finding, stats) = match mode {
-        BenchMode::First => match naive.solve(puzzle) {
-            Ok(run) => (Finding::First(run.value), run.stats),
-            Err(late) => (Finding::TimedOut(late), late.stats),
-        },
-        BenchMode::Unique => match naive.verdict(puzzle) {
-            Ok(run) => (Finding::Verdict(run.value), run.stats),
-            Err(late) => (Finding::TimedOut(late), late.stats),
-        },
+    let mode = match mode {
+        BenchMode::First => Mode::First,
+        BenchMode::Unique => Mode::Verdict,
     };
-    Answer {
-        finding,
-        stats,
-        elapsed: started.elapsed(),
-    }
+    naive.answer(puzzle, mode)
 }

@@ -3,8 +3,11 @@
 use std::time::Duration;
 
 use sudoku::batch::{Answer, Finding, Mode};
+use sudoku::dfs::Dfs;
 use sudoku::format::{ParseError, Record};
 use sudoku::{Count, Grid, Solver, Stats, Verdict};
+
+use crate::cli::Engine;
 
 /// The status of a record, as printed in JSON and counted in the summary.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -61,13 +64,8 @@ pub struct Outcome {
 impl Outcome {
     /// Solves `record` in `mode` with `solver` (nothing to do for a record
     /// that did not parse).
-    pub fn of(
-        solver: &mut Solver,
-        record: Record,
-        mode: Mode,
-        timeout: Option<Duration>,
-    ) -> Outcome {
-        let answer = answer(solver, &record, mode, timeout);
+    pub fn of(solver: &mut Solver, record: Record, search: Search) -> Outcome {
+        let answer = answer(solver, &record, search);
         Outcome { record, answer }
     }
 
@@ -135,18 +133,30 @@ impl Outcome {
     }
 }
 
+/// How every record is searched: what to find, by which engine, and for
+/// how long at most.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Search {
+    /// What to find.
+    pub mode: Mode,
+    /// Which search finds it.
+    pub engine: Engine,
+    /// The time allowed per record.
+    pub timeout: Option<Duration>,
+}
+
 /// Solves one record's puzzle, if it parsed, within `timeout`.
 ///
 /// A count limited to N searches for N + 1 solutions, so that a puzzle with
 /// exactly N solutions counts as a complete `N`, and only one with more
 /// prints `N+` (the count is then cut back to N).
-pub fn answer(
-    solver: &mut Solver,
-    record: &Record,
-    mode: Mode,
-    timeout: Option<Duration>,
-) -> Option<Answer> {
+pub fn answer(solver: &mut Solver, record: &Record, search: Search) -> Option<Answer> {
     let puzzle = record.puzzle.as_ref().ok()?;
+    let Search {
+        mode,
+        engine,
+        timeout,
+    } = search;
     let deadline = timeout.and_then(crate::limits::deadline);
     let searched = match mode {
         Mode::Count { limit } => Mode::Count {
@@ -154,9 +164,18 @@ pub fn answer(
         },
         mode => mode,
     };
-    let mut answer = match deadline {
-        Some(deadline) => solver.with_deadline(deadline).answer(puzzle, searched),
-        None => solver.answer(puzzle, searched),
+    let mut answer = match (engine, deadline) {
+        (Engine::Dfs, Some(deadline)) => {
+            Dfs::new().with_deadline(deadline).answer(puzzle, searched)
+        }
+        (Engine::Dfs, None) => Dfs::new().answer(puzzle, searched),
+        (Engine::Fast | Engine::Dlx, deadline) => {
+            solver.set_generic(engine == Engine::Dlx);
+            match deadline {
+                Some(deadline) => solver.with_deadline(deadline).answer(puzzle, searched),
+                None => solver.answer(puzzle, searched),
+            }
+        }
     };
     if let (Mode::Count { limit }, Finding::Count(count)) = (mode, &mut answer.finding)
         && count.solutions > limit

@@ -4,7 +4,7 @@
 use std::io::{self, BufRead, BufWriter, Write};
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use sudoku::Solver;
 use sudoku::batch::{Mode, par_map};
@@ -15,7 +15,7 @@ use sudoku::{Digit, Grid, verify};
 use crate::Exit;
 use crate::cli::{OutputFormat, SolveArgs};
 use crate::input::{Source, parse_options, records};
-use crate::outcome::{Outcome, Status, answer};
+use crate::outcome::{Outcome, Search, Status, answer};
 use crate::progress::Progress;
 use crate::report::{Output, Writer};
 use crate::stderr::{diagnose, diagnose_text};
@@ -38,7 +38,11 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
     }
     let sources = Source::all(&args.files);
     let mode = mode(args);
-    let timeout = args.timeout;
+    let search = Search {
+        mode,
+        engine: args.engine,
+        timeout: args.timeout,
+    };
     let options = ParseOptions {
         alphabet: args.alphabet.alphabet(),
         ..parse_options(crate::cli::variant(args.x, args.variant))
@@ -82,8 +86,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
             csv: CsvAnswers::new(args, mode),
         };
         let read = match &pool {
-            None => solve_sequentially(records, mode, timeout, &mut sink)?,
-            Some(pool) => solve_in_parallel(pool, records, mode, timeout, &mut sink)?,
+            None => solve_sequentially(records, search, &mut sink)?,
+            Some(pool) => solve_in_parallel(pool, records, search, &mut sink)?,
         };
         mismatches += sink.csv.mismatches;
         writer.flush()?;
@@ -302,8 +306,7 @@ type Read = Result<(), io::Error>;
 /// `-j1`: one solver, one record after another, on this thread only.
 fn solve_sequentially<R: BufRead, W: Write>(
     records: format::Records<R>,
-    mode: Mode,
-    timeout: Option<Duration>,
+    search: Search,
     sink: &mut Sink<'_, W>,
 ) -> anyhow::Result<Read> {
     let mut solver = Solver::new();
@@ -314,7 +317,7 @@ fn solve_sequentially<R: BufRead, W: Write>(
             Err(error) => return Ok(Err(error)),
         };
         sink.see_header(&records)?;
-        let outcome = Outcome::of(&mut solver, record, mode, timeout);
+        let outcome = Outcome::of(&mut solver, record, search);
         sink.put(&outcome)?;
         if sink.summary.records().is_multiple_of(256) {
             sink.progress.update(sink.summary.records());
@@ -328,8 +331,7 @@ fn solve_sequentially<R: BufRead, W: Write>(
 fn solve_in_parallel<R: BufRead + Send, W: Write>(
     pool: &rayon::ThreadPool,
     mut records: format::Records<R>,
-    mode: Mode,
-    timeout: Option<Duration>,
+    search: Search,
     sink: &mut Sink<'_, W>,
 ) -> anyhow::Result<Read> {
     let size = (CHUNK_PER_THREAD * pool.current_num_threads()).max(MIN_CHUNK);
@@ -353,7 +355,7 @@ fn solve_in_parallel<R: BufRead + Send, W: Write>(
                 },
                 || {
                     par_map(&current, |solver, record: &Record| {
-                        answer(solver, record, mode, timeout)
+                        answer(solver, record, search)
                     })
                 },
             )

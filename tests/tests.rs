@@ -5,6 +5,7 @@ mod bench;
 mod contracts;
 mod cover;
 mod csv;
+mod engine;
 mod formats;
 mod generate;
 mod pencilmark;

@@ -79,6 +79,31 @@ impl Solver {
     }
 }
 
+impl crate::dfs::Dfs {
+    /// Answers `mode` for one puzzle with the naive DFS, timing it: the same
+    /// [`Answer`] as [`Solver::answer`], so the two race on equal terms.
+    pub fn answer(&self, puzzle: &Puzzle, mode: Mode) -> Answer {
+        let started = Instant::now();
+        let found = match mode {
+            Mode::First => self
+                .solve(puzzle)
+                .map(|run| (Finding::First(run.value), run.stats)),
+            Mode::Verdict => self
+                .verdict(puzzle)
+                .map(|run| (Finding::Verdict(run.value), run.stats)),
+            Mode::Count { limit } => self
+                .count(puzzle, limit)
+                .map(|run| (Finding::Count(run.value), run.stats)),
+        };
+        let (finding, stats) = found.unwrap_or_else(|late| (Finding::TimedOut(late), late.stats));
+        Answer {
+            finding,
+            stats,
+            elapsed: started.elapsed(),
+        }
+    }
+}
+
 thread_local! {
     /// The solver of each worker thread, so matrices are built once per thread
     /// rather than once per piece of work. Empty while a piece of work on

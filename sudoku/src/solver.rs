@@ -67,6 +67,17 @@ impl Solver {
         }
     }
 
+    /// Runs every shape on the generic [`dlx`] engine (`true`, as
+    /// [`generic`](Self::generic) does) or on the fastest engine for each
+    /// shape (`false`, as [`new`](Self::new) does). Both search the same
+    /// tree; the engines built so far are dropped when the choice changes.
+    pub fn set_generic(&mut self, generic: bool) {
+        if self.generic_only != generic {
+            self.generic_only = generic;
+            self.engines.clear();
+        }
+    }
+
     /// The first solution found, or `None`.
     pub fn solve(&mut self, puzzle: &Puzzle) -> Option<Grid> {
         never_late(self.solve_until(puzzle, None))

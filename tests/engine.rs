@@ -1,0 +1,105 @@
+//! `dance solve --engine fast|dlx|dfs`: the same answers from the bitboards,
+//! the generic Dancing Links engine and the naive DFS, and the same guesses
+//! from the first two.
+
+use serde::Deserialize;
+
+use crate::util::{bench_data, dance, data, stdout_of};
+
+const ENGINES: [&str; 3] = ["fast", "dlx", "dfs"];
+
+/// The fields of a JSON Lines record this module looks at.
+#[derive(Debug, Deserialize)]
+struct Record {
+    status: String,
+    solution: Option<String>,
+    nodes: u64,
+    guesses: u64,
+}
+
+/// The records of `dance solve --output json ARGS`, without the summary.
+fn records(args: &[&str]) -> Vec<Record> {
+    let mut all = vec!["solve", "--output", "json"];
+    all.extend_from_slice(args);
+    stdout_of(dance(&all).assert())
+        .lines()
+        .filter(|line| !line.starts_with("{\"summary\""))
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+#[test]
+fn every_engine_gives_the_same_answers_at_any_thread_count() {
+    for (file, extra) in [
+        ("puzzles_9x9.txt", None),
+        ("puzzles_jigsaw.txt", None),
+        ("puzzles_x.txt", Some("-x")),
+    ] {
+        let file = data(file);
+        let mut outputs = Vec::new();
+        for engine in ENGINES {
+            for threads in ["-j1", "-j2"] {
+                let mut args = vec!["solve", "--unique", "--engine", engine, threads];
+                args.extend(extra);
+                args.push(&file);
+                outputs.push((engine, threads, dance(&args).output().unwrap()));
+            }
+        }
+        let (_, _, first) = &outputs[0];
+        assert!(!first.stdout.is_empty());
+        for (engine, threads, output) in &outputs {
+            assert_eq!(output.stdout, first.stdout, "{file} {engine} {threads}");
+            assert_eq!(output.status.code(), first.status.code(), "{file} {engine}");
+        }
+    }
+}
+
+#[test]
+fn fast_and_dlx_make_the_same_guesses_and_the_dfs_its_own() {
+    // top95 is too hard for the DFS in a debug test; its 12 puzzles are not.
+    let top95 = bench_data("top95.txt");
+    let fast = records(&["--engine", "fast", "-j2", &top95]);
+    let dlx = records(&["--engine", "dlx", "-j2", &top95]);
+    assert_eq!((fast.len(), dlx.len()), (95, 95));
+    for (fast, dlx) in fast.iter().zip(&dlx) {
+        assert_eq!(fast.status, "solved");
+        assert_eq!((fast.guesses, &fast.solution), (dlx.guesses, &dlx.solution));
+        assert!(fast.guesses > 0);
+    }
+    let file = data("puzzles_9x9.txt");
+    let dlx = records(&["--engine", "dlx", "-j1", &file]);
+    let dfs = records(&["--engine", "dfs", "-j1", &file]);
+    assert_eq!(dlx.len(), dfs.len());
+    for (dlx, dfs) in dlx.iter().zip(&dfs) {
+        assert_eq!(dlx.solution, dfs.solution);
+        assert!(dfs.nodes > 0);
+    }
+    let total = |records: &[Record]| records.iter().map(|r| r.nodes).sum::<u64>();
+    // The DFS tries one digit per node in row-major order: far more nodes.
+    assert!(total(&dfs) > 10 * total(&dlx));
+}
+
+#[test]
+fn the_dfs_honours_the_timeout() {
+    // 17-clue puzzles take the naive DFS far more than 1 ms each.
+    let puzzles = std::fs::read_to_string(bench_data("17clue_sample.txt")).unwrap();
+    let first: String = puzzles
+        .lines()
+        .take(30)
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let output = dance(&["solve", "--engine", "dfs", "--timeout", "0.001", "-j1"])
+        .write_stdin(first)
+        .assert()
+        .code(1);
+    assert!(stdout_of(output).lines().any(|line| line == "timeout"));
+}
+
+#[test]
+fn an_unknown_engine_is_a_usage_error() {
+    dance(&["solve", "--engine", "dancing"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("fast"));
+}

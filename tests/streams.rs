@@ -106,6 +106,8 @@ fn a_full_stderr_loses_no_answer() {
     let queens = data("queens8.dlx");
     let (code, stdout) = with_full_stderr(&["cover", "--stats", &queens], "");
     assert_eq!((code, stdout.as_str()), (Some(0), "92\n"));
+    let (code, stdout) = with_full_stderr(&["cover", "--memo", "--stats", &queens], "");
+    assert_eq!((code, stdout.as_str()), (Some(0), "92\n"));
 
     let (code, stdout) = with_full_stderr(&["generate", "--size", "4"], "");
     assert_eq!(code, Some(0));

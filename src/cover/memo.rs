@@ -8,7 +8,7 @@
 //! memo runs on one thread: on the 16×16 domino board the per-thread memos
 //! of `-j2` try twice the nodes of `-j1` (docs/benchmarks.md).
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -21,6 +21,7 @@ use rayon::prelude::*;
 use crate::Exit;
 use crate::cli::CoverArgs;
 use crate::progress::Progress;
+use crate::stderr::{diagnose, diagnose_text};
 
 /// What every worker found, added up.
 #[derive(Debug, Default)]
@@ -55,7 +56,7 @@ pub fn run(
 ) -> anyhow::Result<Exit> {
     let budget = usize::try_from(args.memo_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
     let deadline = args.timeout.and_then(crate::limits::deadline);
-    let show_progress = !args.quiet && io::stderr().is_terminal();
+    let show_progress = crate::progress::on_terminal(args.quiet);
     let started = Instant::now();
     let timed_out = AtomicBool::new(false);
     let nodes = AtomicU64::new(0);
@@ -136,7 +137,7 @@ pub fn run(
     writeln!(out, "{}{plus}", counted.solutions)?;
     out.flush()?;
     if timed_out {
-        eprintln!(
+        diagnose!(
             "dance: timed out after {:.3} s",
             started.elapsed().as_secs_f64()
         );
@@ -162,7 +163,7 @@ pub fn run(
                 budget / threads
             ));
         }
-        eprint!("{report}");
+        diagnose_text!("{report}");
     }
     Ok(if !counted.solutions.is_zero() && !timed_out {
         Exit::Success

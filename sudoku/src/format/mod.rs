@@ -347,6 +347,35 @@ fn from_lines<R: BufRead>(
     Records { inner }
 }
 
+/// The next record of a format with one record per content line (the line
+/// and pencilmark formats): comment and blank lines are skipped, a line's
+/// fault (too long, not UTF-8) is its record's error, and `parse` reads the
+/// rest.
+fn next_line_record<R: BufRead>(
+    lines: &mut LineReader<R>,
+    options: &ParseOptions,
+    parse: fn(&str, usize, &ParseOptions) -> Result<Puzzle, ParseError>,
+) -> Option<io::Result<Record>> {
+    loop {
+        let line = match lines.next_line()? {
+            Ok(line) => line,
+            Err(e) => return Some(Err(e)),
+        };
+        if line.is_comment() || (line.fault.is_none() && line.is_blank()) {
+            continue;
+        }
+        let puzzle = match fault_error(&line) {
+            Some(err) => Err(err),
+            None => parse(&line.text, line.number, options),
+        };
+        return Some(Ok(Record {
+            line: line.number,
+            input: line.text,
+            puzzle,
+        }));
+    }
+}
+
 /// The error for a line that cannot be parsed at all, if it is one.
 fn fault_error(line: &RawLine) -> Option<ParseError> {
     match line.fault? {

@@ -39,7 +39,8 @@ use crate::{Digit, MAX_SIZE, Puzzle};
 use super::line::{fields, region_map};
 use super::reader::LineReader;
 use super::{
-    ParseError, ParseErrorKind, ParseOptions, Record, alphabet, boxed_shape, fault_error, parse_one,
+    ParseError, ParseErrorKind, ParseOptions, Record, alphabet, boxed_shape, next_line_record,
+    parse_one,
 };
 
 /// Parses the one puzzle in `text` (comment and blank lines aside).
@@ -115,24 +116,7 @@ impl<R: BufRead> Iterator for Reader<R> {
     type Item = io::Result<Record>;
 
     fn next(&mut self) -> Option<io::Result<Record>> {
-        loop {
-            let line = match self.lines.next_line()? {
-                Ok(line) => line,
-                Err(e) => return Some(Err(e)),
-            };
-            if line.is_comment() || (line.fault.is_none() && line.is_blank()) {
-                continue;
-            }
-            let puzzle = match fault_error(&line) {
-                Some(err) => Err(err),
-                None => parse_line(&line.text, line.number, &self.options),
-            };
-            return Some(Ok(Record {
-                line: line.number,
-                input: line.text,
-                puzzle,
-            }));
-        }
+        next_line_record(&mut self.lines, &self.options, parse_line)
     }
 }
 

@@ -173,8 +173,11 @@ fn cover(shape: &Shape, pencilmarks: Option<&Puzzle>) -> Problem {
     builder.build()
 }
 
-/// The item numbers of the option that puts `digit` in `cell`.
-pub(crate) fn option_items(shape: &Shape, cell: Cell, digit: Digit) -> impl Iterator<Item = usize> {
+/// The four items of every option, whatever the variant: the option that
+/// puts `digit` in `cell` covers its cell, its row-digit, its column-digit
+/// and its region-digit item, numbered as the module docs say. Variants add
+/// items after these ([`Layout::option_items`]).
+pub(crate) fn standard_items(shape: &Shape, cell: Cell, digit: Digit) -> [usize; 4] {
     let n = shape.size();
     let (row, col, region, d) = (
         cell.row(n),
@@ -182,18 +185,12 @@ pub(crate) fn option_items(shape: &Shape, cell: Cell, digit: Digit) -> impl Iter
         shape.region_of(cell),
         digit.index(),
     );
-    let x = shape.variant() == Variant::X;
-    let diagonal = (x && shape.on_diagonal(cell)).then_some(4 * n * n + d);
-    let anti_diagonal = (x && shape.on_anti_diagonal(cell)).then_some(4 * n * n + n + d);
     [
         cell.index(),
         n * n + row * n + d,
         2 * n * n + col * n + d,
         3 * n * n + region * n + d,
     ]
-    .into_iter()
-    .chain(diagonal)
-    .chain(anti_diagonal)
 }
 
 /// Primary or secondary.
@@ -328,18 +325,8 @@ impl Layout {
     /// Pushes the item numbers of the option that puts `digit` in `cell`.
     fn option_items(&self, shape: &Shape, cell: Cell, digit: Digit, items: &mut Vec<usize>) {
         let n = shape.size();
-        let (row, col, region, d) = (
-            cell.row(n),
-            cell.col(n),
-            shape.region_of(cell),
-            digit.index(),
-        );
-        items.extend([
-            cell.index(),
-            n * n + row * n + d,
-            2 * n * n + col * n + d,
-            3 * n * n + region * n + d,
-        ]);
+        let (row, col, d) = (cell.row(n), cell.col(n), digit.index());
+        items.extend(standard_items(shape, cell, digit));
         if let Some(base) = self.diagonals {
             if shape.on_diagonal(cell) {
                 items.push(base + d);

@@ -33,7 +33,7 @@
 use dlx::OptionId;
 use dlx::driver::{Choice, Matrix, Work};
 
-use crate::cover::{option, option_items, placements};
+use crate::cover::{option, placements, standard_items};
 use crate::engine::Board;
 use crate::{Digit, Grid, Puzzle, Shape, Variant};
 
@@ -93,8 +93,7 @@ impl Kernel {
         for cell in shape.cells() {
             for digit in (0..n as u8).filter_map(Digit::new) {
                 let base = 4 * option(n, cell, digit).index();
-                for (k, item) in option_items(shape, cell, digit).enumerate() {
-                    debug_assert!(k < 4, "standard options have four items");
+                for (k, item) in standard_items(shape, cell, digit).into_iter().enumerate() {
                     nodes[base + k].item = item as u16;
                 }
             }

@@ -1,6 +1,6 @@
 //! `dance bench`: the three engines of `dance solve` raced on the same
 //! puzzles, one thread each, in one run: `fast` (Algorithm X's tree on
-//! bitboards for 9×9, no dancing links), `dlx` (the generic Dancing Links
+//! bitboards for plain 9×9, no dancing links), `dlx` (the generic Dancing Links
 //! engine) and `dfs` (the naive depth-first search), each labelled for what
 //! it is, with the speed-up of each of the first two over the DFS.
 

@@ -1,5 +1,8 @@
-//! `dance bench`: Dancing Links against the naive depth-first search, on the
-//! same puzzles, one thread each, in one run.
+//! `dance bench`: the three engines of `dance solve` raced on the same
+//! puzzles, one thread each, in one run: `fast` (Algorithm X's tree on
+//! bitboards for plain 9×9, no dancing links), `dlx` (the generic Dancing Links
+//! engine) and `dfs` (the naive depth-first search), each labelled for what
+//! it is, with the speed-up of each of the first two over the DFS.
 
 use std::io::{self, Write};
 use std::time::Duration;
@@ -11,7 +14,7 @@ use sudoku::format::{self, ParseOptions};
 use sudoku::{Puzzle, Solver, Verdict};
 
 use crate::Exit;
-use crate::cli::{BenchArgs, BenchMode};
+use crate::cli::{BenchArgs, BenchMode, Engine};
 use crate::histogram::Histogram;
 use crate::input::Source;
 use crate::stderr::diagnose;
@@ -30,6 +33,11 @@ const DEFAULT_SETS: [(&str, &str); 2] = [
 pub fn run(args: &BenchArgs) -> anyhow::Result<Exit> {
     let mut out = io::stdout().lock();
     let cap = args.dfs_timeout;
+    // Table order whatever the order on the command line, each engine once.
+    let engines: Vec<Engine> = [Engine::Fast, Engine::Dlx, Engine::Dfs]
+        .into_iter()
+        .filter(|engine| args.engines.contains(engine))
+        .collect();
     let mut agree = true;
     let options = ParseOptions {
         variant: crate::cli::variant(args.x, args.variant),
@@ -57,7 +65,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Exit> {
         match set {
             Ok(set) => {
                 bad_records += set.bad_records;
-                agree &= race(&name, &set.puzzles, args.mode, cap, &mut out)?;
+                agree &= race(&name, &set.puzzles, &engines, args.mode, cap, &mut out)?;
             }
             Err(error) => {
                 diagnose!("dance: {error:#}");
@@ -66,7 +74,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Exit> {
         }
     }
     if !agree {
-        anyhow::bail!("the two solvers disagreed; see the tables above");
+        anyhow::bail!("the engines disagreed; see the tables above");
     }
     Ok(if unreadable > 0 {
         Exit::Failure
@@ -105,7 +113,66 @@ fn read(reader: impl io::BufRead, name: &str, options: ParseOptions) -> anyhow::
     Ok(set)
 }
 
-/// Per-solver totals for the table.
+/// One engine's place in the race: its solver (unused by the DFS) and its
+/// totals.
+struct Lane {
+    engine: Engine,
+    solver: Solver,
+    tally: Tally,
+}
+
+impl Lane {
+    /// A lane for `engine`, its matrix built on `warm_up` so that building
+    /// it stays out of the timings.
+    fn new(engine: Engine, warm_up: Option<&Puzzle>) -> Lane {
+        let mut solver = match engine {
+            Engine::Dlx => Solver::generic(),
+            Engine::Fast | Engine::Dfs => Solver::new(),
+        };
+        if let (Engine::Fast | Engine::Dlx, Some(puzzle)) = (engine, warm_up) {
+            solver.solve(puzzle);
+        }
+        Lane {
+            engine,
+            solver,
+            tally: Tally::default(),
+        }
+    }
+
+    /// This engine's answer for one puzzle, counted in the tally; only the
+    /// DFS is stopped after `cap`.
+    fn answer(&mut self, puzzle: &Puzzle, mode: Mode, cap: Duration) -> Answer {
+        let answer = match self.engine {
+            Engine::Fast | Engine::Dlx => self.solver.answer(puzzle, mode),
+            Engine::Dfs => naive_answer(puzzle, mode, cap),
+        };
+        self.tally.add(&answer);
+        answer
+    }
+}
+
+/// An engine's name in the table and what it is.
+fn label(engine: Engine) -> (&'static str, &'static str) {
+    match engine {
+        Engine::Fast => (
+            "fast",
+            "Algorithm X, on bitboards for plain 9x9 (no dancing links)",
+        ),
+        Engine::Dlx => ("dlx", "Dancing Links, the generic engine"),
+        Engine::Dfs => ("dfs", "naive depth-first search"),
+    }
+}
+
+/// The ratios printed under a table, slower engine first: each engine's
+/// speed-up over the DFS on its own line, then the bitboards' over Dancing
+/// Links.
+const RATIOS: [(Engine, Engine); 3] = [
+    (Engine::Dfs, Engine::Fast),
+    (Engine::Dfs, Engine::Dlx),
+    (Engine::Dlx, Engine::Fast),
+];
+
+/// Per-engine totals for the table.
 #[derive(Default)]
 struct Tally {
     micros: Histogram,
@@ -128,31 +195,32 @@ impl Tally {
     }
 }
 
-/// Races both solvers over one set and prints its table; `false` when they
-/// disagreed on a puzzle neither timed out on.
+/// Races the engines over one set, puzzle by puzzle in turn, and prints its
+/// table; `false` when two engines disagreed on a puzzle neither timed out
+/// on.
 fn race(
     name: &str,
     puzzles: &[Puzzle],
+    engines: &[Engine],
     mode: BenchMode,
     cap: Duration,
     out: &mut impl Write,
 ) -> anyhow::Result<bool> {
-    let mut solver = Solver::new();
-    if let Some(first) = puzzles.first() {
-        solver.solve(first); // builds the matrix outside the timings
-    }
-    let (mut dlx, mut dfs) = (Tally::default(), Tally::default());
-    let mut disagreements = 0;
+    let mut lanes: Vec<Lane> = engines
+        .iter()
+        .map(|&engine| Lane::new(engine, puzzles.first()))
+        .collect();
     let batch_mode = match mode {
         BenchMode::First => Mode::First,
         BenchMode::Unique => Mode::Verdict,
     };
+    let mut disagreements = 0;
     for puzzle in puzzles {
-        let fast = solver.answer(puzzle, batch_mode);
-        dlx.add(&fast);
-        let naive = naive_answer(puzzle, mode, cap);
-        dfs.add(&naive);
-        if !matches!(naive.finding, Finding::TimedOut(_)) && !agree(&naive.finding, &fast.finding) {
+        let answers: Vec<Answer> = lanes
+            .iter_mut()
+            .map(|lane| lane.answer(puzzle, batch_mode, cap))
+            .collect();
+        if !all_agree(&answers) {
             disagreements += 1;
         }
     }
@@ -173,7 +241,7 @@ fn race(
     }
     writeln!(
         out,
-        "  {:<6} {:>7} {:>7} {:>9} {:>11} {:>11} {:>11} {:>11} {:>14}",
+        "  {:<6} {:>7} {:>7} {:>9} {:>11} {:>11} {:>11} {:>11} {:>14}  what it is",
         "solver",
         "puzzles",
         "solved",
@@ -184,8 +252,10 @@ fn race(
         "max µs",
         "nodes/puzzle"
     )?;
-    for (solver_name, tally) in [("dlx", &dlx), ("dfs", &dfs)] {
-        let count = puzzles.len() as f64;
+    let count = puzzles.len() as f64;
+    for lane in &lanes {
+        let (engine_name, what) = label(lane.engine);
+        let tally = &lane.tally;
         let seconds = tally.total.as_secs_f64();
         // Below the clock's resolution no rate can be told.
         let rate = if seconds > 0.0 {
@@ -195,8 +265,8 @@ fn race(
         };
         writeln!(
             out,
-            "  {:<6} {:>7} {:>7} {:>9} {:>11} {:>11} {:>11} {:>11} {:>14.0}",
-            solver_name,
+            "  {:<6} {:>7} {:>7} {:>9} {:>11} {:>11} {:>11} {:>11} {:>14.0}  {what}",
+            engine_name,
             puzzles.len(),
             tally.solved,
             tally.timed_out,
@@ -207,22 +277,46 @@ fn race(
             tally.nodes as f64 / count,
         )?;
     }
-    let (dlx_seconds, dfs_seconds) = (dlx.total.as_secs_f64(), dfs.total.as_secs_f64());
-    let ratio = if dlx_seconds > 0.0 {
-        format!("{}x", crate::summary::rate(dfs_seconds / dlx_seconds))
-    } else {
-        "-".to_owned()
+    let tally_of = |engine| {
+        lanes
+            .iter()
+            .find(|lane| lane.engine == engine)
+            .map(|lane| &lane.tally)
     };
-    let bound = if dfs.timed_out > 0 { "at least " } else { "" };
     let cap = match crate::limits::deadline(cap) {
         Some(_) => format!("the {cap:?} cap"),
         None => "no cap".to_owned(),
     };
-    writeln!(
-        out,
-        "  dfs/dlx: {bound}{ratio} the time ({} puzzles hit {cap})",
-        dfs.timed_out,
-    )?;
+    for (slow, fast) in RATIOS {
+        let (Some(slow_tally), Some(fast_tally)) = (tally_of(slow), tally_of(fast)) else {
+            continue;
+        };
+        let (slow_seconds, fast_seconds) = (
+            slow_tally.total.as_secs_f64(),
+            fast_tally.total.as_secs_f64(),
+        );
+        let ratio = if fast_seconds > 0.0 {
+            format!("{}x", crate::summary::rate(slow_seconds / fast_seconds))
+        } else {
+            "-".to_owned()
+        };
+        let (slow_name, fast_name) = (label(slow).0, label(fast).0);
+        if slow == Engine::Dfs {
+            // A DFS stopped at the cap took at least that long.
+            let bound = if slow_tally.timed_out > 0 {
+                "at least "
+            } else {
+                ""
+            };
+            writeln!(
+                out,
+                "  {slow_name}/{fast_name}: {bound}{ratio} the time ({} puzzles hit {cap})",
+                slow_tally.timed_out,
+            )?;
+        } else {
+            writeln!(out, "  {slow_name}/{fast_name}: {ratio} the time")?;
+        }
+    }
     if disagreements > 0 {
         writeln!(out, "  DISAGREEMENTS: {disagreements} puzzles")?;
     }
@@ -230,7 +324,20 @@ fn race(
     Ok(disagreements == 0)
 }
 
-/// Whether two solvers' findings agree: a puzzle with several solutions
+/// Whether every engine that finished (did not time out) agrees with the
+/// first that did.
+fn all_agree(answers: &[Answer]) -> bool {
+    let mut finished = answers
+        .iter()
+        .map(|answer| &answer.finding)
+        .filter(|finding| !matches!(finding, Finding::TimedOut(_)));
+    match finished.next() {
+        Some(first) => finished.all(|other| agree(first, other)),
+        None => true,
+    }
+}
+
+/// Whether two engines' findings agree: a puzzle with several solutions
 /// may have a different first one for each, so first solutions agree when
 /// both exist (or neither does); verdicts must be equal.
 fn agree(one: &Finding, other: &Finding) -> bool {
@@ -240,15 +347,63 @@ fn agree(one: &Finding, other: &Finding) -> bool {
     }
 }
 
-/// The naive DFS's answer, stopped after `cap`, in the DLX solver's terms.
-fn naive_answer(puzzle: &Puzzle, mode: BenchMode, cap: Duration) -> Answer {
+/// The naive DFS's answer, stopped after `cap`, in the other engines' terms.
+fn naive_answer(puzzle: &Puzzle, mode: Mode, cap: Duration) -> Answer {
     let naive = match crate::limits::deadline(cap) {
         Some(deadline) => Dfs::new().with_deadline(deadline),
         None => Dfs::new(),
     };
-    let mode = match mode {
-        BenchMode::First => Mode::First,
-        BenchMode::Unique => Mode::Verdict,
-    };
     naive.answer(puzzle, mode)
+}
+
+#[cfg(test)]
+mod tests {
+    use sudoku::{Stats, TimedOut};
+
+    use super::*;
+
+    fn answer(finding: Finding) -> Answer {
+        Answer {
+            finding,
+            stats: Stats::default(),
+            elapsed: Duration::ZERO,
+        }
+    }
+
+    fn timed_out() -> Finding {
+        Finding::TimedOut(TimedOut {
+            found: 0,
+            stats: Stats::default(),
+        })
+    }
+
+    #[test]
+    fn engines_that_finished_must_agree() {
+        let multiple = || answer(Finding::Verdict(Verdict::Multiple));
+        let none = || answer(Finding::Verdict(Verdict::NoSolution));
+        assert!(all_agree(&[multiple(), multiple(), multiple()]));
+        assert!(!all_agree(&[multiple(), multiple(), none()]));
+        assert!(!all_agree(&[multiple(), none(), multiple()]));
+        // A timed-out DFS agrees with anything; so does no engine at all.
+        assert!(all_agree(&[none(), none(), answer(timed_out())]));
+        assert!(!all_agree(&[answer(timed_out()), multiple(), none()]));
+        assert!(all_agree(&[answer(timed_out())]));
+        assert!(all_agree(&[]));
+    }
+
+    #[test]
+    fn different_first_solutions_of_a_puzzle_agree() {
+        let two =
+            ".39...12....9.7...8..4.1..6.42...79...........91...54.5..1.9..3...8.5....14...87.";
+        let puzzle: Puzzle = two.parse().unwrap();
+        let mut solver = Solver::new();
+        let found: Vec<Answer> = solver
+            .solutions(&puzzle)
+            .map(|grid| answer(Finding::First(Some(grid))))
+            .collect();
+        let [one, other] = <[Answer; 2]>::try_from(found).unwrap();
+        assert_ne!(one, other);
+        assert!(all_agree(&[one.clone(), other]));
+        assert!(!all_agree(&[one, answer(Finding::First(None))]));
+    }
 }

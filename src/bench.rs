@@ -11,7 +11,7 @@ use anyhow::Context;
 use sudoku::batch::{Answer, Finding, Mode};
 use sudoku::dfs::Dfs;
 use sudoku::format::{self, ParseOptions};
-use sudoku::{Puzzle, Solver, Verdict};
+use sudoku::{EngineKind, Puzzle, Solver, Verdict};
 
 use crate::Exit;
 use crate::cli::{BenchArgs, BenchMode, Engine};
@@ -151,15 +151,34 @@ impl Lane {
     }
 }
 
-/// An engine's name in the table and what it is.
-fn label(engine: Engine) -> (&'static str, &'static str) {
+/// An engine's name in the table.
+fn short_name(engine: Engine) -> &'static str {
     match engine {
-        Engine::Fast => (
-            "fast",
-            "Algorithm X, on bitboards for plain 9x9 (no dancing links)",
-        ),
-        Engine::Dlx => ("dlx", "Dancing Links, the generic engine"),
-        Engine::Dfs => ("dfs", "naive depth-first search"),
+        Engine::Fast => "fast",
+        Engine::Dlx => "dlx",
+        Engine::Dfs => "dfs",
+    }
+}
+
+/// What an engine is on `puzzles`: `fast` runs each shape on its fastest
+/// engine (bitboards for plain 9×9, which dance no links), so its label
+/// names the ones that served this set, in order of first use.
+fn what(engine: Engine, puzzles: &[Puzzle]) -> String {
+    match engine {
+        Engine::Fast => {
+            let solver = Solver::new();
+            let mut kinds: Vec<EngineKind> = Vec::new();
+            for puzzle in puzzles {
+                let kind = solver.engine_kind(puzzle);
+                if !kinds.contains(&kind) {
+                    kinds.push(kind);
+                }
+            }
+            let described: Vec<&str> = kinds.into_iter().map(EngineKind::describe).collect();
+            described.join("; ")
+        }
+        Engine::Dlx => EngineKind::Generic.describe().to_owned(),
+        Engine::Dfs => "naive depth-first search".to_owned(),
     }
 }
 
@@ -254,7 +273,7 @@ fn race(
     )?;
     let count = puzzles.len() as f64;
     for lane in &lanes {
-        let (engine_name, what) = label(lane.engine);
+        let (engine_name, what) = (short_name(lane.engine), what(lane.engine, puzzles));
         let tally = &lane.tally;
         let seconds = tally.total.as_secs_f64();
         // Below the clock's resolution no rate can be told.
@@ -300,7 +319,7 @@ fn race(
         } else {
             "-".to_owned()
         };
-        let (slow_name, fast_name) = (label(slow).0, label(fast).0);
+        let (slow_name, fast_name) = (short_name(slow), short_name(fast));
         if slow == Engine::Dfs {
             // A DFS stopped at the cap took at least that long.
             let bound = if slow_tally.timed_out > 0 {

@@ -48,7 +48,7 @@ fn races_the_three_engines_on_a_small_set() {
     assert_eq!(
         what,
         [
-            "Algorithm X, on bitboards for plain 9x9 (no dancing links)",
+            "Algorithm X on bitboards (no dancing links)",
             "Dancing Links, the generic engine",
             "naive depth-first search",
         ],
@@ -180,4 +180,51 @@ fn a_tiny_dfs_cap_counts_timeouts_instead_of_hanging() {
         .stdout(predicate::str::contains("dfs/fast: at least"))
         .stdout(predicate::str::contains("dfs/dlx: at least"))
         .stdout(predicate::str::contains("(1 puzzles hit the 1µs cap)"));
+}
+
+#[test]
+fn the_fast_row_names_the_engine_that_served_the_set() {
+    let what_fast = |args: &[&str], stdin: &str| {
+        let stdout = stdout_of(
+            dance(&[&["bench", "--engines", "fast,dlx"], args].concat())
+                .write_stdin(stdin.to_owned())
+                .assert()
+                .success(),
+        );
+        let rows = rows(&stdout);
+        assert_eq!(rows[1].2, "Dancing Links, the generic engine", "{stdout}");
+        rows[0].2.clone()
+    };
+    let nine = std::fs::read_to_string(data("easy3.txt")).unwrap();
+    assert_eq!(
+        what_fast(&["-"], &nine),
+        "Algorithm X on bitboards (no dancing links)"
+    );
+    // 4×4 runs on the four-item kernel, 16×16 and X-Sudoku on the generic
+    // engine: `fast` is Dancing Links there, and says so.
+    assert_eq!(
+        what_fast(&["-"], "1...\n..3.\n.4..\n...2\n\n"),
+        "Dancing Links, the four-item Sudoku kernel"
+    );
+    let sixteen = std::fs::read_to_string(data("puzzles_16x16.txt")).unwrap();
+    assert_eq!(
+        what_fast(&["-"], &sixteen),
+        "Dancing Links, the generic engine"
+    );
+    let x = std::fs::read_to_string(data("x.txt")).unwrap();
+    assert_eq!(
+        what_fast(&["-x", "-"], &x),
+        "Dancing Links, the generic engine"
+    );
+    // A file of two shapes names both, in order of first use.
+    assert_eq!(
+        what_fast(
+            &["-"],
+            &format!(
+                "{}{sixteen}",
+                nine.lines().next().unwrap().to_owned() + "\n"
+            )
+        ),
+        "Algorithm X on bitboards (no dancing links); Dancing Links, the generic engine"
+    );
 }

@@ -155,10 +155,15 @@ pub(crate) struct BitKernel {
 }
 
 impl BitKernel {
+    /// Whether `shape` runs on bitboards: 9×9 with four items per option.
+    pub(crate) fn serves(shape: &Shape) -> bool {
+        shape.size() == N && shape.variant() == Variant::Standard
+    }
+
     /// The kernel for `shape`, or `None` unless it is 9×9 with four items
     /// per option (not X-Sudoku).
     pub(crate) fn new(shape: &Shape) -> Option<BitKernel> {
-        if shape.size() != N || shape.variant() != Variant::Standard {
+        if !BitKernel::serves(shape) {
             return None;
         }
         let mut units = [0; 3 * N];

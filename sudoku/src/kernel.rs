@@ -81,10 +81,16 @@ pub(crate) struct Kernel {
 }
 
 impl Kernel {
+    /// Whether `shape` runs on this kernel: a size of [`SIZES`] with four
+    /// items per option.
+    pub(crate) fn serves(shape: &Shape) -> bool {
+        shape.variant() == Variant::Standard && SIZES.contains(&shape.size())
+    }
+
     /// The kernel for `shape`, or `None` when the shape needs more than four
     /// items per option (X-Sudoku).
     pub(crate) fn new(shape: &Shape) -> Option<Kernel> {
-        if shape.variant() != Variant::Standard || !SIZES.contains(&shape.size()) {
+        if !Kernel::serves(shape) {
             return None;
         }
         let n = shape.size();

@@ -10,6 +10,33 @@ use crate::engine::{Engine, Generic, Walk};
 use crate::kernel::Kernel;
 use crate::{Count, Grid, Puzzle, Shape, Stats, TimedOut, Verdict};
 
+/// Which engine a [`Solver`] runs a puzzle on ([`Solver::engine_kind`]):
+/// what did the work, for labels and reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum EngineKind {
+    /// Algorithm X on bitboards (9×9 standard and jigsaw shapes): the
+    /// generic engine's search tree, without dancing links.
+    Bitboards,
+    /// Dancing Links specialised for options of exactly four items
+    /// (standard and jigsaw sizes up to 8, and 25).
+    Kernel,
+    /// The generic Dancing Links engine of the `dlx` crate on the shape's
+    /// exact cover (every other shape, variants and pencilmark puzzles).
+    Generic,
+}
+
+impl EngineKind {
+    /// A short description of the engine, for labels.
+    pub fn describe(self) -> &'static str {
+        match self {
+            EngineKind::Bitboards => "Algorithm X on bitboards (no dancing links)",
+            EngineKind::Kernel => "Dancing Links, the four-item Sudoku kernel",
+            EngineKind::Generic => "Dancing Links, the generic engine",
+        }
+    }
+}
+
 /// How many matrices a solver keeps. Batches are usually of one shape; a few
 /// more serve files that mix sizes, and jigsaw puzzles (each region map is a
 /// shape of its own) evict each other instead of growing without bound.
@@ -233,6 +260,31 @@ impl Solver {
                 self.engines
                     .insert(0, ((shape.clone(), pencilmark), engine));
             }
+        }
+    }
+
+    /// The engine this solver runs `puzzle` on: what
+    /// [`new`](Self::new)'s or [`generic`](Self::generic)'s choice is for
+    /// its shape.
+    ///
+    /// ```
+    /// use sudoku::{EngineKind, Solver};
+    ///
+    /// let puzzle: sudoku::Puzzle = ".".repeat(81).parse()?;
+    /// assert_eq!(Solver::new().engine_kind(&puzzle), EngineKind::Bitboards);
+    /// assert_eq!(Solver::generic().engine_kind(&puzzle), EngineKind::Generic);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn engine_kind(&self, puzzle: &Puzzle) -> EngineKind {
+        let shape = puzzle.shape();
+        if self.generic_only || puzzle.is_pencilmark() {
+            EngineKind::Generic
+        } else if BitKernel::serves(shape) {
+            EngineKind::Bitboards
+        } else if Kernel::serves(shape) {
+            EngineKind::Kernel
+        } else {
+            EngineKind::Generic
         }
     }
 

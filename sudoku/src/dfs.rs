@@ -211,7 +211,7 @@ fn verdict_with<C: Clock>(clock: &C, puzzle: &Puzzle) -> Result<Run<Verdict>, C:
 }
 
 /// The mask index of a cell outside every window or group.
-const OUTSIDE: usize = usize::MAX;
+const OUTSIDE: u8 = u8::MAX;
 
 /// The value of a cell not filled yet.
 const EMPTY: u8 = u8::MAX;
@@ -221,17 +221,21 @@ const EMPTY: u8 = u8::MAX;
 /// group masks ([`OUTSIDE`] when none), and the ranges of
 /// [`Board::apart`] and [`Board::beside`] that hold its neighbours under
 /// the pair rules.
+///
+/// Small fields (sizes are at most 25, a cell has at most eight
+/// neighbours under the pair rules): the search copies a `Place` at every
+/// node, as the textbook solver copies its row, column and box numbers.
 #[derive(Clone, Copy)]
 struct Place {
-    row: usize,
-    col: usize,
-    region: usize,
+    row: u8,
+    col: u8,
+    region: u8,
     diagonal: bool,
     anti_diagonal: bool,
-    window: usize,
-    group: usize,
-    apart: (usize, usize),
-    beside: (usize, usize),
+    window: u8,
+    group: u8,
+    apart: (u16, u16),
+    beside: (u16, u16),
     /// The cell's candidates (every digit unless the puzzle is pencilmark).
     allowed: u32,
 }
@@ -254,18 +258,22 @@ struct Board<'a> {
     groups: Vec<u32>,
     /// The cells that may not hold the same digit as a cell (anti-knight,
     /// anti-king), each cell's in the range of its `Place`.
-    apart: Vec<usize>,
+    apart: Vec<u16>,
     /// The cells that may not hold a digit next to a cell's
     /// (non-consecutive), each cell's in the range of its `Place`.
-    beside: Vec<usize>,
+    beside: Vec<u16>,
     values: Vec<u8>,
 }
 
 impl Board<'_> {
-    fn used(&self, place: Place) -> u32 {
-        let mut used = self.rows[place.row]
-            | self.cols[place.col]
-            | self.regions[place.region]
+    /// The digits `place` may not take. `RULES` is whether the shape has
+    /// any rule beyond rows, columns, regions and diagonals: without them
+    /// (the classic puzzles) the test is the textbook one and costs no more.
+    #[inline(always)]
+    fn used<const RULES: bool>(&self, place: Place) -> u32 {
+        let mut used = self.rows[usize::from(place.row)]
+            | self.cols[usize::from(place.col)]
+            | self.regions[usize::from(place.region)]
             | !place.allowed;
         if place.diagonal {
             used |= self.diagonal;
@@ -273,20 +281,25 @@ impl Board<'_> {
         if place.anti_diagonal {
             used |= self.anti_diagonal;
         }
+        if !RULES {
+            return used;
+        }
         if place.window != OUTSIDE {
-            used |= self.windows[place.window];
+            used |= self.windows[usize::from(place.window)];
         }
         if place.group != OUTSIDE {
-            used |= self.groups[place.group];
+            used |= self.groups[usize::from(place.group)];
         }
-        for &other in &self.apart[place.apart.0..place.apart.1] {
-            let value = self.values[other];
+        let (start, end) = (usize::from(place.apart.0), usize::from(place.apart.1));
+        for &other in &self.apart[start..end] {
+            let value = self.values[usize::from(other)];
             if value != EMPTY {
                 used |= 1 << value;
             }
         }
-        for &other in &self.beside[place.beside.0..place.beside.1] {
-            let value = self.values[other];
+        let (start, end) = (usize::from(place.beside.0), usize::from(place.beside.1));
+        for &other in &self.beside[start..end] {
+            let value = self.values[usize::from(other)];
             if value != EMPTY {
                 // Bit N, when the neighbour holds N−1, is masked off by
                 // the caller's `full`.
@@ -298,21 +311,25 @@ impl Board<'_> {
 
     /// Flips `bit` in every mask of `place`: placing and removing a digit
     /// are the same operation.
-    fn toggle(&mut self, place: Place, bit: u32) {
-        self.rows[place.row] ^= bit;
-        self.cols[place.col] ^= bit;
-        self.regions[place.region] ^= bit;
+    #[inline(always)]
+    fn toggle<const RULES: bool>(&mut self, place: Place, bit: u32) {
+        self.rows[usize::from(place.row)] ^= bit;
+        self.cols[usize::from(place.col)] ^= bit;
+        self.regions[usize::from(place.region)] ^= bit;
         if place.diagonal {
             self.diagonal ^= bit;
         }
         if place.anti_diagonal {
             self.anti_diagonal ^= bit;
         }
+        if !RULES {
+            return;
+        }
         if place.window != OUTSIDE {
-            self.windows[place.window] ^= bit;
+            self.windows[usize::from(place.window)] ^= bit;
         }
         if place.group != OUTSIDE {
-            self.groups[place.group] ^= bit;
+            self.groups[usize::from(place.group)] ^= bit;
         }
     }
 
@@ -325,6 +342,21 @@ impl Board<'_> {
 /// Runs the search, calling `on_solution` for each solution until it
 /// returns `false`.
 fn search<C: Clock>(
+    clock: &C,
+    puzzle: &Puzzle,
+    on_solution: impl FnMut(&Board<'_>) -> bool,
+) -> Result<Stats, C::Error> {
+    let variant = puzzle.shape().variant();
+    if variant.rules().any(|rule| rule != Variant::X) {
+        search_with::<C, true>(clock, puzzle, on_solution)
+    } else {
+        search_with::<C, false>(clock, puzzle, on_solution)
+    }
+}
+
+/// [`search`], compiled for shapes with rules beyond rows, columns,
+/// regions and diagonals (`RULES`) or without.
+fn search_with<C: Clock, const RULES: bool>(
     clock: &C,
     puzzle: &Puzzle,
     mut on_solution: impl FnMut(&Board<'_>) -> bool,
@@ -365,40 +397,42 @@ fn search<C: Clock>(
     let mut found = 0;
     for (cell, given) in shape.cells().zip(puzzle.cells()) {
         let (row, col) = (cell.row(n), cell.col(n));
-        let apart_start = board.apart.len();
+        // Sizes are at most 25 and a cell has at most eight neighbours, so
+        // every number below fits its field.
+        let apart_start = board.apart.len() as u16;
         board.apart.extend(
             apart_moves
                 .iter()
-                .filter_map(|&(dr, dc)| step(n, row, col, dr, dc)),
+                .filter_map(|&(dr, dc)| step(n, row, col, dr, dc))
+                .map(|other| other as u16),
         );
-        let beside_start = board.beside.len();
+        let beside_start = board.beside.len() as u16;
         board.beside.extend(
             beside_moves
                 .iter()
-                .filter_map(|&(dr, dc)| step(n, row, col, dr, dc)),
+                .filter_map(|&(dr, dc)| step(n, row, col, dr, dc))
+                .map(|other| other as u16),
         );
+        let small = |index: Option<usize>| index.map_or(OUTSIDE, |i| i as u8);
         let place = Place {
-            row,
-            col,
-            region: shape.region_of(cell),
+            row: row as u8,
+            col: col as u8,
+            region: shape.region_of(cell) as u8,
             diagonal: x && shape.on_diagonal(cell),
             anti_diagonal: x && shape.on_anti_diagonal(cell),
-            window: shape.window_of(cell).filter(|_| windoku).unwrap_or(OUTSIDE),
-            group: shape
-                .disjoint_group_of(cell)
-                .filter(|_| disjoint)
-                .unwrap_or(OUTSIDE),
-            apart: (apart_start, board.apart.len()),
-            beside: (beside_start, board.beside.len()),
+            window: small(shape.window_of(cell).filter(|_| windoku)),
+            group: small(shape.disjoint_group_of(cell).filter(|_| disjoint)),
+            apart: (apart_start, board.apart.len() as u16),
+            beside: (beside_start, board.beside.len() as u16),
             allowed: puzzle.candidates(cell),
         };
         match given {
             Some(digit) => {
                 let bit = 1u32 << digit.index();
-                if board.used(place) & bit != 0 {
+                if board.used::<RULES>(place) & bit != 0 {
                     return Ok(stats);
                 }
-                board.toggle(place, bit);
+                board.toggle::<RULES>(place, bit);
                 board.values[cell.index()] = digit.index() as u8;
             }
             None => empty.push((cell.index(), place)),
@@ -413,16 +447,16 @@ fn search<C: Clock>(
     loop {
         let Some(&(index, place)) = empty.get(depth) else {
             found += 1;
-            if !on_solution(&board) || !backtrack(&mut board, &empty, &mut depth) {
+            if !on_solution(&board) || !backtrack::<RULES>(&mut board, &empty, &mut depth) {
                 return Ok(stats);
             }
             continue;
         };
-        let used = board.used(place);
+        let used = board.used::<RULES>(place);
         let free = full & !used & !((1u32 << next[depth]) - 1);
         if free == 0 {
             next[depth] = 0;
-            if !backtrack(&mut board, &empty, &mut depth) {
+            if !backtrack::<RULES>(&mut board, &empty, &mut depth) {
                 return Ok(stats);
             }
             continue;
@@ -435,7 +469,7 @@ fn search<C: Clock>(
         if stats.nodes % CLOCK_INTERVAL == 0 {
             clock.check(found, stats)?;
         }
-        board.toggle(place, 1 << digit);
+        board.toggle::<RULES>(place, 1 << digit);
         board.values[index] = digit;
         next[depth] = digit + 1;
         depth += 1;
@@ -444,13 +478,17 @@ fn search<C: Clock>(
 
 /// Steps back one level, removing the digit placed there; `false` when the
 /// search is back at the root and done.
-fn backtrack(board: &mut Board<'_>, empty: &[(usize, Place)], depth: &mut usize) -> bool {
+fn backtrack<const RULES: bool>(
+    board: &mut Board<'_>,
+    empty: &[(usize, Place)],
+    depth: &mut usize,
+) -> bool {
     let Some(previous) = depth.checked_sub(1) else {
         return false;
     };
     *depth = previous;
     let (index, place) = empty[previous];
-    board.toggle(place, 1 << board.values[index]);
+    board.toggle::<RULES>(place, 1 << board.values[index]);
     board.values[index] = EMPTY;
     true
 }

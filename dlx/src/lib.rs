@@ -13,7 +13,10 @@
 //! cover it between `min` and `max` times ("MCC" problems: choose 2 of these
 //! options, use each piece 1 to 3 times). Build a problem with a
 //! [`ProblemBuilder`], or read one in Knuth's text format (what DLX1, DLX2 and
-//! DLX3 read) with [`read_problem`] (or `str::parse`); then make a [`Solver`] and ask it for the
+//! DLX3 read) with [`read_problem`] (or `str::parse`) — a problem displays as
+//! that text, so `problem.to_string().parse()` gives it back, and names that
+//! the format could not write are refused when the problem is built; then make
+//! a [`Solver`] and ask it for the
 //! [`first`](Solver::first) solution, the [`count`](Solver::count), a lazy
 //! iterator of [`solutions`](Solver::solutions) or a
 //! [`search`](Solver::search) with a visitor that may stop early.

@@ -105,10 +105,41 @@ pub enum BuildError {
         /// The upper bound given.
         max: u32,
     },
+    /// An item or color name is empty.
+    #[error("a name may not be empty")]
+    EmptyName,
+    /// An item or color name contains a character that no name may contain
+    /// (see [`ProblemBuilder::primary`]).
+    #[error("name `{name}` may not contain {character:?}")]
+    BadName {
+        /// The name given.
+        name: String,
+        /// The first forbidden character in it.
+        character: char,
+    },
     /// The matrix would need more items, options, colors or nodes than the
     /// 31-bit link fields can index.
     #[error("too many {0} for 31-bit indices")]
     TooLarge(&'static str),
+}
+
+/// The first character of `name` that no item or color name may contain:
+/// whitespace, `:`, `|` or U+FEFF — the characters that Knuth's text format
+/// would read as the end of a name or a byte-order mark.
+pub(crate) fn forbidden_character(name: &str) -> Option<char> {
+    name.chars()
+        .find(|&c| c.is_whitespace() || matches!(c, ':' | '|' | '\u{feff}'))
+}
+
+/// `name` as a name, or why it cannot be one.
+fn check_name(name: String) -> Result<String, BuildError> {
+    if name.is_empty() {
+        return Err(BuildError::EmptyName);
+    }
+    match forbidden_character(&name) {
+        Some(character) => Err(BuildError::BadName { name, character }),
+        None => Ok(name),
+    }
 }
 
 /// The largest index a link field may hold: links are `u32`, and spacer nodes
@@ -128,8 +159,11 @@ struct ItemInfo {
 /// An exact-cover problem: items (primary, then secondary, in any order of
 /// declaration) and options that are sets of items, some colored.
 ///
-/// Built by a [`ProblemBuilder`]; immutable afterwards, so any number of
-/// [`Solver`](crate::Solver)s can be made from one problem.
+/// Built by a [`ProblemBuilder`] or read from Knuth's text format
+/// ([`FromStr`](std::str::FromStr), [`read_problem`](crate::read_problem));
+/// immutable afterwards, so any number of [`Solver`](crate::Solver)s can be
+/// made from one problem. It displays as that text format (see the
+/// [`Display`](#impl-Display-for-Problem) impl).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Problem {
     items: Vec<ItemInfo>,
@@ -279,6 +313,11 @@ impl ProblemBuilder {
     }
 
     /// Adds a primary item (covered exactly once) and returns its id.
+    ///
+    /// Names of items and colors are non-empty and hold no whitespace, `:`,
+    /// `|` or U+FEFF ([`BuildError::EmptyName`], [`BuildError::BadName`]), so
+    /// that every problem can be written in Knuth's text format and read
+    /// back.
     pub fn primary(&mut self, name: impl Into<String>) -> Result<ItemId, BuildError> {
         self.add_item(name.into(), ItemKind::Primary, 1, 1)
     }
@@ -338,6 +377,7 @@ impl ProblemBuilder {
         min: u32,
         max: u32,
     ) -> Result<ItemId, BuildError> {
+        let name = check_name(name)?;
         let problem = &mut self.problem;
         if problem.item_by_name.contains_key(name.as_str()) {
             return Err(BuildError::DuplicateItem(name));
@@ -373,16 +413,19 @@ impl ProblemBuilder {
     }
 
     /// The id of the color with this name, naming a new color on first use.
+    /// Color names follow the rule of item names ([`primary`](Self::primary)).
     pub fn color(&mut self, name: &str) -> Result<ColorId, BuildError> {
         if let Some(&id) = self.color_by_name.get(name) {
             return Ok(id);
         }
+        let name = check_name(name.to_owned())?;
         if self.problem.colors.len() >= MAX_INDEX {
             return Err(BuildError::TooLarge("colors"));
         }
         let id = ColorId(self.problem.colors.len() as u32);
-        self.problem.colors.push(name.into());
-        self.color_by_name.insert(name.into(), id);
+        let name: Box<str> = name.into();
+        self.problem.colors.push(name.clone());
+        self.color_by_name.insert(name, id);
         Ok(id)
     }
 
@@ -569,6 +612,34 @@ mod tests {
         assert_eq!(p.primary_count(), 3);
         assert!(p.has_multiplicities());
         assert!(!abx().0.build().has_multiplicities());
+    }
+
+    #[test]
+    fn names_the_text_format_cannot_write_are_refused() {
+        let mut b = Problem::builder();
+        assert_eq!(b.primary(""), Err(BuildError::EmptyName));
+        for (name, character) in [
+            ("a b", ' '),
+            ("a\tb", '\t'),
+            ("a\u{a0}", '\u{a0}'),
+            ("x:y", ':'),
+            ("|x", '|'),
+            ("\u{feff}a", '\u{feff}'),
+        ] {
+            let bad = Err(BuildError::BadName {
+                name: name.into(),
+                character,
+            });
+            assert_eq!(b.primary(name), bad);
+            assert_eq!(b.secondary(name), bad);
+            assert_eq!(b.primary_with_bounds(name, 1, 2), bad);
+            assert_eq!(b.color(name), bad.map(|_: ItemId| ColorId(0)));
+        }
+        assert_eq!(b.color(""), Err(BuildError::EmptyName));
+        // Nothing was added; names of any other characters are fine.
+        assert_eq!((b.item_count(), b.build().color_count()), (0, 0));
+        let mut b = Problem::builder();
+        assert!(b.primary("é#1\0").is_ok() && b.color("→").is_ok());
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::fmt;
 use std::io::{self, BufRead, Write};
 
 use crate::ids::ColorId;
-use crate::problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
+use crate::problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder, forbidden_character};
 
 /// What is wrong with a problem in Knuth's text format.
 #[derive(Debug, thiserror::Error)]
@@ -141,6 +141,10 @@ impl SyntaxError {
                 }
                 BuildError::ColorOnPrimary(name) => BuildError::ColorOnPrimary(shown(&name)),
                 BuildError::ZeroUpperBound(name) => BuildError::ZeroUpperBound(shown(&name)),
+                BuildError::BadName { name, character } => BuildError::BadName {
+                    name: shown(&name),
+                    character,
+                },
                 BuildError::InvertedBounds { name, min, max } => BuildError::InvertedBounds {
                     name: shown(&name),
                     min,
@@ -280,8 +284,9 @@ pub fn parse_problem(text: &str) -> Result<Problem, TextError> {
 ///
 /// Tokens are separated by spaces or tabs, except that the separator may also
 /// be glued to the next name (`a |x` is `a | x`, as in Knuth's programs).
-/// Names are any non-empty strings of non-whitespace characters without `:` or
-/// `|`; colors are the same. The lower bound may be 0; an upper bound of 0, a
+/// Names are any non-empty strings of non-whitespace characters without `:`,
+/// `|` or U+FEFF; colors are the same (the rule of
+/// [`ProblemBuilder::primary`], so that every problem read can be written). The lower bound may be 0; an upper bound of 0, a
 /// lower bound above the upper one, bounds that are not decimal numbers, bounds
 /// without a name and bounds on a secondary item are errors. An option made
 /// only of secondary items is an error too (Knuth's programs drop it with a
@@ -383,7 +388,7 @@ fn read_item(
         Some((bounds, name)) => (Some(bounds), name, offset + bounds.len() + 1),
         None => (None, token, offset),
     };
-    if let Some(character) = name.chars().find(|c| matches!(c, ':' | '|')) {
+    if let Some(character) = forbidden_character(name) {
         return Err(at(
             name_offset,
             SyntaxError::BadItemName {
@@ -486,69 +491,102 @@ pub enum WriteError {
     /// The writer failed.
     #[error("write error: {0}")]
     Io(#[from] io::Error),
-    /// A name is empty or contains whitespace, `:` or `|`, so the text could
-    /// not be read back.
-    #[error("the name `{0}` cannot be written in the text format")]
-    Unwritable(String),
     /// The problem has no primary item, so its items line would read as a
     /// comment.
     #[error("a problem without primary items cannot be written in the text format")]
     NoPrimaryItems,
 }
 
-/// Writes `problem` in Knuth's text format; [`read_problem`] reads it back.
+/// Writes `problem` in Knuth's text format, as its
+/// [`Display`](#impl-Display-for-Problem) does; [`read_problem`] reads it
+/// back. The one problem the format cannot say is one without primary items
+/// ([`WriteError::NoPrimaryItems`]).
 pub fn write_problem(problem: &Problem, mut writer: impl Write) -> Result<(), WriteError> {
     if problem.primary_count() == 0 {
         return Err(WriteError::NoPrimaryItems);
     }
-    let writable = |name: &str| {
-        if name.is_empty() || name.contains(|c: char| c.is_whitespace() || c == ':' || c == '|') {
-            Err(WriteError::Unwritable(name.to_owned()))
-        } else {
-            Ok(())
-        }
-    };
-    for kind in [ItemKind::Primary, ItemKind::Secondary] {
-        let mut names = problem
-            .items()
-            .filter(|&i| problem.item_kind(i) == kind)
-            .peekable();
-        if kind == ItemKind::Secondary && names.peek().is_some() {
-            write!(writer, " |")?;
-        }
-        for (k, item) in names.enumerate() {
-            let name = problem.item_name(item);
-            writable(name)?;
-            let space = if k == 0 && kind == ItemKind::Primary {
-                ""
-            } else {
-                " "
-            };
-            write!(writer, "{space}")?;
-            if let Some(bounds) = problem.item_bounds(item) {
-                match (*bounds.start(), *bounds.end()) {
-                    (1, 1) => {}
-                    (min, max) if min == max => write!(writer, "{max}|")?,
-                    (min, max) => write!(writer, "{min}:{max}|")?,
-                }
-            }
-            write!(writer, "{name}")?;
-        }
-    }
-    writeln!(writer)?;
-    for (_, entries) in problem.options() {
-        for (k, entry) in entries.iter().enumerate() {
-            let space = if k == 0 { "" } else { " " };
-            write!(writer, "{space}{}", problem.item_name(entry.item))?;
-            if let Some(color) = entry.color {
-                let name = problem.color_name(color);
-                writable(name)?;
-                write!(writer, ":{name}")?;
-            }
-        }
-        writeln!(writer)?;
-    }
+    write!(writer, "{problem}")?;
     Ok(())
+}
+
+/// The comment that stands for a problem without primary items, which
+/// Knuth's format cannot say: reading it is an error
+/// ([`SyntaxError::NoItems`]), never another problem.
+const NO_PRIMARY_ITEMS: &str = "| no primary items: not a problem in this format\n";
+
+/// Knuth's text format, which [`read_problem`] and
+/// [`FromStr`](std::str::FromStr) read back: the items line (primary items
+/// with their bounds in the shortest form, then `|` and the secondary
+/// items), then one line per option. It never fails: every name is writable
+/// ([`ProblemBuilder::primary`]).
+///
+/// Reading the text gives a problem with the same items, bounds, options and
+/// colors by name, so the same solutions; it is `==` to this one when its ids
+/// are numbered as the reader numbers them — primary items declared before
+/// secondary ones, colors named in the order the options first use them, no
+/// unused color — as for every problem that was read. A problem without
+/// primary items, which the format cannot say, displays as a comment line, so
+/// reading it back is an error ([`SyntaxError::NoItems`]) rather than
+/// another problem.
+///
+/// ```
+/// use dlx::Problem;
+///
+/// let mut builder = Problem::builder();
+/// let a = builder.primary("a")?;
+/// let b = builder.primary_with_bounds("b", 1, 2)?;
+/// let x = builder.secondary("x")?;
+/// let red = builder.color("red")?;
+/// builder.option([a.into(), x.colored(red)])?;
+/// builder.option([b])?;
+/// let problem = builder.build();
+///
+/// let text = problem.to_string();
+/// assert_eq!(text, "a 1:2|b | x\na x:red\nb\n");
+/// assert_eq!(text.parse::<Problem>()?, problem);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.primary_count() == 0 {
+            return f.write_str(NO_PRIMARY_ITEMS);
+        }
+        let mut first = true;
+        for kind in [ItemKind::Primary, ItemKind::Secondary] {
+            let mut items = self
+                .items()
+                .filter(|&i| self.item_kind(i) == kind)
+                .peekable();
+            if kind == ItemKind::Secondary && items.peek().is_some() {
+                f.write_str(" |")?;
+            }
+            for item in items {
+                if !std::mem::take(&mut first) {
+                    f.write_str(" ")?;
+                }
+                if let Some(bounds) = self.item_bounds(item) {
+                    match (*bounds.start(), *bounds.end()) {
+                        (1, 1) => {}
+                        (min, max) if min == max => write!(f, "{max}|")?,
+                        (min, max) => write!(f, "{min}:{max}|")?,
+                    }
+                }
+                f.write_str(self.item_name(item))?;
+            }
+        }
+        writeln!(f)?;
+        for (_, entries) in self.options() {
+            writeln!(
+                f,
+                "{}",
+                OptionDisplay {
+                    problem: self,
+                    entries
+                }
+            )?;
+        }
+        Ok(())
+    }
 }
 
 /// Displays one option as it is written in the text format: `a b x:red`.

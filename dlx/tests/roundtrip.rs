@@ -1,12 +1,15 @@
-//! `write_problem` then `read_problem` gives the problem back, on random
-//! problems with secondary items, colors and bounds.
+//! `write_problem` then `read_problem` gives the problem back, and so does
+//! `to_string` then `parse`, on random problems with secondary items, colors
+//! and bounds.
 
 use dlx::{ItemKind, Problem, Solver, read_problem, write_problem};
 use proptest::prelude::*;
 
 /// A random problem: up to 5 primary items (some with bounds), up to 3
 /// secondary items, up to 3 colors, up to 8 options of distinct items with
-/// at least one primary item each, colors on some secondary entries.
+/// at least one primary item each, colors on some secondary entries. Colors
+/// are named as the options first use them, as the reader names them, so the
+/// problem read back is `==` to this one.
 fn problems() -> impl Strategy<Value = Problem> {
     let bounds = prop::option::of((0u32..3, 1u32..4).prop_map(|(low, span)| (low, low + span)));
     let primaries = prop::collection::vec(bounds, 1..=5);
@@ -18,7 +21,7 @@ fn problems() -> impl Strategy<Value = Problem> {
             let options = prop::collection::vec(option, 0..=8);
             (Just(primaries), Just(secondary), Just(colors), options)
         })
-        .prop_map(|(primaries, secondary, colors, options)| {
+        .prop_map(|(primaries, secondary, _, options)| {
             let mut builder = Problem::builder();
             let mut items = Vec::new();
             for (k, bounds) in primaries.iter().enumerate() {
@@ -32,30 +35,28 @@ fn problems() -> impl Strategy<Value = Problem> {
             for k in 0..secondary {
                 items.push(builder.secondary(format!("s{k}")).unwrap());
             }
-            let colors: Vec<_> = (0..colors)
-                .map(|k| builder.color(&format!("C{k}")).unwrap())
-                .collect();
             for entries in options {
                 let mut seen = vec![false; items.len()];
-                let mut option = Vec::new();
+                let mut chosen = Vec::new();
                 for (item, color) in entries {
                     if std::mem::replace(&mut seen[item], true) {
                         continue;
                     }
-
                     let is_secondary = item >= primaries.len();
-                    option.push(match color {
-                        Some(color) if is_secondary => items[item].colored(colors[color]),
-                        _ => dlx::Entry::from(items[item]),
-                    });
+                    chosen.push((item, color.filter(|_| is_secondary)));
                 }
                 // Knuth's format needs a primary item in every option.
-                if option
-                    .iter()
-                    .any(|entry| (entry.item.index()) < primaries.len())
-                {
-                    builder.option(option).unwrap();
+                if !chosen.iter().any(|&(item, _)| item < primaries.len()) {
+                    continue;
                 }
+                let option: Vec<dlx::Entry> = chosen
+                    .into_iter()
+                    .map(|(item, color)| match color {
+                        Some(k) => items[item].colored(builder.color(&format!("C{k}")).unwrap()),
+                        None => dlx::Entry::from(items[item]),
+                    })
+                    .collect();
+                builder.option(option).unwrap();
             }
             builder.build()
         })
@@ -110,5 +111,13 @@ proptest! {
         // And through `FromStr`.
         let parsed: Problem = std::str::from_utf8(&text).unwrap().parse().unwrap();
         prop_assert_eq!(describe(&parsed), describe(&problem));
+    }
+
+    #[test]
+    fn displayed_problems_parse_back(problem in problems()) {
+        let text = problem.to_string();
+        let parsed: Problem = text.parse().unwrap();
+        prop_assert_eq!(&parsed, &problem);
+        prop_assert_eq!(parsed.to_string(), text);
     }
 }

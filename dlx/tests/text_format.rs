@@ -257,13 +257,67 @@ fn bounds_are_written_back() {
 }
 
 #[test]
-fn unwritable_names_are_refused() {
+fn unwritable_names_are_refused_when_the_problem_is_built() {
     let mut b = Problem::builder();
-    let a = b.primary("has space").unwrap();
-    b.option([a]).unwrap();
-    let error = write_problem(&b.build(), Vec::new()).unwrap_err();
+    let error = b.primary("has space").unwrap_err();
+    assert_eq!(error.to_string(), "name `has space` may not contain ' '");
+    // The reader refuses them too, at the name: other whitespace than spaces
+    // and tabs, and a second byte-order mark (the first one is skipped).
+    for (text, column, character) in [
+        ("a b\u{a0}c\n", 3, '\u{a0}'),
+        ("\u{feff}\u{feff}a\n", 1, '\u{feff}'),
+    ] {
+        match parse_problem(text) {
+            Err(TextError::Syntax {
+                line: 1,
+                column: c,
+                kind: SyntaxError::BadItemName { character: ch, .. },
+            }) => assert_eq!((c, ch), (column, character)),
+            other => panic!("{text:?}: {other:?}"),
+        }
+    }
+    let error = parse_problem("a | x\na x:r\u{2003}d\n").unwrap_err();
     assert_eq!(
         error.to_string(),
-        "the name `has space` cannot be written in the text format"
+        "2:3: name `r\u{2003}d` may not contain '\\u{2003}'"
     );
+}
+
+#[test]
+fn display_is_the_text_format_and_never_fails() {
+    let text = "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n";
+    let problem = parse_problem(text).unwrap();
+    assert_eq!(problem.to_string(), text);
+    assert_eq!(problem.to_string().parse::<Problem>().unwrap(), problem);
+    // Ids numbered otherwise than the reader numbers them: the same problem
+    // by name, not `==`.
+    let mut b = Problem::builder();
+    let x = b.secondary("x").unwrap();
+    let a = b.primary("a").unwrap();
+    b.color("unused").unwrap();
+    let red = b.color("red").unwrap();
+    b.option([a.into(), x.colored(red)]).unwrap();
+    let built = b.build();
+    let read: Problem = built.to_string().parse().unwrap();
+    assert_eq!(built.to_string(), "a | x\na x:red\n");
+    assert_eq!(read.to_string(), built.to_string());
+    assert_ne!(read, built);
+    // No primary item: a comment, which reads as an error, not a problem.
+    let mut b = Problem::builder();
+    b.secondary("x").unwrap();
+    for empty in [Problem::default(), b.build()] {
+        let text = empty.to_string();
+        assert!(text.starts_with('|'), "{text}");
+        assert!(matches!(
+            text.parse::<Problem>(),
+            Err(TextError::Syntax {
+                kind: SyntaxError::NoItems,
+                ..
+            })
+        ));
+        assert!(matches!(
+            write_problem(&empty, Vec::new()),
+            Err(dlx::WriteError::NoPrimaryItems)
+        ));
+    }
 }

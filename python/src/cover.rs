@@ -112,8 +112,10 @@ impl ExactCover {
     }
 
     /// The problem in Knuth's text format, which `ExactCover.parse` reads
-    /// back. Raises `ValueError` when a name cannot be written (it holds
-    /// whitespace, `:` or `|`).
+    /// back. Raises `ValueError` for a problem without primary items, which
+    /// the format cannot say (names that it could not write — empty, or
+    /// holding whitespace, `:`, `|` or U+FEFF — are refused when the problem
+    /// is built).
     fn to_text(&self) -> PyResult<String> {
         let mut text = Vec::new();
         dlx::write_problem(&self.problem, &mut text)

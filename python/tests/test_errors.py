@@ -143,7 +143,9 @@ def test_generate_errors_keep_what_was_made(options, words):
         (lambda: dance.ExactCover(["a"], [], bounds={"a": "x"}), "expected n or (min, max)"),
         (lambda: dance.ExactCover(["a"], [], bounds={"a": -1}), "expected n or (min, max)"),
         (lambda: dance.ExactCover(["a"], ["a"]).count(limit=-1), "limit must be at least 0"),
-        (lambda: dance.ExactCover(["a b"], [["a b"]]).to_text(), "a b"),
+        (lambda: dance.ExactCover(["a b"], [["a b"]]), "items[0]: name `a b` may not contain ' '"),
+        (lambda: dance.ExactCover(["a"], [["a", "x:r d"]], secondary=["x"]), "may not contain ' '"),
+        (lambda: dance.ExactCover([], []).to_text(), "without primary items"),
     ],
 )
 def test_exact_cover_value_errors(build, words):

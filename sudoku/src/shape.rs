@@ -1,5 +1,6 @@
 //! Board geometry: [`BoxShape`], [`Variant`] and [`Shape`].
 
+use std::cell::RefCell;
 use std::fmt;
 use std::sync::Arc;
 
@@ -367,7 +368,29 @@ impl Shape {
     }
 
     /// The boxed shape with the given boxes.
+    ///
+    /// Readers call this for every puzzle of a file, so each thread keeps
+    /// the boxed shapes it has built and hands out clones (which share the
+    /// region table) instead of building the table again.
     pub fn with_boxes(boxes: BoxShape) -> Shape {
+        thread_local! {
+            static BUILT: RefCell<Vec<Shape>> = const { RefCell::new(Vec::new()) };
+        }
+        BUILT.with_borrow_mut(|built| {
+            if let Some(shape) = built.iter().find(|s| s.layout == Layout::Boxes(boxes)) {
+                return shape.clone();
+            }
+            let shape = Shape::build_boxes(boxes);
+            // One per size at most: box shapes are few.
+            if built.len() < 2 * MAX_SIZE {
+                built.push(shape.clone());
+            }
+            shape
+        })
+    }
+
+    /// Builds the region table of [`with_boxes`](Self::with_boxes).
+    fn build_boxes(boxes: BoxShape) -> Shape {
         let n = boxes.size();
         let stacks = n / boxes.width();
         let regions = (0..n * n)

@@ -25,13 +25,8 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-cpu() { # COMMAND... → CPU seconds
-    /usr/bin/time -f "%U %S" -o "$work/time" "$@" > "$work/out"
-    read -r user sys < "$work/time"
-    echo "$user + $sys" | bc
-}
-
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+# cpu and median.
+source "$(dirname "$0")/race.sh"
 
 printf "%-24s %8s %8s %8s\n" file A B A/B
 for file in "${files[@]}"; do
@@ -50,5 +45,5 @@ for file in "${files[@]}"; do
     ma=$(median < "$work/a")
     mb=$(median < "$work/b")
     printf "%-24s %8s %8s %8s\n" "$(basename "$file")" "$ma" "$mb" \
-        "$(echo "scale=3; $ma / $mb" | bc)"
+        "$(ratio "$ma" "$mb")"
 done

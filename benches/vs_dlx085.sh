@@ -21,13 +21,8 @@ theirs=target/release/examples/dlx085_count
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-cpu() { # COMMAND... → CPU seconds; checks the count printed
-    /usr/bin/time -f "%U %S" -o "$work/time" "$@" > "$work/out"
-    read -r user sys < "$work/time"
-    echo "$user + $sys" | bc
-}
-
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+# cpu and median.
+source benches/race.sh
 
 printf "%-24s %10s %10s %8s\n" file dance dlx085 ratio
 for file in "${files[@]}"; do
@@ -46,5 +41,5 @@ for file in "${files[@]}"; do
     ours=$(median < "$work/ours")
     theirs_cpu=$(median < "$work/theirs")
     printf "%-24s %10s %10s %8s\n" "$(basename "$file")" "$ours" "$theirs_cpu" \
-        "$(echo "scale=3; $theirs_cpu / $ours" | bc)"
+        "$(ratio "$theirs_cpu" "$ours")"
 done

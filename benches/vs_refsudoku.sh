@@ -30,13 +30,8 @@ theirs=target/release/examples/refsudoku_solve
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-cpu() { # COMMAND... → CPU seconds; the output lands in $work/out
-    /usr/bin/time -f "%U %S" -o "$work/time" "$@" > "$work/out" || true
-    read -r user sys < "$work/time"
-    echo "$user + $sys" | bc
-}
-
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+# cpu and median.
+source benches/race.sh
 
 printf "%-26s %8s %-7s %10s %10s %8s\n" file puzzles mode dance sudoku ratio
 for set in "${files[@]}"; do
@@ -61,6 +56,6 @@ for set in "${files[@]}"; do
         ours=$(median < "$work/ours")
         theirs_cpu=$(median < "$work/theirs")
         printf "%-26s %8s %-7s %10s %10s %8s\n" "$(basename "$set")" "$puzzles" "$mode" "$ours" "$theirs_cpu" \
-            "$(echo "scale=3; $theirs_cpu / $ours" | bc)"
+            "$(ratio "$theirs_cpu" "$ours")"
     done
 done

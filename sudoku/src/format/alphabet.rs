@@ -35,7 +35,7 @@ pub enum Alphabet {
 
 impl Alphabet {
     /// Whether this alphabet changes how a puzzle of `size` is written.
-    fn applies_to(self, size: usize) -> bool {
+    pub(crate) fn applies_to(self, size: usize) -> bool {
         self == Alphabet::Hex && size == HEX_SIZE
     }
 

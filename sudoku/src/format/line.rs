@@ -35,7 +35,7 @@ use std::fmt;
 use std::io::{self, BufRead};
 use std::str::FromStr;
 
-use crate::{BoxShape, Grid, MAX_SIZE, Puzzle, Shape};
+use crate::{BoxShape, Digit, Grid, MAX_SIZE, Puzzle, Shape};
 
 use super::reader::LineReader;
 use super::{
@@ -78,7 +78,10 @@ pub fn format_puzzle(puzzle: &Puzzle) -> String {
 
 /// The grid's N² digits, without a line ending.
 pub fn format_grid(grid: &Grid) -> String {
-    grid.digits().iter().map(|d| d.to_char()).collect()
+    // Digits are ASCII: one byte each, so the string is allocated once.
+    let mut text = String::with_capacity(grid.digits().len());
+    text.extend(grid.digits().iter().map(|d| d.to_char()));
+    text
 }
 
 /// Streams line-format records from a [`BufRead`].
@@ -146,6 +149,34 @@ impl Field<'_> {
 
 /// The whitespace-separated fields of `text`.
 pub(crate) fn fields(text: &str) -> Vec<Field<'_>> {
+    // A record has one or two fields; a third is an error.
+    let mut fields = Vec::with_capacity(2);
+    if text.is_ascii() {
+        // A byte per character, so columns are byte offsets plus one. The
+        // whitespace is `char::is_whitespace`'s, in ASCII.
+        let blank = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | 0x0B | 0x0C | b'\r');
+        let bytes = text.as_bytes();
+        let mut at = 0;
+        while let Some(skip) = bytes[at..].iter().position(|b| !blank(b)) {
+            let start = at + skip;
+            let len = bytes[start..]
+                .iter()
+                .position(blank)
+                .unwrap_or(bytes.len() - start);
+            at = start + len;
+            fields.extend(text.get(start..at).map(|text| Field {
+                column: start + 1,
+                text,
+            }));
+        }
+        return fields;
+    }
+    fields.extend(fields_of_chars(text));
+    fields
+}
+
+/// [`fields`], a character at a time: for any text.
+fn fields_of_chars(text: &str) -> Vec<Field<'_>> {
     let mut fields = Vec::new();
     let mut start = None;
     for (column, (byte, c)) in (1..).zip(text.char_indices()) {
@@ -182,13 +213,22 @@ pub(crate) fn parse_line(
         let kind = ParseErrorKind::CellCount { found: cells.len() };
         return Err(ParseError::new(line, cells.end(), kind));
     };
-    let digits = cells
-        .chars()
-        .map(|(column, c)| {
-            alphabet::decode_in(options.alphabet, c, n)
-                .map_err(|kind| ParseError::new(line, column, kind))
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    // Allocated once (collecting into a `Result` would grow it step by
+    // step: its size is not known up front).
+    let mut digits = Vec::with_capacity(n * n);
+    let hex = options.alphabet.applies_to(n);
+    for (column, c) in cells.chars() {
+        // The common cells first: a blank dot, or a digit 1-9 of the size.
+        let digit = match c {
+            '.' => None,
+            '1'..='9' if !hex && usize::from(c as u8 - b'0') <= n => {
+                Digit::from_number(c as u8 - b'0')
+            }
+            _ => alphabet::decode_in(options.alphabet, c, n)
+                .map_err(|kind| ParseError::new(line, column, kind))?,
+        };
+        digits.push(digit);
+    }
     let shape = match fields.get(1) {
         Some(map) => region_map(map, n, line)?,
         None => boxed_shape(n, options).map_err(|kind| ParseError::new(line, cells.end(), kind))?,
@@ -296,6 +336,33 @@ impl FromStr for Puzzle {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn ascii_fields_are_the_character_walk_s() {
+        let texts = [
+            "",
+            " ",
+            "1.3. aabb",
+            "\t1.3.\x0b\x0caabb\r",
+            "  a  b  c ",
+            "a\u{85}b",
+            "x",
+            "\x0b",
+        ];
+        for text in texts {
+            let pairs = |fields: Vec<Field<'_>>| -> Vec<(usize, String)> {
+                fields
+                    .into_iter()
+                    .map(|f| (f.column, f.text.to_owned()))
+                    .collect()
+            };
+            assert_eq!(
+                pairs(super::fields(text)),
+                pairs(fields_of_chars(text)),
+                "{text:?}"
+            );
+        }
+    }
+
     use super::*;
     use crate::Variant;
 

@@ -95,7 +95,7 @@ impl<W: Write> Writer<W> {
         self.records += 1;
         let alphabet = self.alphabet;
         let spelled = |format: fn(&sudoku::Grid) -> String| {
-            move |grid: &sudoku::Grid| alphabet.respell(&format(grid), grid.shape().size())
+            move |grid: &sudoku::Grid| alphabet.respell(format(grid), grid.shape().size())
         };
         match self.output {
             Output::Line | Output::Csv => writeln!(self.out, "{}", line_answer(outcome, alphabet)),
@@ -108,7 +108,7 @@ impl<W: Write> Writer<W> {
             Output::Json => {
                 let mut record = json_record(self.records, file, outcome);
                 let size = outcome.solution().map_or(0, |grid| grid.shape().size());
-                record.solution = record.solution.map(|text| alphabet.respell(&text, size));
+                record.solution = record.solution.map(|text| alphabet.respell(text, size));
                 serde_json::to_writer(&mut self.out, &record)?;
                 writeln!(self.out)
             }
@@ -164,7 +164,7 @@ fn line_answer(outcome: &Outcome, alphabet: Alphabet) -> String {
         return count_text(count);
     }
     let spelled =
-        |grid: &sudoku::Grid| alphabet.respell(&line::format_grid(grid), grid.shape().size());
+        |grid: &sudoku::Grid| alphabet.respell(line::format_grid(grid), grid.shape().size());
     match (outcome.status(), outcome.solution()) {
         (Status::Solved, Some(grid)) => spelled(grid),
         (Status::Unique, Some(grid)) => format!("unique {}", spelled(grid)),

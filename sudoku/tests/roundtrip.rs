@@ -95,10 +95,10 @@ proptest! {
             alphabet: format::Alphabet::Hex,
             ..ParseOptions::default()
         };
-        let text = format::Alphabet::Hex.respell(&line::format_puzzle(&puzzle), 16);
+        let text = format::Alphabet::Hex.respell(line::format_puzzle(&puzzle), 16);
         prop_assert!(!text.contains('G'));
         prop_assert_eq!(line::parse(&text, &hex), Ok(puzzle.clone()));
-        let rows = format::Alphabet::Hex.respell(&grid::format_puzzle(&puzzle), 16);
+        let rows = format::Alphabet::Hex.respell(grid::format_puzzle(&puzzle), 16);
         prop_assert_eq!(grid::parse(&rows, &hex), Ok(puzzle));
     }
 

@@ -49,9 +49,13 @@ impl Alphabet {
     /// assert_eq!(Alphabet::Hex.respell("1.9AG", 16), "0.89F");
     /// assert_eq!(Alphabet::Hex.respell("1.9", 9), "1.9");
     /// ```
-    pub fn respell(self, text: &str, size: usize) -> String {
+    ///
+    /// Takes a `String` as well as a `&str`: a `String` that needs no
+    /// change is handed back as it is, without a copy.
+    pub fn respell(self, text: impl Into<String>, size: usize) -> String {
+        let text = text.into();
         if !self.applies_to(size) {
-            return text.to_owned();
+            return text;
         }
         text.chars()
             .map(|c| match char_number(c) {

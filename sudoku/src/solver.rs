@@ -252,20 +252,18 @@ impl Solver {
                 if let Some(position) = self.engines.iter().position(|(key, _)| key.1) {
                     self.engines.remove(position);
                 }
-                let engine: Box<dyn Engine> = if pencilmark {
-                    Box::new(Generic::pencilmark(puzzle))
-                } else {
-                    self.engine_for(shape)
-                };
+                let engine = self.engine_for(puzzle);
                 self.engines
                     .insert(0, ((shape.clone(), pencilmark), engine));
             }
         }
     }
 
-    /// The engine this solver runs `puzzle` on: what
-    /// [`new`](Self::new)'s or [`generic`](Self::generic)'s choice is for
-    /// its shape.
+    /// The engine this solver runs `puzzle` on — the one place that picks
+    /// it: bitboards for 9×9 standard and jigsaw shapes, the four-item
+    /// kernel for the standard and jigsaw sizes where it wins, the generic
+    /// engine for the rest (variants, other sizes, pencilmark puzzles) and
+    /// for every puzzle of a [`generic`](Self::generic) solver.
     ///
     /// ```
     /// use sudoku::{EngineKind, Solver};
@@ -288,20 +286,24 @@ impl Solver {
         }
     }
 
-    /// The one place that picks an engine: bitboards for 9×9 standard and
-    /// jigsaw shapes, the four-node kernel for the standard and jigsaw sizes
-    /// where it wins, the generic engine for the rest (X-Sudoku, sizes 10 to
-    /// 24) and for [`generic`](Self::generic).
-    fn engine_for(&self, shape: &Shape) -> Box<dyn Engine> {
-        if !self.generic_only {
-            if let Some(bits) = BitKernel::new(shape) {
-                return Box::new(Walk::new(bits));
+    /// Builds the engine [`engine_kind`](Self::engine_kind) picks for
+    /// `puzzle`: that choice is made there, once.
+    fn engine_for(&self, puzzle: &Puzzle) -> Box<dyn Engine> {
+        let shape = puzzle.shape();
+        let special: Option<Box<dyn Engine>> = match self.engine_kind(puzzle) {
+            EngineKind::Bitboards => {
+                BitKernel::new(shape).map(|bits| Box::new(Walk::new(bits)) as _)
             }
-            if let Some(kernel) = Kernel::new(shape) {
-                return Box::new(Walk::new(kernel));
+            EngineKind::Kernel => Kernel::new(shape).map(|kernel| Box::new(Walk::new(kernel)) as _),
+            EngineKind::Generic => None,
+        };
+        special.unwrap_or_else(|| {
+            if puzzle.is_pencilmark() {
+                Box::new(Generic::pencilmark(puzzle))
+            } else {
+                Box::new(Generic::new(shape))
             }
-        }
-        Box::new(Generic::new(shape))
+        })
     }
 }
 

@@ -35,7 +35,7 @@ pub enum Alphabet {
 
 impl Alphabet {
     /// Whether this alphabet changes how a puzzle of `size` is written.
-    pub(crate) fn applies_to(self, size: usize) -> bool {
+    fn applies_to(self, size: usize) -> bool {
         self == Alphabet::Hex && size == HEX_SIZE
     }
 
@@ -79,7 +79,17 @@ pub(crate) fn decode_in(
     c: char,
     size: usize,
 ) -> Result<Option<Digit>, ParseErrorKind> {
-    if alphabet.applies_to(size) && !BLANKS.contains(&c) {
+    let hex = alphabet.applies_to(size);
+    // The common cells first (every reader calls this per cell): a blank
+    // dot, or a digit 1-9 of the size in the standard alphabet.
+    match c {
+        '.' => return Ok(None),
+        '1'..='9' if !hex && usize::from(c as u8 - b'0') <= size => {
+            return Ok(Digit::from_number(c as u8 - b'0'));
+        }
+        _ => {}
+    }
+    if hex && !BLANKS.contains(&c) {
         return match c.to_digit(16) {
             Some(value) => Ok(Digit::new(value as u8)),
             None => Err(ParseErrorKind::UnexpectedChar { found: c, size }),

@@ -35,7 +35,7 @@ use std::fmt;
 use std::io::{self, BufRead};
 use std::str::FromStr;
 
-use crate::{BoxShape, Digit, Grid, MAX_SIZE, Puzzle, Shape};
+use crate::{BoxShape, Grid, MAX_SIZE, Puzzle, Shape};
 
 use super::reader::LineReader;
 use super::{
@@ -216,17 +216,9 @@ pub(crate) fn parse_line(
     // Allocated once (collecting into a `Result` would grow it step by
     // step: its size is not known up front).
     let mut digits = Vec::with_capacity(n * n);
-    let hex = options.alphabet.applies_to(n);
     for (column, c) in cells.chars() {
-        // The common cells first: a blank dot, or a digit 1-9 of the size.
-        let digit = match c {
-            '.' => None,
-            '1'..='9' if !hex && usize::from(c as u8 - b'0') <= n => {
-                Digit::from_number(c as u8 - b'0')
-            }
-            _ => alphabet::decode_in(options.alphabet, c, n)
-                .map_err(|kind| ParseError::new(line, column, kind))?,
-        };
+        let digit = alphabet::decode_in(options.alphabet, c, n)
+            .map_err(|kind| ParseError::new(line, column, kind))?;
         digits.push(digit);
     }
     let shape = match fields.get(1) {

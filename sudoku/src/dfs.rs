@@ -397,22 +397,6 @@ fn search_with<C: Clock, const RULES: bool>(
     let mut found = 0;
     for (cell, given) in shape.cells().zip(puzzle.cells()) {
         let (row, col) = (cell.row(n), cell.col(n));
-        // Sizes are at most 25 and a cell has at most eight neighbours, so
-        // every number below fits its field.
-        let apart_start = board.apart.len() as u16;
-        board.apart.extend(
-            apart_moves
-                .iter()
-                .filter_map(|&(dr, dc)| step(n, row, col, dr, dc))
-                .map(|other| other as u16),
-        );
-        let beside_start = board.beside.len() as u16;
-        board.beside.extend(
-            beside_moves
-                .iter()
-                .filter_map(|&(dr, dc)| step(n, row, col, dr, dc))
-                .map(|other| other as u16),
-        );
         let small = |index: Option<usize>| index.map_or(OUTSIDE, |i| i as u8);
         let place = Place {
             row: row as u8,
@@ -422,8 +406,8 @@ fn search_with<C: Clock, const RULES: bool>(
             anti_diagonal: x && shape.on_anti_diagonal(cell),
             window: small(shape.window_of(cell).filter(|_| windoku)),
             group: small(shape.disjoint_group_of(cell).filter(|_| disjoint)),
-            apart: (apart_start, board.apart.len() as u16),
-            beside: (beside_start, board.beside.len() as u16),
+            apart: neighbours(&mut board.apart, apart_moves.as_slice(), n, row, col),
+            beside: neighbours(&mut board.beside, beside_moves, n, row, col),
             allowed: puzzle.candidates(cell),
         };
         match given {
@@ -474,6 +458,27 @@ fn search_with<C: Clock, const RULES: bool>(
         next[depth] = digit + 1;
         depth += 1;
     }
+}
+
+/// Appends to `list` the cells one of `moves` away from (`row`, `col`) on
+/// a board of size `n`, and returns the range of `list` they take. Sizes
+/// are at most 25 and a cell has at most eight neighbours, so every number
+/// fits a `u16`.
+fn neighbours(
+    list: &mut Vec<u16>,
+    moves: &[(isize, isize)],
+    n: usize,
+    row: usize,
+    col: usize,
+) -> (u16, u16) {
+    let start = list.len() as u16;
+    list.extend(
+        moves
+            .iter()
+            .filter_map(|&(dr, dc)| step(n, row, col, dr, dc))
+            .map(|other| other as u16),
+    );
+    (start, list.len() as u16)
 }
 
 /// Steps back one level, removing the digit placed there; `false` when the

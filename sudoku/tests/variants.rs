@@ -183,6 +183,17 @@ fn small_pencilmark_puzzles() -> impl Strategy<Value = Puzzle> {
         })
 }
 
+/// Checks every engine's count against brute force over the valid grids of
+/// the puzzle's shape.
+fn assert_all_count_brute_force(puzzle: &Puzzle) {
+    let grids = if puzzle.shape().is_jigsaw() {
+        &*JIGSAW_GRIDS
+    } else {
+        &*BOXED_GRIDS
+    };
+    assert_all_count(puzzle, solutions_among(grids, puzzle).len() as u64);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -190,23 +201,13 @@ proptest! {
     /// generic engine and the DFS count what brute force counts.
     #[test]
     fn random_pencilmark_puzzles_agree_with_brute_force(puzzle in small_pencilmark_puzzles()) {
-        let grids = if puzzle.shape().is_jigsaw() {
-            &*JIGSAW_GRIDS
-        } else {
-            &*BOXED_GRIDS
-        };
-        assert_all_count(&puzzle, solutions_among(grids, &puzzle).len() as u64);
+        assert_all_count_brute_force(&puzzle);
     }
 
     /// DLX, the generic engine and the DFS count what brute force counts.
     #[test]
     fn random_small_puzzles_agree_with_brute_force(puzzle in small_puzzles()) {
-        let grids = if puzzle.shape().is_jigsaw() {
-            &*JIGSAW_GRIDS
-        } else {
-            &*BOXED_GRIDS
-        };
-        assert_all_count(&puzzle, solutions_among(grids, &puzzle).len() as u64);
+        assert_all_count_brute_force(&puzzle);
     }
 
     /// On 6×6, DLX and the DFS agree for every combination (counts up to

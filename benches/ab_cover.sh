@@ -25,25 +25,12 @@ fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# cpu and median.
+# cpu, median, ratio and race.
 source "$(dirname "$0")/race.sh"
 
 printf "%-24s %8s %8s %8s\n" file A B A/B
 for file in "${files[@]}"; do
-    : > "$work/a"
-    : > "$work/b"
-    for _ in $(seq "$rounds"); do
-        cpu "$a" cover -j1 "$file" >> "$work/a"
-        count_a=$(cat "$work/out")
-        cpu "$b" cover -j1 "$file" >> "$work/b"
-        count_b=$(cat "$work/out")
-        if [ "$count_a" != "$count_b" ]; then
-            echo "$file: A counts $count_a, B $count_b" >&2
-            exit 1
-        fi
-    done
-    ma=$(median < "$work/a")
-    mb=$(median < "$work/b")
-    printf "%-24s %8s %8s %8s\n" "$(basename "$file")" "$ma" "$mb" \
-        "$(ratio "$ma" "$mb")"
+    medians=$(race "$rounds" "$file" "$a cover -j1" "$b cover -j1")
+    read -r ma mb <<< "$medians"
+    printf "%-24s %8s %8s %8s\n" "$(basename "$file")" "$ma" "$mb" "$(ratio "$ma" "$mb")"
 done

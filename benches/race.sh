@@ -25,3 +25,25 @@ median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 ratio() {
     if [ "$(echo "$2 == 0" | bc)" = 1 ]; then echo -; else echo "scale=3; $1 / $2" | bc; fi
 }
+
+# race ROUNDS FILE "A" "B" — runs the command lines `A FILE` and `B FILE`
+# alternately ROUNDS times (so both see the same machine load), stops if
+# they print different answers, and prints the median CPU seconds of A and
+# of B. A and B are split at spaces.
+race() {
+    local rounds=$1 file=$2 a b
+    read -r -a a <<< "$3"
+    read -r -a b <<< "$4"
+    : > "$work/a"
+    : > "$work/b"
+    for _ in $(seq "$rounds"); do
+        cpu "${a[@]}" "$file" >> "$work/a"
+        mv "$work/out" "$work/a.out"
+        cpu "${b[@]}" "$file" >> "$work/b"
+        if ! cmp -s "$work/out" "$work/a.out"; then
+            echo "$file: \`$3\` and \`$4\` print different answers" >&2
+            exit 1
+        fi
+    done
+    echo "$(median < "$work/a") $(median < "$work/b")"
+}

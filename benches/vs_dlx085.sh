@@ -21,25 +21,13 @@ theirs=target/release/examples/dlx085_count
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# cpu and median.
+# cpu, median, ratio and race.
 source benches/race.sh
 
 printf "%-24s %10s %10s %8s\n" file dance dlx085 ratio
 for file in "${files[@]}"; do
-    : > "$work/ours"
-    : > "$work/theirs"
-    for _ in $(seq "$rounds"); do
-        cpu "$dance" cover -j1 "$file" >> "$work/ours"
-        ours_count=$(cat "$work/out")
-        cpu "$theirs" "$file" >> "$work/theirs"
-        theirs_count=$(cat "$work/out")
-        if [ "$ours_count" != "$theirs_count" ]; then
-            echo "$file: dance counts $ours_count, dlx085 $theirs_count" >&2
-            exit 1
-        fi
-    done
-    ours=$(median < "$work/ours")
-    theirs_cpu=$(median < "$work/theirs")
+    medians=$(race "$rounds" "$file" "$dance cover -j1" "$theirs")
+    read -r ours theirs_cpu <<< "$medians"
     printf "%-24s %10s %10s %8s\n" "$(basename "$file")" "$ours" "$theirs_cpu" \
         "$(ratio "$theirs_cpu" "$ours")"
 done

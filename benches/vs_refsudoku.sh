@@ -30,7 +30,7 @@ theirs=target/release/examples/refsudoku_solve
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# cpu and median.
+# cpu, median, ratio and race.
 source benches/race.sh
 
 printf "%-26s %8s %-7s %10s %10s %8s\n" file puzzles mode dance sudoku ratio
@@ -42,19 +42,9 @@ for set in "${files[@]}"; do
     for mode in first unique; do
         flag=()
         [ "$mode" = unique ] && flag=(--unique)
-        : > "$work/ours"
-        : > "$work/theirs"
-        for _ in $(seq "$rounds"); do
-            cpu "$dance" solve -j1 --engine "$engine" "${flag[@]}" "$file" >> "$work/ours"
-            mv "$work/out" "$work/ours.out"
-            cpu "$theirs" "${flag[@]}" "$file" >> "$work/theirs"
-            if ! cmp -s "$work/out" "$work/ours.out"; then
-                echo "$set ($mode): dance and sudoku answer differently" >&2
-                exit 1
-            fi
-        done
-        ours=$(median < "$work/ours")
-        theirs_cpu=$(median < "$work/theirs")
+        medians=$(race "$rounds" "$file" "$dance solve -j1 --engine $engine ${flag[*]}" \
+            "$theirs ${flag[*]}")
+        read -r ours theirs_cpu <<< "$medians"
         printf "%-26s %8s %-7s %10s %10s %8s\n" "$(basename "$set")" "$puzzles" "$mode" "$ours" "$theirs_cpu" \
             "$(ratio "$theirs_cpu" "$ours")"
     done

@@ -76,6 +76,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod bands;
 mod bitboard;
 mod cell;
 mod digit;

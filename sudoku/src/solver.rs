@@ -5,6 +5,7 @@ use std::time::Instant;
 
 use dlx::Event;
 
+use crate::bands::Bands;
 use crate::bitboard::BitKernel;
 use crate::engine::{Engine, Generic, Walk};
 use crate::kernel::Kernel;
@@ -291,9 +292,10 @@ impl Solver {
     fn engine_for(&self, puzzle: &Puzzle) -> Box<dyn Engine> {
         let shape = puzzle.shape();
         let special: Option<Box<dyn Engine>> = match self.engine_kind(puzzle) {
-            EngineKind::Bitboards => {
-                BitKernel::new(shape).map(|bits| Box::new(Walk::new(bits)) as _)
-            }
+            EngineKind::Bitboards => match Bands::new(shape) {
+                Some(bands) => Some(Box::new(Walk::new(bands)) as _),
+                None => BitKernel::new(shape).map(|bits| Box::new(Walk::new(bits)) as _),
+            },
             EngineKind::Kernel => Kernel::new(shape).map(|kernel| Box::new(Walk::new(kernel)) as _),
             EngineKind::Generic => None,
         };

@@ -175,7 +175,10 @@ proptest! {
 
         let counted = solver.count(&puzzle, 2);
         prop_assert_eq!(generic.count(&puzzle, 2), counted);
-        prop_assert_eq!(solver.stats(), generic.stats(), "both engines walk the same tree");
+        // The same tree: the same guesses. Nodes may differ on branches
+        // that die, where the bitboards stop at the end of a round of
+        // forced choices and Dancing Links at the first item that runs out.
+        prop_assert_eq!(solver.stats().guesses, generic.stats().guesses, "both engines make the same guesses");
         prop_assert_eq!(dfs::count(&puzzle, 2), counted);
         prop_assert!(counted.solutions >= 1, "blanking a valid grid leaves a solution");
 
@@ -243,9 +246,11 @@ proptest! {
     #[ignore = "thousands of cases; run with --release -- --ignored"]
     fn thousands_of_random_puzzles_agree(puzzle in puzzles()) {
         let mut solver = Solver::new();
+        let mut generic = Solver::generic();
         let counted = solver.count(&puzzle, 2);
         prop_assert_eq!(dfs::count(&puzzle, 2), counted);
-        prop_assert_eq!(Solver::generic().count(&puzzle, 2), counted);
+        prop_assert_eq!(generic.count(&puzzle, 2), counted);
+        prop_assert_eq!(solver.stats().guesses, generic.stats().guesses);
         let grid = solver.solve(&puzzle).expect("a solution");
         verify(&puzzle, &grid).unwrap();
     }

@@ -1,0 +1,770 @@
+//! Algorithm X on bands, for the classic 9×9 shape: forced choices found
+//! bit-parallel, in bulk, and item counts computed only where the search
+//! branches.
+//!
+//! Covering items in Sudoku's exact-cover matrix ([`crate::cover`]) leaves
+//! open exactly the options whose four items are all still open, so the
+//! matrix at any point of the search is a set of (cell, digit) placements.
+//! Here it is kept as 27 words of 27 bits: for each digit and each band
+//! (three rows of boxes), the cells of the band where the digit is still
+//! open *or already placed*, bit `9 · row + column` within the band — so a
+//! cell's bit in band `b` is its index less `27 · b`. Beside them, the
+//! cells still empty, one word per band. Placing a digit clears it from
+//! the cell's row, column and box and clears the cell from the other
+//! digits; a unit's word then holds its digit's open cells, or the one cell
+//! where it is placed.
+//!
+//! # The same tree as Dancing Links
+//!
+//! The generic engine runs Algorithm X with the MRV rule: at each node,
+//! the first item (in item order) with the fewest options. An item with
+//! one option is a forced choice (a naked single for a cell item, a hidden
+//! single for a row, column or box item); one with none ends the branch.
+//! Forced choices stay forced whatever order they are made in, and making
+//! them in any order either reaches the same state with no item at one
+//! option or less, or runs some item out of options. So this engine makes
+//! them in bulk, found a band and a digit at a time with word operations,
+//! until none is left or an item runs out; only then does it count the
+//! items' options, to branch where the generic engine branches: on the
+//! first item with the fewest. Usually that is the first cell with two
+//! digits open (cells come first in item order, and no item has fewer),
+//! found with three words per band; the full count of all 324 items runs
+//! only when no cell has two. The options of the chosen item are tried in
+//! option order.
+//!
+//! So both engines make the same guesses, in the same order, and find the
+//! same solutions in the same order. Nodes count the options tried, the
+//! forced ones included; they match the generic engine's on every branch
+//! that leads to a solution. On a branch that dies, the generic engine
+//! stops at the first item that runs out, this one at the end of a round of
+//! forced choices, so their node counts may differ there; their guesses do
+//! not.
+//!
+//! Nothing is ever undone: a guess keeps a copy of the state (120 bytes)
+//! while it has options left to try, and each of them starts from it.
+
+use dlx::driver::{Choice, Matrix, Work};
+
+use crate::{Digit, Grid, Puzzle, Shape, Variant};
+
+/// The size this module is specialised for.
+const N: usize = 9;
+
+/// Cells of a band: three rows.
+const BAND_CELLS: usize = 27;
+
+/// Every cell of a band.
+const BAND: u32 = (1 << BAND_CELLS) - 1;
+
+/// Every column of a row.
+const ROW: u32 = (1 << N) - 1;
+
+/// The first row of a band's cells in each box of the band: the box's
+/// three columns.
+const TRIAD: u32 = 0b111;
+
+/// The cells of each box in a band, left to right.
+const BOXES: [u32; 3] = {
+    let column = TRIAD | TRIAD << N | TRIAD << (2 * N);
+    [column, column << 3, column << 6]
+};
+
+/// The dirty bit of digit `digit` in band `band` (see [`State::force`]).
+const fn word(digit: usize, band: usize) -> usize {
+    N * band + digit
+}
+
+/// The dirty bits of every digit of each band.
+const BAND_WORDS: [u32; 3] = [0x1FF, 0x1FF << N, 0x1FF << (2 * N)];
+
+/// For each cell of a band, the band's cells left open by placing a digit
+/// there: all but the cell's row and box, the cell itself kept.
+const KEEP: [u32; BAND_CELLS] = {
+    let mut keep = [0; BAND_CELLS];
+    let mut i = 0;
+    while i < BAND_CELLS {
+        let row = ROW << (9 * (i / 9));
+        let region = BOXES[(i % 9) / 3];
+        keep[i] = (BAND & !(row | region)) | 1 << i;
+        i += 1;
+    }
+    keep
+};
+
+/// For each cell of a band, the cells of its column in one band.
+const COLUMNS: [u32; BAND_CELLS] = {
+    let mut columns = [0; BAND_CELLS];
+    let mut i = 0;
+    while i < BAND_CELLS {
+        let c = i % N;
+        columns[i] = 1 << c | 1 << (c + 9) | 1 << (c + 18);
+        i += 1;
+    }
+    columns
+};
+
+/// A one in each of the six 5-bit fields of [`COUNTS`].
+const FIELDS: u32 = 0b00001_00001_00001_00001_00001_00001;
+
+/// The counts of a band's six units in a row of it, one 5-bit field each:
+/// `COUNTS[k][cells]` for the cells of row `k` of the band gives each box's
+/// cells in that row (fields 0 to 2) and the row's (field 3 + k), so the
+/// sum over the three rows has every unit's count.
+const COUNTS: [[u32; 1 << N]; 3] = {
+    let mut counts = [[0; 1 << N]; 3];
+    let mut cells = 0;
+    while cells < 1 << N {
+        let bits = cells as u32;
+        let boxes = (bits & TRIAD).count_ones()
+            | (bits >> 3 & TRIAD).count_ones() << 5
+            | (bits >> 6 & TRIAD).count_ones() << 10;
+        let mut k = 0;
+        while k < 3 {
+            counts[k][cells] = boxes | bits.count_ones() << (15 + 5 * k);
+            k += 1;
+        }
+        cells += 1;
+    }
+    counts
+};
+
+/// For each cell of a band, 2 in the [`COUNTS`] fields of its row and its
+/// box.
+const COVERS: [u32; BAND_CELLS] = {
+    let mut covers = [0; BAND_CELLS];
+    let mut i = 0;
+    while i < BAND_CELLS {
+        covers[i] = 2 << (5 * ((i % N) / 3)) | 2 << (15 + 5 * (i / N));
+        i += 1;
+    }
+    covers
+};
+
+/// The digits `0..N`, to index by a digit's number.
+const DIGITS: [Digit; N] = {
+    let mut digits = [digit(0); N];
+    let mut d = 1;
+    while d < N {
+        digits[d] = digit(d as u8);
+        d += 1;
+    }
+    digits
+};
+
+/// The digit of index `d`, at compile time.
+const fn digit(d: u8) -> Digit {
+    match Digit::new(d) {
+        Some(digit) => digit,
+        None => panic!("digits of a 9x9 shape are below 25"),
+    }
+}
+
+/// The matrix at one point of the search.
+#[derive(Clone, Copy, Debug)]
+struct State {
+    /// For each band and digit: the cells where the digit is open or
+    /// placed. The nine digits of a band are side by side, so clearing a
+    /// cell from all of them is one vector operation.
+    digits: [[u32; N]; 3],
+    /// The empty cells of each band.
+    open: [u32; 3],
+    /// For each band and digit: 2 in the [`COUNTS`] field of every row and
+    /// box of the band where the digit is placed, so that a covered unit
+    /// never looks like one with a single option.
+    covered: [[u32; N]; 3],
+}
+
+impl State {
+    const EMPTY: State = State {
+        digits: [[BAND; N]; 3],
+        open: [BAND; 3],
+        covered: [[0; N]; 3],
+    };
+}
+
+/// Why a round of forced choices stopped short: some item ran out of
+/// options.
+#[derive(Clone, Copy, Debug)]
+struct DeadEnd;
+
+/// One level of the search: where its loop over options stands.
+#[derive(Clone, Copy, Debug, Default)]
+struct Frame {
+    /// Options of the chosen item not tried yet: digits of a cell item,
+    /// cells of a unit item.
+    to_try: u128,
+    /// What the level tries.
+    kind: Kind,
+    /// Whether the state of this level waits on the stash for the options
+    /// still to try.
+    stashed: bool,
+}
+
+/// What a level of the search tries.
+#[derive(Clone, Copy, Debug, Default)]
+enum Kind {
+    /// The forced choices of the givens, in bulk: the first level only.
+    #[default]
+    Forced,
+    /// The digits of a cell.
+    Cell(u8),
+    /// The cells of a unit for a digit.
+    Unit(u8),
+}
+
+/// The band matrix of the classic 9×9 shape, walked by the
+/// [`Driver`](dlx::driver::Driver).
+#[derive(Debug)]
+pub(crate) struct Bands {
+    /// The state of the current level, changed in place by each choice.
+    state: State,
+    /// Whether the last level's forced choices ran an item out of options.
+    dead: bool,
+    /// The states of the levels that have options left to try, innermost
+    /// last.
+    stash: Box<[State]>,
+    stashed: usize,
+    frames: Box<[Frame]>,
+}
+
+impl Bands {
+    /// Whether `shape` runs on bands: 9×9 with boxes and four items per
+    /// option.
+    pub(crate) fn serves(shape: &Shape) -> bool {
+        shape.size() == N && shape.variant() == Variant::Standard && !shape.is_jigsaw()
+    }
+
+    /// The engine for `shape`, or `None` unless [`serves`](Self::serves).
+    pub(crate) fn new(shape: &Shape) -> Option<Bands> {
+        Bands::serves(shape).then(|| Bands {
+            state: State::EMPTY,
+            dead: false,
+            // A level per guess (at most one per cell) and the first.
+            stash: vec![State::EMPTY; N * N].into_boxed_slice(),
+            stashed: 0,
+            frames: vec![Frame::default(); N * N + 2].into_boxed_slice(),
+        })
+    }
+}
+
+impl crate::engine::Board for Bands {
+    /// Places the givens; the first level makes the forced choices.
+    fn start(&mut self, puzzle: &Puzzle) -> bool {
+        self.stashed = 0;
+        self.dead = false;
+        self.state = State::EMPTY;
+        for (cell, digit) in puzzle.givens() {
+            let cell = cell.index();
+            let (band, bit) = (cell / BAND_CELLS, cell % BAND_CELLS);
+            // Two givens clash when the second finds its digit gone.
+            if !self.state.place(digit.index(), band, bit) {
+                return false;
+            }
+        }
+        self.frames[0] = Frame::default();
+        true
+    }
+
+    fn grid(&self, puzzle: &Puzzle, _levels: usize) -> Grid {
+        let state = &self.state;
+        let placements = (0..N).flat_map(|d| {
+            (0..3).flat_map(move |band| {
+                let placed = state.digits[band][d] & !state.open[band];
+                cells(placed).map(move |bit| (BAND_CELLS * band + bit, DIGITS[d]))
+            })
+        });
+        Grid::solved(puzzle, placements)
+    }
+}
+
+impl Matrix for Bands {
+    /// The forced choices at the first level; then a solution once every
+    /// cell is filled, else the first item with the fewest options.
+    #[inline(always)]
+    fn choose(&mut self, level: usize) -> Choice {
+        if self.dead {
+            return Choice::DeadEnd;
+        }
+        if level == 0 {
+            self.frames[0] = Frame {
+                to_try: 0,
+                kind: Kind::Forced,
+                stashed: false,
+            };
+            return Choice::Item;
+        }
+        let state = &self.state;
+        if state.open == [0; 3] {
+            return Choice::Solved;
+        }
+        self.frames[level] = state.branch();
+        Choice::Item
+    }
+
+    /// Starts from the level's state (from the stash when an earlier option
+    /// changed it), places the next option and makes the forced choices
+    /// that follow.
+    #[inline(always)]
+    fn try_option(&mut self, level: usize) -> Work {
+        let frame = &mut self.frames[level];
+        let (digit, cell) = match frame.kind {
+            Kind::Forced => {
+                // No word was seen: every one is checked.
+                let (nodes, dead) = match self.state.force([[u32::MAX; N]; 3]) {
+                    Ok(nodes) => (nodes, false),
+                    Err((nodes, DeadEnd)) => (nodes, true),
+                };
+                self.dead = dead;
+                return Work { nodes, guesses: 0 };
+            }
+            Kind::Cell(cell) => (frame.to_try.trailing_zeros() as usize, usize::from(cell)),
+            Kind::Unit(digit) => (usize::from(digit), frame.to_try.trailing_zeros() as usize),
+        };
+        frame.to_try &= frame.to_try - 1;
+        if frame.stashed {
+            // Back from an earlier option: this level's state is on the
+            // stash; the last option takes it off.
+            self.state = self.stash[self.stashed - 1];
+            if frame.to_try == 0 {
+                frame.stashed = false;
+                self.stashed -= 1;
+            }
+        } else if frame.to_try != 0 {
+            self.stash[self.stashed] = self.state;
+            self.stashed += 1;
+            frame.stashed = true;
+        }
+        let (band, bit) = (cell / BAND_CELLS, cell % BAND_CELLS);
+        let seen = self.state.digits;
+        let placed = self.state.place(digit, band, bit);
+        debug_assert!(placed, "an option of the chosen item is open");
+        let (forced, dead) = match self.state.force(seen) {
+            Ok(nodes) => (nodes, false),
+            Err((nodes, DeadEnd)) => (nodes, true),
+        };
+        self.dead = dead;
+        Work {
+            nodes: 1 + forced,
+            guesses: 1,
+        }
+    }
+
+    /// Nothing to undo: the next option starts from the stashed state.
+    #[inline(always)]
+    fn retract(&mut self, level: usize) -> bool {
+        self.dead = false;
+        self.frames[level].to_try != 0
+    }
+
+    /// Nothing to undo: [`start`](crate::engine::Board::start) begins afresh.
+    fn unchoose(&mut self, _level: usize) {}
+}
+
+impl State {
+    /// Places `digit` in cell `bit` of `band`, if it is open there: clears
+    /// the digit from the cell's row, column and box and the cell from the
+    /// other digits. `false` when the digit is not open in the cell (the
+    /// cell holds another digit, or a peer holds this one); `true` without
+    /// a change when the digit is already placed there.
+    #[inline(always)]
+    fn place(&mut self, digit: usize, band: usize, bit: usize) -> bool {
+        let cell = 1 << bit;
+        let own = self.digits[band][digit];
+        if own & cell == 0 {
+            return false;
+        }
+        if self.open[band] & cell == 0 {
+            return true;
+        }
+        self.open[band] &= !cell;
+        for cells in &mut self.digits[band] {
+            *cells &= !cell;
+        }
+        self.digits[band][digit] = own & KEEP[bit];
+        self.covered[band][digit] += COVERS[bit];
+        let column = COLUMNS[bit];
+        for other in [(band + 1) % 3, (band + 2) % 3] {
+            self.digits[other][digit] &= !column;
+        }
+        true
+    }
+
+    /// Makes every forced choice that follows from the changes since
+    /// `seen` (the words as they were when last checked), until none is
+    /// left: the number of choices made, or the error once some item has
+    /// no option left (with the choices made until then).
+    fn force(&mut self, mut seen: [[u32; N]; 3]) -> Result<u64, (u64, DeadEnd)> {
+        let mut nodes = 0;
+        loop {
+            let mut dirty = 0;
+            for (band, (now, then)) in self.digits.iter().zip(&seen).enumerate() {
+                for (d, (now, then)) in now.iter().zip(then).enumerate() {
+                    dirty |= u32::from(now != then) << word(d, band);
+                }
+            }
+            if dirty == 0 {
+                return Ok(nodes);
+            }
+            seen = self.digits;
+            if let Err(dead) = self.round(dirty, &mut nodes) {
+                return Err((nodes, dead));
+            }
+        }
+    }
+
+    /// One round: the hidden singles of the dirty words' rows and boxes,
+    /// of their digits' columns, and the naked singles of their bands.
+    #[inline(always)]
+    fn round(&mut self, round: u32, nodes: &mut u64) -> Result<(), DeadEnd> {
+        for band in 0..3 {
+            let mut digits = round >> (N * band) & ROW;
+            while digits != 0 {
+                let digit = digits.trailing_zeros() as usize;
+                digits &= digits - 1;
+                self.rows_and_boxes(digit, band, nodes)?;
+            }
+        }
+        let mut digits = (round | round >> N | round >> (2 * N)) & ROW;
+        while digits != 0 {
+            let digit = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            self.columns(digit, nodes)?;
+        }
+        for (band, words) in BAND_WORDS.iter().enumerate() {
+            if round & words != 0 {
+                self.cells(band, nodes)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Hidden singles in the rows and boxes of `digit` in `band`.
+    #[inline(always)]
+    fn rows_and_boxes(
+        &mut self,
+        digit: usize,
+        band: usize,
+        nodes: &mut u64,
+    ) -> Result<(), DeadEnd> {
+        let cells = self.digits[band][digit];
+        // The six units' counts, one 5-bit field each, plus 2 for a unit
+        // where the digit is placed: usually all at two or more, which one
+        // addition tells.
+        let counts = counts(cells) + self.covered[band][digit];
+        if (counts + FIELDS * 14) & (FIELDS * 16) == FIELDS * 16 {
+            return Ok(());
+        }
+        let mut singles = 0;
+        for unit in [ROW, ROW << 9, ROW << 18, BOXES[0], BOXES[1], BOXES[2]] {
+            let here = cells & unit;
+            if here == 0 {
+                return Err(DeadEnd);
+            }
+            if here & (here - 1) == 0 {
+                singles |= here;
+            }
+        }
+        self.place_all(digit, band, singles & self.open[band], nodes)
+    }
+
+    /// Hidden singles in the columns of `digit`.
+    #[inline(always)]
+    fn columns(&mut self, digit: usize, nodes: &mut u64) -> Result<(), DeadEnd> {
+        let [a, b, c] = [0, 1, 2].map(|band| self.digits[band][digit]);
+        // Per cell of a band: whether the digit is in that place in at
+        // least one band, in at least two; then the same over the rows.
+        let (any, two) = (a | b | c, (a & b) | (c & (a | b)));
+        let rows = [any & ROW, any >> 9 & ROW, any >> 18];
+        let any = rows[0] | rows[1] | rows[2];
+        let two = ((two | two >> 9 | two >> 18) & ROW)
+            | (rows[0] & rows[1])
+            | (rows[2] & (rows[0] | rows[1]));
+        if any != ROW {
+            return Err(DeadEnd);
+        }
+        let one = any & !two;
+        if one != 0 {
+            let spread = one | one << 9 | one << 18;
+            for band in 0..3 {
+                let singles = self.digits[band][digit] & spread & self.open[band];
+                self.place_all(digit, band, singles, nodes)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Naked singles among the cells of `band`, and cells with no digit.
+    #[inline(always)]
+    fn cells(&mut self, band: usize, nodes: &mut u64) -> Result<(), DeadEnd> {
+        let open = self.open[band];
+        let (mut one, mut two) = (0, 0);
+        for d in 0..N {
+            let cells = self.digits[band][d] & open;
+            two |= one & cells;
+            one |= cells;
+        }
+        if open & !one != 0 {
+            return Err(DeadEnd);
+        }
+        let singles = one & !two;
+        if singles != 0 {
+            for d in 0..N {
+                let mine = singles & self.digits[band][d];
+                self.place_all(d, band, mine, nodes)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Places `digit` in every cell of `band` in `cells` (forced choices).
+    #[inline(always)]
+    fn place_all(
+        &mut self,
+        digit: usize,
+        band: usize,
+        cells: u32,
+        nodes: &mut u64,
+    ) -> Result<(), DeadEnd> {
+        let mut rest = cells;
+        while rest != 0 {
+            let bit = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let open = self.open[band] & 1 << bit != 0;
+            if !self.place(digit, band, bit) {
+                return Err(DeadEnd);
+            }
+            *nodes += u64::from(open);
+        }
+        Ok(())
+    }
+
+    /// The level that branches on the first item with the fewest options
+    /// (at least two, once no choice is forced).
+    fn branch(&self) -> Frame {
+        // A cell with two digits, if any: no item has fewer options, and
+        // cells come first.
+        for band in 0..3 {
+            let open = self.open[band];
+            let (mut one, mut two, mut three) = (0, 0, 0);
+            for d in 0..N {
+                let cells = self.digits[band][d] & open;
+                three |= two & cells;
+                two |= one & cells;
+                one |= cells;
+            }
+            let pairs = two & !three;
+            if pairs != 0 {
+                let bit = pairs.trailing_zeros() as usize;
+                return self.cell_frame(BAND_CELLS * band + bit);
+            }
+        }
+        self.branch_by_counts()
+    }
+
+    /// The level trying the digits of `cell`.
+    fn cell_frame(&self, cell: usize) -> Frame {
+        let (band, bit) = (cell / BAND_CELLS, cell % BAND_CELLS);
+        let mut digits = 0;
+        for d in 0..N {
+            digits |= u128::from(self.digits[band][d] >> bit & 1) << d;
+        }
+        Frame {
+            to_try: digits,
+            kind: Kind::Cell(cell as u8),
+            stashed: false,
+        }
+    }
+
+    /// The MRV choice by counting every open item's options, in item
+    /// order: cells, then rows, columns and boxes, each by digit.
+    fn branch_by_counts(&self) -> Frame {
+        // The best so far: count, and the frame it makes.
+        let mut best: Option<(u32, Frame)> = None;
+        for cell in 0..N * N {
+            let (band, bit) = (cell / BAND_CELLS, cell % BAND_CELLS);
+            if self.open[band] >> bit & 1 == 0 {
+                continue;
+            }
+            let count = (0..N).map(|d| self.digits[band][d] >> bit & 1).sum::<u32>();
+            if best.is_none_or(|(fewest, _)| count < fewest) {
+                best = Some((count, self.cell_frame(cell)));
+            }
+        }
+        // Units in item order: rows, columns, boxes; digits within each.
+        for family in 0..3 {
+            for unit in 0..N {
+                for d in 0..N {
+                    let cells = self.unit_cells(family, unit, d);
+                    let open = cells & self.open_cells();
+                    if open != cells || cells == 0 {
+                        // Covered: the digit is placed in the unit.
+                        continue;
+                    }
+                    let count = cells.count_ones();
+                    if best.is_none_or(|(fewest, _)| count < fewest) {
+                        let frame = Frame {
+                            to_try: cells,
+                            kind: Kind::Unit(d as u8),
+                            stashed: false,
+                        };
+                        best = Some((count, frame));
+                    }
+                }
+            }
+        }
+        best.map(|(_, frame)| frame).unwrap_or_default()
+    }
+
+    /// Every empty cell, by cell index.
+    fn open_cells(&self) -> u128 {
+        (0..3).fold(0, |all, band| {
+            all | u128::from(self.open[band]) << (BAND_CELLS * band)
+        })
+    }
+
+    /// The cells (by cell index) of unit `unit` of `family` (0 rows, 1
+    /// columns, 2 boxes) where `digit` is open or placed.
+    fn unit_cells(&self, family: usize, unit: usize, digit: usize) -> u128 {
+        let all = (0..3).fold(0, |all, band| {
+            all | u128::from(self.digits[band][digit]) << (BAND_CELLS * band)
+        });
+        let mask: u128 = match family {
+            0 => u128::from(ROW) << (N * unit),
+            1 => (0..N).fold(0, |m, row| m | 1 << (N * row + unit)),
+            _ => {
+                let (band, column) = (unit / 3, unit % 3);
+                u128::from(BOXES[column]) << (BAND_CELLS * band)
+            }
+        };
+        all & mask
+    }
+}
+
+/// The counts of the six units of a band in `cells`: see [`COUNTS`].
+#[inline(always)]
+fn counts(cells: u32) -> u32 {
+    COUNTS[0][(cells & ROW) as usize]
+        + COUNTS[1][(cells >> 9 & ROW) as usize]
+        + COUNTS[2][(cells >> 18) as usize]
+}
+
+/// The bits set in `cells`, lowest first.
+fn cells(cells: u32) -> impl Iterator<Item = usize> {
+    let mut rest = cells;
+    std::iter::from_fn(move || {
+        (rest != 0).then(|| {
+            let bit = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            bit
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Solver;
+    use crate::engine::{Engine, Walk};
+    use dlx::Event;
+
+    /// Norvig's hardest, an empty board (many solutions), one solved by
+    /// forced choices alone, and one with no solution.
+    const PUZZLES: [&str; 4] = [
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        ".................................................................................",
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        "12.......34......................................................................",
+    ];
+
+    /// The first `limit` solutions in order, and the statistics.
+    fn solutions(
+        engine: &mut dyn Engine,
+        puzzle: &Puzzle,
+        budget: u64,
+        limit: usize,
+    ) -> (Vec<Grid>, Vec<Event>) {
+        assert!(engine.start(puzzle));
+        let (mut grids, mut events) = (Vec::new(), Vec::new());
+        while grids.len() < limit {
+            let event = engine.resume(budget);
+            if event != Event::BudgetSpent {
+                events.push(event);
+            }
+            match event {
+                Event::Solution => grids.push(engine.grid(puzzle)),
+                Event::Exhausted => break,
+                Event::BudgetSpent => {}
+            }
+        }
+        (grids, events)
+    }
+
+    #[test]
+    fn guesses_and_solutions_in_order_match_the_generic_engine() {
+        for text in PUZZLES {
+            let puzzle: Puzzle = text.parse().unwrap();
+            let mut bands = Walk::new(Bands::new(puzzle.shape()).unwrap());
+            let mut generic = Solver::generic();
+            let (grids, _) = solutions(&mut bands, &puzzle, u64::MAX, 5);
+            for grid in &grids {
+                crate::verify(&puzzle, grid).unwrap();
+            }
+            let expected: Vec<Grid> = generic.solutions(&puzzle).take(5).collect();
+            assert_eq!(grids, expected, "{text}");
+            let mut generic = Solver::generic();
+            generic.count(&puzzle, 5);
+            assert_eq!(bands.stats().guesses, generic.stats().guesses, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_budget_of_one_node_walks_the_same_tree() {
+        for text in PUZZLES {
+            let puzzle: Puzzle = text.parse().unwrap();
+            let mut bands = Walk::new(Bands::new(puzzle.shape()).unwrap());
+            let whole = solutions(&mut bands, &puzzle, u64::MAX, 3);
+            let stats = bands.stats();
+            let stepped = solutions(&mut bands, &puzzle, 1, 3);
+            assert_eq!(whole, stepped, "{text}");
+            assert_eq!(stats, bands.stats(), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_puzzle_of_forced_choices_counts_one_node_per_blank_and_no_guess() {
+        let puzzle: Puzzle = PUZZLES[2].parse().unwrap();
+        let mut bands = Walk::new(Bands::new(puzzle.shape()).unwrap());
+        let (grids, _) = solutions(&mut bands, &puzzle, u64::MAX, 2);
+        assert_eq!(grids.len(), 1);
+        let blanks = puzzle.cells().iter().filter(|c| c.is_none()).count() as u64;
+        assert_eq!((bands.stats().nodes, bands.stats().guesses), (blanks, 0));
+    }
+
+    #[test]
+    fn clashing_givens_are_refused_and_the_next_puzzle_starts_clean() {
+        let shape = Shape::boxed(9).unwrap();
+        let mut bands = Walk::new(Bands::new(&shape).unwrap());
+        for clash in [
+            format!("5....5{}", ".".repeat(75)),
+            format!("5{}5{}", ".".repeat(8), ".".repeat(71)),
+            format!("5.........5{}", ".".repeat(70)),
+        ] {
+            assert!(!bands.start(&clash.parse().unwrap()), "{clash}");
+        }
+        let norvig: Puzzle = PUZZLES[0].parse().unwrap();
+        let (grids, _) = solutions(&mut bands, &norvig, u64::MAX, 2);
+        assert_eq!(grids.len(), 1);
+    }
+
+    #[test]
+    fn only_the_boxed_9x9_shape_runs_on_bands() {
+        assert!(Bands::new(&Shape::boxed(9).unwrap()).is_some());
+        let map =
+            "aaaabbcccaabbbbcccaaaebbcccdddebffffdddeeeeffdgdeeeiffggdhhhifiggghhiiiiggghhhhii";
+        let labels: Vec<u8> = map.bytes().map(|b| b - b'a').collect();
+        assert!(Bands::new(&Shape::jigsaw(9, &labels).unwrap()).is_none());
+        assert!(Bands::new(&Shape::boxed(4).unwrap()).is_none());
+        let x = Shape::boxed(9).unwrap().with_variant(Variant::X);
+        assert!(Bands::new(&x).is_none());
+    }
+}

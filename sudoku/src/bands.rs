@@ -40,7 +40,7 @@
 //! forced choices, so their node counts may differ there; their guesses do
 //! not.
 //!
-//! Nothing is ever undone: a guess keeps a copy of the state (120 bytes)
+//! Nothing is ever undone: a guess keeps a copy of the state (228 bytes)
 //! while it has options left to try, and each of them starts from it.
 
 use dlx::driver::{Choice, Matrix, Work};
@@ -578,67 +578,114 @@ impl State {
     /// The MRV choice by counting every open item's options, in item
     /// order: cells, then rows, columns and boxes, each by digit.
     fn branch_by_counts(&self) -> Frame {
-        // The best so far: count, and the frame it makes.
-        let mut best: Option<(u32, Frame)> = None;
-        for cell in 0..N * N {
-            let (band, bit) = (cell / BAND_CELLS, cell % BAND_CELLS);
-            if self.open[band] >> bit & 1 == 0 {
-                continue;
+        // The first item with the fewest options: count, item number.
+        let mut best = (u32::MAX, 0);
+        let mut consider = |count: u32, item: usize| {
+            if count < best.0 {
+                best = (count, item);
             }
-            let count = (0..N).map(|d| self.digits[band][d] >> bit & 1).sum::<u32>();
-            if best.is_none_or(|(fewest, _)| count < fewest) {
-                best = Some((count, self.cell_frame(cell)));
+        };
+        // Cells: each open cell's digits counted bit-sliced, four bits of
+        // the count in four words.
+        for band in 0..3 {
+            let open = self.open[band];
+            let mut planes = [0u32; 4];
+            for &cells in &self.digits[band] {
+                let mut carry = cells & open;
+                for plane in &mut planes {
+                    (*plane, carry) = (*plane ^ carry, *plane & carry);
+                }
+            }
+            for bit in cells(open) {
+                let count = (0..4).fold(0, |count, k| count | (planes[k] >> bit & 1) << k);
+                consider(count, BAND_CELLS * band + bit);
             }
         }
-        // Units in item order: rows, columns, boxes; digits within each.
-        for family in 0..3 {
-            for unit in 0..N {
-                for d in 0..N {
-                    let cells = self.unit_cells(family, unit, d);
-                    let open = cells & self.open_cells();
-                    if open != cells || cells == 0 {
-                        // Covered: the digit is placed in the unit.
-                        continue;
-                    }
-                    let count = cells.count_ones();
-                    if best.is_none_or(|(fewest, _)| count < fewest) {
-                        let frame = Frame {
-                            to_try: cells,
-                            kind: Kind::Unit(d as u8),
-                            stashed: false,
-                        };
-                        best = Some((count, frame));
-                    }
+        // Rows and boxes from each word's unit counts (a unit where the
+        // digit is placed is covered); columns counted bit-sliced over the
+        // rows, per digit.
+        let fields = |band: usize, d: usize, field: usize| {
+            let covered = self.covered[band][d] >> (5 * field) & 31 != 0;
+            (!covered).then_some(counts(self.digits[band][d]) >> (5 * field) & 31)
+        };
+        let columns: [[Option<u32>; N]; N] = std::array::from_fn(|d| self.column_counts(d));
+        for row in 0..N {
+            for d in 0..N {
+                if let Some(count) = fields(row / 3, d, 3 + row % 3) {
+                    consider(count, N * N + N * row + d);
                 }
             }
         }
-        best.map(|(_, frame)| frame).unwrap_or_default()
+        for column in 0..N {
+            for (d, counts) in columns.iter().enumerate() {
+                if let Some(count) = counts[column] {
+                    consider(count, 2 * N * N + N * column + d);
+                }
+            }
+        }
+        for region in 0..N {
+            for d in 0..N {
+                if let Some(count) = fields(region / 3, d, region % 3) {
+                    consider(count, 3 * N * N + N * region + d);
+                }
+            }
+        }
+        self.item_frame(best.1)
     }
 
-    /// Every empty cell, by cell index.
-    fn open_cells(&self) -> u128 {
-        (0..3).fold(0, |all, band| {
-            all | u128::from(self.open[band]) << (BAND_CELLS * band)
+    /// The number of cells of each column where `digit` is open, or `None`
+    /// where it is placed.
+    fn column_counts(&self, digit: usize) -> [Option<u32>; N] {
+        let (mut planes, mut placed) = ([0u32; 4], 0);
+        for band in 0..3 {
+            let cells = self.digits[band][digit];
+            let here = cells & !self.open[band];
+            placed |= here | here >> N | here >> (2 * N);
+            for row in 0..3 {
+                let mut carry = cells >> (N * row) & ROW;
+                for plane in &mut planes {
+                    (*plane, carry) = (*plane ^ carry, *plane & carry);
+                }
+            }
+        }
+        std::array::from_fn(|column| {
+            (placed >> column & 1 == 0)
+                .then(|| (0..4).fold(0, |count, k| count | (planes[k] >> column & 1) << k))
         })
     }
 
-    /// The cells (by cell index) of unit `unit` of `family` (0 rows, 1
-    /// columns, 2 boxes) where `digit` is open or placed.
-    fn unit_cells(&self, family: usize, unit: usize, digit: usize) -> u128 {
-        let all = (0..3).fold(0, |all, band| {
+    /// The level trying the options of `item` (numbered as in
+    /// [`crate::cover`]).
+    fn item_frame(&self, item: usize) -> Frame {
+        if item < N * N {
+            return self.cell_frame(item);
+        }
+        let (family, unit, digit) = (item / (N * N) - 1, item / N % N, item % N);
+        let cells = (0..3).fold(0, |all, band| {
             all | u128::from(self.digits[band][digit]) << (BAND_CELLS * band)
         });
-        let mask: u128 = match family {
-            0 => u128::from(ROW) << (N * unit),
-            1 => (0..N).fold(0, |m, row| m | 1 << (N * row + unit)),
-            _ => {
-                let (band, column) = (unit / 3, unit % 3);
-                u128::from(BOXES[column]) << (BAND_CELLS * band)
-            }
-        };
-        all & mask
+        Frame {
+            to_try: cells & UNITS[family][unit],
+            kind: Kind::Unit(digit as u8),
+            stashed: false,
+        }
     }
 }
+
+/// The cells of every unit, by cell index: rows, columns, boxes, each in
+/// order.
+const UNITS: [[u128; N]; 3] = {
+    let mut units = [[0; N]; 3];
+    let mut cell = 0;
+    while cell < N * N {
+        let (row, col) = (cell / N, cell % N);
+        units[0][row] |= 1 << cell;
+        units[1][col] |= 1 << cell;
+        units[2][row / 3 * 3 + col / 3] |= 1 << cell;
+        cell += 1;
+    }
+    units
+};
 
 /// The counts of the six units of a band in `cells`: see [`COUNTS`].
 #[inline(always)]
@@ -754,6 +801,73 @@ mod tests {
         let norvig: Puzzle = PUZZLES[0].parse().unwrap();
         let (grids, _) = solutions(&mut bands, &norvig, u64::MAX, 2);
         assert_eq!(grids.len(), 1);
+    }
+
+    /// The MRV choice by the definition: every open item's options
+    /// counted one by one, items in item order.
+    fn fewest_by_definition(state: &State) -> (u32, usize) {
+        let digits: Vec<u128> = (0..N)
+            .map(|d| (0..3).fold(0, |all, b| all | u128::from(state.digits[b][d]) << (27 * b)))
+            .collect();
+        let open = (0..3).fold(0u128, |all, b| all | u128::from(state.open[b]) << (27 * b));
+        let mut best = (u32::MAX, 0);
+        for cell in 0..N * N {
+            if open >> cell & 1 == 1 {
+                let count = digits
+                    .iter()
+                    .filter(|&&board| board >> cell & 1 == 1)
+                    .count();
+                if (count as u32) < best.0 {
+                    best = (count as u32, cell);
+                }
+            }
+        }
+        for (family, units) in UNITS.iter().enumerate() {
+            for (unit, &cells) in units.iter().enumerate() {
+                for (d, &board) in digits.iter().enumerate() {
+                    let here = board & cells;
+                    if here & !open == 0 && here.count_ones() < best.0 {
+                        best = (here.count_ones(), N * N * (family + 1) + N * unit + d);
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn the_counted_branch_is_the_first_item_with_the_fewest_options() {
+        let top95 = include_str!("../../benches/data/top95.txt");
+        let mut states = 0;
+        for line in top95.lines() {
+            let puzzle: Puzzle = line.parse().unwrap();
+            let mut bands = Bands::new(puzzle.shape()).unwrap();
+            assert!(crate::engine::Board::start(&mut bands, &puzzle));
+            let mut state = bands.state;
+            let mut changed = state.force([[u32::MAX; N]; 3]).is_ok();
+            // Down the first option of every choice, checking each state.
+            while changed && state.open != [0; 3] {
+                let frame = state.branch_by_counts();
+                let (fewest, item) = fewest_by_definition(&state);
+                let expected = state.item_frame(item);
+                assert_eq!(
+                    (frame.to_try, format!("{:?}", frame.kind)),
+                    (expected.to_try, format!("{:?}", expected.kind))
+                );
+                assert!(fewest >= 2, "forced choices are all made");
+                let first = frame.to_try.trailing_zeros() as usize;
+                let (digit, cell) = match frame.kind {
+                    Kind::Cell(cell) => (first, usize::from(cell)),
+                    Kind::Unit(digit) => (usize::from(digit), first),
+                    Kind::Forced => unreachable!(),
+                };
+                let seen = state.digits;
+                assert!(state.place(digit, cell / 27, cell % 27));
+                changed = state.force(seen).is_ok();
+                states += 1;
+            }
+        }
+        assert!(states > 200, "{states}");
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! `dance bench`: the three engines of `dance solve` raced on the same
-//! puzzles, one thread each, in one run: `fast` (Algorithm X's tree on
-//! bitboards for plain 9×9, no dancing links), `dlx` (the generic Dancing Links
+//! puzzles, one thread each, in one run: `fast` (Algorithm X's guesses on
+//! bands of bits for plain 9×9, no dancing links), `dlx` (the generic Dancing Links
 //! engine) and `dfs` (the naive depth-first search), each labelled for what
 //! it is, with the speed-up of each of the first two over the DFS.
 
@@ -161,7 +161,7 @@ fn short_name(engine: Engine) -> &'static str {
 }
 
 /// What an engine is on `puzzles`: `fast` runs each shape on its fastest
-/// engine (bitboards for plain 9×9, which dance no links), so its label
+/// engine (bands for plain 9×9, which dance no links), so its label
 /// names the ones that served this set, in order of first use.
 fn what(engine: Engine, puzzles: &[Puzzle]) -> String {
     match engine {
@@ -183,7 +183,7 @@ fn what(engine: Engine, puzzles: &[Puzzle]) -> String {
 }
 
 /// The ratios printed under a table, slower engine first: each engine's
-/// speed-up over the DFS on its own line, then the bitboards' over Dancing
+/// speed-up over the DFS on its own line, then the fast path's over Dancing
 /// Links.
 const RATIOS: [(Engine, Engine); 3] = [
     (Engine::Dfs, Engine::Fast),

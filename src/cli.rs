@@ -28,12 +28,13 @@ pub enum Command {
     /// (and unique, with --unique), 1 otherwise, 2 on errors.
     Solve(SolveArgs),
 
-    /// Race the three engines: bitboards, Dancing Links and the naive DFS.
+    /// Race the three engines: the fast path, Dancing Links and the naive DFS.
     ///
     /// Solves every puzzle of each set with each engine of `dance solve
     /// --engine`, one thread each, and prints a table per set, a row per
-    /// engine labelled with what it is: `fast` (Algorithm X's tree on
-    /// bitboards for plain 9×9 — no dancing links), `dlx` (the generic
+    /// engine labelled with what it is: `fast` (Algorithm X's guesses on
+    /// bands of bits for plain 9×9, bitboards for jigsaw 9×9 — no dancing
+    /// links; Dancing Links for other shapes), `dlx` (the generic
     /// Dancing Links engine) and `dfs` (the naive depth-first search). Under
     /// it: the speed-up of `fast` and of `dlx` over the DFS, each on its own
     /// line (`dfs/fast:`, `dfs/dlx:`), and of `fast` over `dlx`. The engines
@@ -228,8 +229,8 @@ pub struct SolveArgs {
           value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
 
-    /// The search: `fast` (Algorithm X on bitboards for 9×9, Dancing Links
-    /// otherwise), `dlx` (the generic Dancing Links engine) or `dfs` (the
+    /// The search: `fast` (Algorithm X on bands of bits for 9×9, forced
+    /// choices in bulk; bitboards for jigsaw 9×9; Dancing Links otherwise), `dlx` (the generic Dancing Links engine) or `dfs` (the
     /// naive depth-first search). The answers are the same; `--stats`
     /// shows each one's nodes and guesses (`fast` and `dlx` make the same
     /// guesses).
@@ -353,8 +354,8 @@ pub struct BenchArgs {
 /// them (`--engines`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum Engine {
-    /// Algorithm X on the fastest matrix for the shape: bitboards for 9×9
-    /// (not Dancing Links), a four-node Dancing Links kernel for sizes up
+    /// Algorithm X on the fastest matrix for the shape: bands of bits for
+    /// 9×9, bitboards for jigsaw 9×9 (not Dancing Links), a four-node Dancing Links kernel for sizes up
     /// to 8 and 25, the generic engine for the rest and for X-Sudoku and the
     /// other variants. Same guesses as `dlx`.
     #[default]

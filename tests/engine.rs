@@ -1,4 +1,4 @@
-//! `dance solve --engine fast|dlx|dfs`: the same answers from the bitboards,
+//! `dance solve --engine fast|dlx|dfs`: the same answers from the bands,
 //! the generic Dancing Links engine and the naive DFS, and the same guesses
 //! from the first two.
 

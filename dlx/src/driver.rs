@@ -11,8 +11,9 @@
 //!
 //! * the toroidal [`Links`](crate::Solver) of Algorithms X and C (cover and
 //!   uncover), and the same links with Algorithm M's bounds;
-//! * Sudoku's bitboards, which push a copy of their state instead of
-//!   undoing, and the Sudoku four-node kernel (in the `sudoku` crate).
+//! * Sudoku's bands and bitboards, which push a copy of their state
+//!   instead of undoing (the bands make many forced moves in one step),
+//!   and the Sudoku four-node kernel (in the `sudoku` crate).
 //!
 //! The driver keeps the level, the step and the [`Stats`]; a matrix keeps
 //! whatever it needs per level (the option tried there, a saved state) and

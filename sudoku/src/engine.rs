@@ -4,8 +4,8 @@
 //!
 //! * [`Board`]: a matrix of one shape that the driver can walk ([`Matrix`]),
 //!   which can also take a puzzle's givens in and read a solution's grid
-//!   out — the bitboards ([`crate::bitboard`]) and the four-node kernel
-//!   ([`crate::kernel`]);
+//!   out — the bands ([`crate::bands`]), the bitboards
+//!   ([`crate::bitboard`]) and the four-node kernel ([`crate::kernel`]);
 //! * [`Walk`]: such a board with its driver;
 //! * [`Generic`]: the generic [`dlx::Solver`] on the shape's
 //!   [exact cover](crate::cover::exact_cover), whose driver is inside it.

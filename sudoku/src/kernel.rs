@@ -18,8 +18,8 @@
 //! option order, the item list keeps item order), so the search tree, and
 //! its statistics, are exactly those of the generic engine. X-Sudoku options
 //! have up to six items and go to the generic engine. 9×9 shapes, the
-//! common case, run on bitboards instead ([`crate::bitboard`]), which are
-//! faster there.
+//! common case, run on bands and bitboards instead ([`crate::bands`],
+//! [`crate::bitboard`]), which are faster there.
 //!
 //! The kernel is kept only for the sizes where it clearly beats the generic
 //! engine ([`SIZES`]); `cargo bench --bench sudoku -- kernel/` races the

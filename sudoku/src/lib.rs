@@ -44,9 +44,9 @@
 //! `Puzzle` and `Grid` print in the line format through `Display`, and
 //! parse from it through `FromStr` (a grid with no blank cell).
 //!
-//! Every engine — bitboards for 9×9, a four-node Dancing Links kernel for
-//! the sizes where it measured faster, the generic [`dlx`] engine for the
-//! rest — is walked by the one search driver of `dlx`
+//! Every engine — bands of bits for 9×9 (bitboards for jigsaw 9×9), a
+//! four-node Dancing Links kernel for the sizes where it measured faster,
+//! the generic [`dlx`] engine for the rest — is walked by the one search driver of `dlx`
 //! ([`dlx::driver`]); the solver picks the engine for a shape in one place,
 //! and [`Solver::engine_kind`] says which one serves a puzzle, so that a
 //! figure can name what did the work.

@@ -16,8 +16,12 @@ use crate::{Count, Grid, Puzzle, Shape, Stats, TimedOut, Verdict};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum EngineKind {
-    /// Algorithm X on bitboards (9×9 standard and jigsaw shapes): the
-    /// generic engine's search tree, without dancing links.
+    /// Algorithm X on bands (the classic 9×9 shape): the generic engine's
+    /// guesses, forced choices made in bulk with word operations, without
+    /// dancing links.
+    Bands,
+    /// Algorithm X on bitboards (9×9 jigsaw shapes): the generic engine's
+    /// search tree, node for node, without dancing links.
     Bitboards,
     /// Dancing Links specialised for options of exactly four items
     /// (standard and jigsaw sizes up to 8, and 25).
@@ -31,6 +35,7 @@ impl EngineKind {
     /// A short description of the engine, for labels.
     pub fn describe(self) -> &'static str {
         match self {
+            EngineKind::Bands => "Algorithm X on bands, forced choices in bulk (no dancing links)",
             EngineKind::Bitboards => "Algorithm X on bitboards (no dancing links)",
             EngineKind::Kernel => "Dancing Links, the four-item Sudoku kernel",
             EngineKind::Generic => "Dancing Links, the generic engine",
@@ -54,11 +59,13 @@ const CLOCK_INTERVAL: u64 = 1 << 14;
 /// rebuilt and nothing is allocated per puzzle except the grids it returns.
 /// Givens that clash with each other make a puzzle with no solution.
 ///
-/// 9×9 standard and jigsaw shapes run Algorithm X on bitboards, standard
-/// and jigsaw sizes up to 8 and 25 on a Dancing Links kernel specialised
-/// for options of exactly four items (where it measured faster), and every
-/// other shape on the generic [`dlx`] engine. All of them search the same
-/// tree, so their statistics agree.
+/// The classic 9×9 shape runs Algorithm X on bands of bits (forced
+/// choices made in bulk), 9×9 jigsaw shapes on bitboards, standard and
+/// jigsaw sizes up to 8 and 25 on a Dancing Links kernel specialised for
+/// options of exactly four items (where it measured faster), and every
+/// other shape on the generic [`dlx`] engine. All of them make the same
+/// guesses and find the same solutions in the same order; nodes agree too,
+/// except that the bands may count differently on branches that die.
 ///
 /// ```
 /// use sudoku::{Solver, Verdict};
@@ -261,7 +268,8 @@ impl Solver {
     }
 
     /// The engine this solver runs `puzzle` on — the one place that picks
-    /// it: bitboards for 9×9 standard and jigsaw shapes, the four-item
+    /// it: bands for the classic 9×9 shape, bitboards for 9×9 jigsaw
+    /// shapes, the four-item
     /// kernel for the standard and jigsaw sizes where it wins, the generic
     /// engine for the rest (variants, other sizes, pencilmark puzzles) and
     /// for every puzzle of a [`generic`](Self::generic) solver.
@@ -270,7 +278,7 @@ impl Solver {
     /// use sudoku::{EngineKind, Solver};
     ///
     /// let puzzle: sudoku::Puzzle = ".".repeat(81).parse()?;
-    /// assert_eq!(Solver::new().engine_kind(&puzzle), EngineKind::Bitboards);
+    /// assert_eq!(Solver::new().engine_kind(&puzzle), EngineKind::Bands);
     /// assert_eq!(Solver::generic().engine_kind(&puzzle), EngineKind::Generic);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -278,6 +286,8 @@ impl Solver {
         let shape = puzzle.shape();
         if self.generic_only || puzzle.is_pencilmark() {
             EngineKind::Generic
+        } else if Bands::serves(shape) {
+            EngineKind::Bands
         } else if BitKernel::serves(shape) {
             EngineKind::Bitboards
         } else if Kernel::serves(shape) {
@@ -292,10 +302,10 @@ impl Solver {
     fn engine_for(&self, puzzle: &Puzzle) -> Box<dyn Engine> {
         let shape = puzzle.shape();
         let special: Option<Box<dyn Engine>> = match self.engine_kind(puzzle) {
-            EngineKind::Bitboards => match Bands::new(shape) {
-                Some(bands) => Some(Box::new(Walk::new(bands)) as _),
-                None => BitKernel::new(shape).map(|bits| Box::new(Walk::new(bits)) as _),
-            },
+            EngineKind::Bands => Bands::new(shape).map(|bands| Box::new(Walk::new(bands)) as _),
+            EngineKind::Bitboards => {
+                BitKernel::new(shape).map(|bits| Box::new(Walk::new(bits)) as _)
+            }
             EngineKind::Kernel => Kernel::new(shape).map(|kernel| Box::new(Walk::new(kernel)) as _),
             EngineKind::Generic => None,
         };

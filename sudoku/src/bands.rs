@@ -253,8 +253,8 @@ impl crate::engine::Board for Bands {
         self.stashed = 0;
         self.dead = false;
         self.state = State::EMPTY;
-        for (cell, digit) in puzzle.givens() {
-            let cell = cell.index();
+        for (cell, digit) in puzzle.cells().iter().enumerate() {
+            let Some(digit) = digit else { continue };
             let (band, bit) = (cell / BAND_CELLS, cell % BAND_CELLS);
             // Two givens clash when the second finds its digit gone.
             if !self.state.place(digit.index(), band, bit) {
@@ -266,14 +266,18 @@ impl crate::engine::Board for Bands {
     }
 
     fn grid(&self, puzzle: &Puzzle, _levels: usize) -> Grid {
-        let state = &self.state;
-        let placements = (0..N).flat_map(|d| {
-            (0..3).flat_map(move |band| {
-                let placed = state.digits[band][d] & !state.open[band];
-                cells(placed).map(move |bit| (BAND_CELLS * band + bit, DIGITS[d]))
-            })
-        });
-        Grid::solved(puzzle, placements)
+        // Every cell is filled: each band's placed digits, word by word.
+        let mut digits = [0u8; N * N];
+        for (band, words) in self.state.digits.iter().enumerate() {
+            let placed = !self.state.open[band];
+            for (d, &cells) in words.iter().enumerate() {
+                for bit in self::cells(cells & placed & BAND) {
+                    digits[BAND_CELLS * band + bit] = d as u8;
+                }
+            }
+        }
+        let digits = digits.iter().map(|&d| DIGITS[usize::from(d)]).collect();
+        Grid::from_solver(puzzle.shape().clone(), digits)
     }
 }
 

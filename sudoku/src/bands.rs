@@ -45,6 +45,7 @@
 
 use dlx::driver::{Choice, Matrix, Work};
 
+use crate::engine::Stash;
 use crate::{Digit, Grid, Puzzle, Shape, Variant};
 
 /// The size this module is specialised for.
@@ -140,25 +141,6 @@ const COVERS: [u32; BAND_CELLS] = {
     covers
 };
 
-/// The digits `0..N`, to index by a digit's number.
-const DIGITS: [Digit; N] = {
-    let mut digits = [digit(0); N];
-    let mut d = 1;
-    while d < N {
-        digits[d] = digit(d as u8);
-        d += 1;
-    }
-    digits
-};
-
-/// The digit of index `d`, at compile time.
-const fn digit(d: u8) -> Digit {
-    match Digit::new(d) {
-        Some(digit) => digit,
-        None => panic!("digits of a 9x9 shape are below 25"),
-    }
-}
-
 /// The matrix at one point of the search.
 #[derive(Clone, Copy, Debug)]
 struct State {
@@ -222,8 +204,7 @@ pub(crate) struct Bands {
     dead: bool,
     /// The states of the levels that have options left to try, innermost
     /// last.
-    stash: Box<[State]>,
-    stashed: usize,
+    stash: Stash<State>,
     frames: Box<[Frame]>,
 }
 
@@ -240,8 +221,7 @@ impl Bands {
             state: State::EMPTY,
             dead: false,
             // A level per guess (at most one per cell) and the first.
-            stash: vec![State::EMPTY; N * N].into_boxed_slice(),
-            stashed: 0,
+            stash: Stash::new(State::EMPTY, N * N),
             frames: vec![Frame::default(); N * N + 2].into_boxed_slice(),
         })
     }
@@ -250,7 +230,7 @@ impl Bands {
 impl crate::engine::Board for Bands {
     /// Places the givens; the first level makes the forced choices.
     fn start(&mut self, puzzle: &Puzzle) -> bool {
-        self.stashed = 0;
+        self.stash.clear();
         self.dead = false;
         self.state = State::EMPTY;
         for (cell, digit) in puzzle.cells().iter().enumerate() {
@@ -276,7 +256,7 @@ impl crate::engine::Board for Bands {
                 }
             }
         }
-        let digits = digits.iter().map(|&d| DIGITS[usize::from(d)]).collect();
+        let digits = digits.iter().map(|&d| Digit::ALL[usize::from(d)]).collect();
         Grid::from_solver(puzzle.shape().clone(), digits)
     }
 }
@@ -325,19 +305,9 @@ impl Matrix for Bands {
             Kind::Unit(digit) => (usize::from(digit), frame.to_try.trailing_zeros() as usize),
         };
         frame.to_try &= frame.to_try - 1;
-        if frame.stashed {
-            // Back from an earlier option: this level's state is on the
-            // stash; the last option takes it off.
-            self.state = self.stash[self.stashed - 1];
-            if frame.to_try == 0 {
-                frame.stashed = false;
-                self.stashed -= 1;
-            }
-        } else if frame.to_try != 0 {
-            self.stash[self.stashed] = self.state;
-            self.stashed += 1;
-            frame.stashed = true;
-        }
+        frame.stashed = self
+            .stash
+            .before_option(&mut self.state, frame.stashed, frame.to_try != 0);
         let (band, bit) = (cell / BAND_CELLS, cell % BAND_CELLS);
         let seen = self.state.digits;
         let placed = self.state.place(digit, band, bit);

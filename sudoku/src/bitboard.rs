@@ -36,6 +36,7 @@
 
 use dlx::driver::{Choice, Matrix, Work};
 
+use crate::engine::Stash;
 use crate::{Digit, Grid, Puzzle, Shape, Variant};
 
 /// The size this module is specialised for.
@@ -60,25 +61,6 @@ const ALL: u16 = (1 << N) - 1;
 
 /// A byte of ones in every lane of a word.
 const ONES: u64 = 0x0101_0101_0101_0101;
-
-/// The digits `0..N`, to index by a digit's number.
-const DIGITS: [Digit; N] = {
-    let mut digits = [digit(0); N];
-    let mut d = 1;
-    while d < N {
-        digits[d] = digit(d as u8);
-        d += 1;
-    }
-    digits
-};
-
-/// The digit of index `d`, at compile time.
-const fn digit(d: u8) -> Digit {
-    match Digit::new(d) {
-        Some(digit) => digit,
-        None => panic!("digits of a 9x9 shape are below 25"),
-    }
-}
 
 /// The count of a covered item (and of the padding): never chosen.
 const COVERED: u8 = u8::MAX;
@@ -149,8 +131,7 @@ pub(crate) struct BitKernel {
     /// The states of the levels that have options left to try, innermost
     /// last: only guesses are copied, forced choices (most of the tree)
     /// never are, since nothing returns to their level.
-    stash: Box<[State]>,
-    stashed: usize,
+    stash: Stash<State>,
     frames: Box<[Frame]>,
 }
 
@@ -193,8 +174,7 @@ impl BitKernel {
             units_of,
             empty: 0,
             state: State::EMPTY,
-            stash: vec![State::EMPTY; CELLS].into_boxed_slice(),
-            stashed: 0,
+            stash: Stash::new(State::EMPTY, CELLS),
             frames: vec![Frame::default(); CELLS + 1].into_boxed_slice(),
         })
     }
@@ -203,7 +183,7 @@ impl BitKernel {
 impl crate::engine::Board for BitKernel {
     /// Fills level 0 with the options the givens leave open.
     fn start(&mut self, puzzle: &Puzzle) -> bool {
-        self.stashed = 0;
+        self.stash.clear();
         // The digits each unit has among the givens, and the empty cells.
         let mut used = [0u16; 3 * N];
         let (mut empty, mut cell): (Board, Board) = (0, 1);
@@ -264,9 +244,12 @@ impl crate::engine::Board for BitKernel {
     }
 
     fn grid(&self, puzzle: &Puzzle, levels: usize) -> Grid {
-        let placements = self.frames[..levels]
-            .iter()
-            .map(|frame| (usize::from(frame.cell), DIGITS[usize::from(frame.digit)]));
+        let placements = self.frames[..levels].iter().map(|frame| {
+            (
+                usize::from(frame.cell),
+                Digit::ALL[usize::from(frame.digit)],
+            )
+        });
         Grid::solved(puzzle, placements)
     }
 }
@@ -311,19 +294,9 @@ impl Matrix for BitKernel {
             Some(cell) => (frame.cell, frame.digit) = (cell, next),
             None => frame.cell = next,
         }
-        if frame.stashed {
-            // Back from an earlier option: this level's state is on the
-            // stash; the last option takes it off.
-            self.state = self.stash[self.stashed - 1];
-            if frame.to_try == 0 {
-                frame.stashed = false;
-                self.stashed -= 1;
-            }
-        } else if frame.to_try != 0 {
-            self.stash[self.stashed] = self.state;
-            self.stashed += 1;
-            frame.stashed = true;
-        }
+        frame.stashed = self
+            .stash
+            .before_option(&mut self.state, frame.stashed, frame.to_try != 0);
         let (cell, digit) = (usize::from(frame.cell), usize::from(frame.digit));
         self.place(cell, digit);
         Work {

@@ -23,6 +23,18 @@ use crate::MAX_SIZE;
 pub struct Digit(u8);
 
 impl Digit {
+    /// Every digit, by index: for engines that hold digits as small
+    /// numbers and need the [`Digit`] of one without a check.
+    pub(crate) const ALL: [Digit; MAX_SIZE] = {
+        let mut digits = [Digit(0); MAX_SIZE];
+        let mut d = 0;
+        while d < MAX_SIZE {
+            digits[d] = Digit(d as u8);
+            d += 1;
+        }
+        digits
+    };
+
     /// The digit with 0-based `index`, or `None` when `index` is not below 25.
     pub const fn new(index: u8) -> Option<Digit> {
         if (index as usize) < MAX_SIZE {

@@ -53,6 +53,52 @@ pub(crate) trait Engine: Debug + Send + Sync {
     fn finish(&mut self);
 }
 
+/// The states of the levels of a search that copies its state at a guess
+/// instead of undoing moves: the levels that have options left to try,
+/// innermost last. Forced levels never come back, so they keep nothing.
+#[derive(Debug)]
+pub(crate) struct Stash<S> {
+    states: Box<[S]>,
+    len: usize,
+}
+
+impl<S: Copy> Stash<S> {
+    /// Room for `levels` guesses.
+    pub(crate) fn new(empty: S, levels: usize) -> Stash<S> {
+        Stash {
+            states: vec![empty; levels].into_boxed_slice(),
+            len: 0,
+        }
+    }
+
+    /// Forgets every state: a new search starts.
+    pub(crate) fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Before a level tries its next option: brings `state` back from the
+    /// stash when an earlier option of the level changed it (`kept`), or
+    /// keeps a copy when options remain after this one (`more`). Whether
+    /// the level's state is on the stash afterwards: the last option takes
+    /// it off.
+    #[inline(always)]
+    pub(crate) fn before_option(&mut self, state: &mut S, kept: bool, more: bool) -> bool {
+        if kept {
+            *state = self.states[self.len - 1];
+            if !more {
+                self.len -= 1;
+            }
+            more
+        } else if more {
+            self.states[self.len] = *state;
+            self.len += 1;
+            true
+        } else {
+            false
+        }
+    }
+}
+
 /// A [`Board`] and the driver that walks it.
 #[derive(Debug)]
 pub(crate) struct Walk<B> {

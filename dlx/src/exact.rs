@@ -42,7 +42,7 @@ impl<const COLORED: bool> Matrix for Exact<'_, COLORED> {
     fn try_option(&mut self, level: usize) -> Work {
         let p = self.stack[level];
         let item = self.links.nodes[p as usize].top;
-        let guess = self.links.items[item as usize].len > 1;
+        let guess = self.links.len(item as u32) > 1;
         self.links.commit_others::<COLORED>(p);
         Work {
             nodes: 1,

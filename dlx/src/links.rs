@@ -21,14 +21,15 @@ use crate::rng::SplitMix64;
 pub(crate) struct Item {
     pub(crate) left: u32,
     pub(crate) right: u32,
-    /// How many options in this item's column are still active.
-    pub(crate) len: u32,
 }
 
 /// A node: one cell of the matrix, a column header, or a spacer.
 ///
 /// * Nodes `1..=items` are the column headers: `up`/`down` are the last and first
-///   node of the item's column, `top` is the item itself.
+///   node of the item's column, `top` is its length: how many options in the
+///   column are still active (Knuth's `LEN`, kept where he keeps it, so that
+///   the updates of a hide and the scan for the shortest column touch the
+///   node array only).
 /// * An option with `k` items occupies `k` consecutive nodes, each linked into its
 ///   item's column, with `top` = the item (always > 0).
 /// * A spacer sits before the first option, between options and after the last:
@@ -103,7 +104,7 @@ impl Tables<'_> {
                 if !COLORED || self.colors[(q & self.node_mask) as usize] >= 0 {
                     self.node(up).down = down;
                     self.node(down).up = up;
-                    self.item(top as u32).len -= 1;
+                    self.node(top as u32).top -= 1;
                     updates += 1;
                 }
                 q += 1;
@@ -124,7 +125,7 @@ impl Tables<'_> {
                 if !COLORED || self.colors[(q & self.node_mask) as usize] >= 0 {
                     self.node(up).down = q;
                     self.node(down).up = q;
-                    self.item(top as u32).len += 1;
+                    self.node(top as u32).top += 1;
                 }
                 q -= 1;
             }
@@ -158,14 +159,7 @@ impl Links {
         }
 
         let root2 = item_count + 1;
-        let mut items = vec![
-            Item {
-                left: 0,
-                right: 0,
-                len: 0,
-            };
-            root2 as usize + 1
-        ];
+        let mut items = vec![Item { left: 0, right: 0 }; root2 as usize + 1];
         // Two circular lists: root 0 with the primary items, root `items + 1`
         // with the secondary items.
         let primary_list = std::iter::once(0).chain(1..=primary);
@@ -182,7 +176,7 @@ impl Links {
         nodes.extend((0..=item_count).map(|i| Node {
             up: i,
             down: i,
-            top: i as i32,
+            top: 0,
         }));
         let colored = problem
             .options()
@@ -216,7 +210,7 @@ impl Links {
                 });
                 nodes[last as usize].down = node;
                 nodes[i as usize].up = node;
-                items[i as usize].len += 1;
+                nodes[i as usize].top += 1;
             }
             let last = nodes.len() as u32 - 1;
             nodes[spacer as usize].down = last;
@@ -241,14 +235,7 @@ impl Links {
         if colored {
             colors.resize(nodes.len(), 0);
         }
-        items.resize(
-            items.len().next_power_of_two(),
-            Item {
-                left: 0,
-                right: 0,
-                len: 0,
-            },
-        );
+        items.resize(items.len().next_power_of_two(), Item { left: 0, right: 0 });
         Links {
             node_mask: nodes.len() as u32 - 1,
             item_mask: items.len() as u32 - 1,
@@ -260,6 +247,12 @@ impl Links {
             option_start,
             updates: 0,
         }
+    }
+
+    /// How many options in item `i`'s column are still active.
+    #[inline(always)]
+    pub(crate) fn len(&self, i: u32) -> u32 {
+        self.nodes[i as usize].top as u32
     }
 
     /// Whether node `p` is a column header (not an option's node).
@@ -331,13 +324,13 @@ impl Links {
         if k == 0 {
             return None;
         }
-        let mut best = (k, items[k as usize].len);
+        let mut best = (k, self.len(k));
         while best.1 > 1 {
             k = items[k as usize].right;
             if k == 0 {
                 break;
             }
-            let len = items[k as usize].len;
+            let len = self.len(k);
             if len < best.1 {
                 best = (k, len);
             }
@@ -416,7 +409,7 @@ impl Links {
         let Node { up, down, top } = self.nodes[p as usize];
         self.nodes[up as usize].down = down;
         self.nodes[down as usize].up = up;
-        self.items[top as usize].len -= 1;
+        self.nodes[top as usize].top -= 1;
         self.updates += 1;
     }
 
@@ -426,7 +419,7 @@ impl Links {
         let Node { up, down, top } = self.nodes[p as usize];
         self.nodes[up as usize].down = p;
         self.nodes[down as usize].up = p;
-        self.items[top as usize].len += 1;
+        self.nodes[top as usize].top += 1;
     }
 
     /// Knuth's *tweak* (DLX3): takes node `n`, the topmost of its column,
@@ -460,7 +453,7 @@ impl Links {
             p = self.nodes[p as usize].down;
         }
         self.nodes[top as usize].up = above;
-        self.items[c as usize].len += count;
+        self.nodes[c as usize].top += count;
     }
 
     /// Unlinks every node of `p`'s option but `p` itself from its column

@@ -123,7 +123,7 @@ impl Multiplicities {
         while k != 0 {
             let Limit { bound, slack } = self.limits[k as usize];
             let s = slack.min(bound);
-            let len = links.items[k as usize].len;
+            let len = links.len(k);
             let degree = i64::from(len) + i64::from(s) - i64::from(bound) + 1;
             if degree < best_degree
                 || (degree == best_degree && (s < best_s || (s == best_s && len > best_len)))
@@ -346,7 +346,7 @@ impl<const COLORED: bool> Bounded<'_, COLORED> {
             p == item
         } else {
             // Too few options left for the lower bound.
-            i64::from(links.items[item as usize].len) <= i64::from(bound) - i64::from(slack)
+            i64::from(links.len(item)) <= i64::from(bound) - i64::from(slack)
         };
         if exhausted {
             m.restore::<COLORED>(links, item, level);

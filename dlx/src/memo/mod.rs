@@ -478,15 +478,20 @@ impl MemoCounter {
     }
 }
 
-/// A hash of what makes a problem: the item counts and every node's item
-/// and color, as built — the same for every shuffle and selection of one
+/// A hash of what makes a problem: the item counts and every option node's
+/// item and color, as built (the headers hold the columns' lengths, which the
+/// selection changes) — the same for every shuffle and selection of one
 /// problem, so a memo serves them all, and different for nearly any other
 /// problem. The selection is undone to read the colors as built (a
 /// purified item marks the nodes that agree with it) and redone after.
 fn fingerprint_of(solver: &Solver) -> u64 {
     let links = &solver.links;
     let mut words = vec![u64::from(links.primary), u64::from(links.item_count)];
-    words.extend(links.nodes.iter().map(|node| node.top as u32 as u64));
+    words.extend(
+        links.nodes[links.item_count as usize + 1..]
+            .iter()
+            .map(|node| node.top as u32 as u64),
+    );
     if links.is_colored() {
         let mut built = solver.clone();
         built.reset();

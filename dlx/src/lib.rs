@@ -44,7 +44,7 @@
 
 //! # The layout
 //!
-//! Knuth's layout from DLX1 and DLX2 (TAOCP 7.2.2.1), in two flat vectors with
+//! Knuth's layout from DLX1 and DLX2 (TAOCP 7.2.2.1), in flat vectors with
 //! 32-bit links — no pointers, no `Rc`, no `unsafe`. For the toy problem with
 //! items `a b c` and options `a b` and `b c`:
 //!
@@ -52,7 +52,7 @@
 //! items (left, right)             0:root  1:a  2:b  3:c   4:root of secondaries
 //!                                  ↑______________________↓   (circular list)
 //!
-//! nodes (up, down, top, color)
+//! nodes (up, down), and beside them top and color
 //!   index   0   1   2   3  |  4    5   6  |  7    8   9  | 10
 //!   role    -   a   b   c  | spc   a   b  | spc   b   c  | spc
 //!   top     -   1   2   1  |  0    1   2  | -1    2   3  | -2

@@ -384,7 +384,7 @@ fn commit_cost(links: &Links, node: u32) -> u64 {
     let mut cost = 0;
     let mut q = node + 1;
     while q != node {
-        let top = links.nodes[q as usize].top;
+        let top = links.top[q as usize];
         if top <= 0 {
             q = links.nodes[q as usize].up;
         } else {

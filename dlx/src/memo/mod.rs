@@ -298,10 +298,10 @@ impl MemoCounter {
             // its node; later ones that agree read -1.
             for option in solver.selected() {
                 let mut q = links.option_start[option.index()];
-                while links.nodes[q as usize].top > 0 {
+                while links.top[q as usize] > 0 {
                     let color = links.colors[q as usize];
                     if color > 0 {
-                        self.paint(links.nodes[q as usize].top as u32, color as u32);
+                        self.paint(links.top[q as usize] as u32, color as u32);
                     }
                     q += 1;
                 }
@@ -340,7 +340,7 @@ impl MemoCounter {
     fn follow<const COLORED: bool>(&mut self, links: &Links, p: u32, closing: bool) {
         let mut q = p + 1;
         while q != p {
-            let top = links.nodes[q as usize].top;
+            let top = links.top[q as usize];
             if top <= 0 {
                 q = links.nodes[q as usize].up;
                 continue;
@@ -488,9 +488,9 @@ fn fingerprint_of(solver: &Solver) -> u64 {
     let links = &solver.links;
     let mut words = vec![u64::from(links.primary), u64::from(links.item_count)];
     words.extend(
-        links.nodes[links.item_count as usize + 1..]
+        links.top[links.item_count as usize + 1..]
             .iter()
-            .map(|node| node.top as u32 as u64),
+            .map(|&top| top as u32 as u64),
     );
     if links.is_colored() {
         let mut built = solver.clone();

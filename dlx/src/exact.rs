@@ -41,8 +41,8 @@ impl<const COLORED: bool> Matrix for Exact<'_, COLORED> {
     #[inline(always)]
     fn try_option(&mut self, level: usize) -> Work {
         let p = self.stack[level];
-        let item = self.links.nodes[p as usize].top;
-        let guess = self.links.items[item as usize].len > 1;
+        let item = self.links.top[p as usize];
+        let guess = self.links.len(item as u32) > 1;
         self.links.commit_others::<COLORED>(p);
         Work {
             nodes: 1,
@@ -64,7 +64,7 @@ impl<const COLORED: bool> Matrix for Exact<'_, COLORED> {
     }
 
     fn unchoose(&mut self, level: usize) {
-        let item = self.links.nodes[self.stack[level] as usize].top as u32;
+        let item = self.links.top[self.stack[level] as usize] as u32;
         self.links.uncover::<COLORED>(item);
     }
 }

@@ -44,31 +44,34 @@
 
 //! # The layout
 //!
-//! Knuth's layout from DLX1 and DLX2 (TAOCP 7.2.2.1), in two flat vectors with
+//! Knuth's layout from DLX1 and DLX2 (TAOCP 7.2.2.1), in flat vectors with
 //! 32-bit links — no pointers, no `Rc`, no `unsafe`. For the toy problem with
 //! items `a b c` and options `a b` and `b c`:
 //!
 //! ```text
-//! items (left, right, len)        0:root  1:a  2:b  3:c   4:root of secondaries
+//! items (left, right)             0:root  1:a  2:b  3:c   4:root of secondaries
 //!                                  ↑______________________↓   (circular list)
 //!
-//! nodes (up, down, top, color)
+//! nodes (up, down), and beside them top and color
 //!   index   0   1   2   3  |  4    5   6  |  7    8   9  | 10
 //!   role    -   a   b   c  | spc   a   b  | spc   b   c  | spc
-//!   top     -   1   2   3  |  0    1   2  | -1    2   3  | -2
-//!                headers   |   option 0   |   option 1   |
+//!   top     -   1   2   1  |  0    1   2  | -1    2   3  | -2
+//!             headers: len |   option 0   |   option 1   |
 //! ```
 //!
 //! * Node `i` for `1 ≤ i ≤ items` heads item `i`'s column: a circular up/down
-//!   list through every node of that item (`b`'s column is 2 → 6 → 8 → 2).
+//!   list through every node of that item (`b`'s column is 2 → 6 → 8 → 2), and
+//!   its `top` is the column's `len`, the number of options left in it — where
+//!   Knuth keeps it, so that a hide and the scan for the shortest column touch
+//!   the node vector only.
 //! * An option's nodes are consecutive, so they need no left/right links: the
 //!   *spacer* after an option has `top` = minus its 1-based number and `up` =
 //!   the option's first node; the spacer before it has `down` = its last node.
 //!   Walking right from any node until a spacer, then jumping back, visits the
 //!   option cyclically.
 //! * Primary items come first (`1..=N1`), then secondary items; each kind has its
-//!   own circular list of *active* items, and `len` counts the options left in
-//!   each column. Colors live in the nodes (0 = none).
+//!   own circular list of *active* items. Colors live beside the nodes
+//!   (0 = none).
 //!
 //! Covering an item unlinks every other node of every option in its column;
 //! because unlinked nodes keep their own links, uncovering in reverse order puts

@@ -123,7 +123,7 @@ impl Multiplicities {
         while k != 0 {
             let Limit { bound, slack } = self.limits[k as usize];
             let s = slack.min(bound);
-            let len = links.items[k as usize].len;
+            let len = links.len(k);
             let degree = i64::from(len) + i64::from(s) - i64::from(bound) + 1;
             if degree < best_degree
                 || (degree == best_degree && (s < best_s || (s == best_s && len > best_len)))
@@ -146,7 +146,7 @@ impl Multiplicities {
     fn commit_others<const COLORED: bool>(&mut self, links: &mut Links, p: u32) {
         let mut q = p + 1;
         while q != p {
-            let top = links.nodes[q as usize].top;
+            let top = links.top[q as usize];
             if top <= 0 {
                 q = links.nodes[q as usize].up;
                 continue;
@@ -168,7 +168,7 @@ impl Multiplicities {
     fn uncommit_others<const COLORED: bool>(&mut self, links: &mut Links, p: u32) {
         let mut q = p - 1;
         while q != p {
-            let top = links.nodes[q as usize].top;
+            let top = links.top[q as usize];
             if top <= 0 {
                 q = links.nodes[q as usize].down;
                 continue;
@@ -223,7 +223,7 @@ impl Multiplicities {
     pub(crate) fn select<const COLORED: bool>(&mut self, links: &mut Links, p: u32) {
         links.hide::<COLORED>(p);
         links.unlink(p);
-        let item = links.nodes[p as usize].top as u32;
+        let item = links.top[p as usize] as u32;
         self.limits[item as usize].bound -= 1;
         if self.limits[item as usize].bound == 0 {
             links.cover::<COLORED>(item);
@@ -234,7 +234,7 @@ impl Multiplicities {
     /// Undoes [`select`](Self::select).
     pub(crate) fn unselect<const COLORED: bool>(&mut self, links: &mut Links, p: u32) {
         self.uncommit_others::<COLORED>(links, p);
-        let item = links.nodes[p as usize].top as u32;
+        let item = links.top[p as usize] as u32;
         if self.limits[item as usize].bound == 0 {
             links.uncover::<COLORED>(item);
         }
@@ -346,7 +346,7 @@ impl<const COLORED: bool> Bounded<'_, COLORED> {
             p == item
         } else {
             // Too few options left for the lower bound.
-            i64::from(links.items[item as usize].len) <= i64::from(bound) - i64::from(slack)
+            i64::from(links.len(item)) <= i64::from(bound) - i64::from(slack)
         };
         if exhausted {
             m.restore::<COLORED>(links, item, level);

@@ -193,7 +193,7 @@ impl Solver {
             Some(m) if colored => m.select::<true>(&mut self.links, p),
             Some(m) => m.select::<false>(&mut self.links, p),
             None => {
-                let item = self.links.nodes[p as usize].top as u32;
+                let item = self.links.top[p as usize] as u32;
                 if colored {
                     self.links.cover::<true>(item);
                     self.links.commit_others::<true>(p);
@@ -222,7 +222,7 @@ impl Solver {
             Some(m) if colored => m.unselect::<true>(&mut self.links, p),
             Some(m) => m.unselect::<false>(&mut self.links, p),
             None => {
-                let item = self.links.nodes[p as usize].top as u32;
+                let item = self.links.top[p as usize] as u32;
                 if colored {
                     self.links.uncommit_others::<true>(p);
                     self.links.uncover::<true>(item);

@@ -343,7 +343,7 @@ impl Walk {
         };
         // Covering keeps the item's own column, so its length is the
         // number of options the cover visited.
-        let cover = u64::from(links.items[level.item as usize].len);
+        let cover = u64::from(links.len(level.item));
         level.path_cost = above
             .saturating_add(cover)
             .saturating_add(commit_cost(links, level.node));
@@ -384,11 +384,11 @@ fn commit_cost(links: &Links, node: u32) -> u64 {
     let mut cost = 0;
     let mut q = node + 1;
     while q != node {
-        let top = links.nodes[q as usize].top;
+        let top = links.top[q as usize];
         if top <= 0 {
             q = links.nodes[q as usize].up;
         } else {
-            cost += u64::from(links.items[top as usize].len);
+            cost += u64::from(links.len(top as u32));
             q += 1;
         }
     }

@@ -298,10 +298,10 @@ impl MemoCounter {
             // its node; later ones that agree read -1.
             for option in solver.selected() {
                 let mut q = links.option_start[option.index()];
-                while links.nodes[q as usize].top > 0 {
+                while links.top[q as usize] > 0 {
                     let color = links.colors[q as usize];
                     if color > 0 {
-                        self.paint(links.nodes[q as usize].top as u32, color as u32);
+                        self.paint(links.top[q as usize] as u32, color as u32);
                     }
                     q += 1;
                 }
@@ -340,7 +340,7 @@ impl MemoCounter {
     fn follow<const COLORED: bool>(&mut self, links: &Links, p: u32, closing: bool) {
         let mut q = p + 1;
         while q != p {
-            let top = links.nodes[q as usize].top;
+            let top = links.top[q as usize];
             if top <= 0 {
                 q = links.nodes[q as usize].up;
                 continue;
@@ -478,15 +478,20 @@ impl MemoCounter {
     }
 }
 
-/// A hash of what makes a problem: the item counts and every node's item
-/// and color, as built — the same for every shuffle and selection of one
+/// A hash of what makes a problem: the item counts and every option node's
+/// item and color, as built (the headers hold the columns' lengths, which the
+/// selection changes) — the same for every shuffle and selection of one
 /// problem, so a memo serves them all, and different for nearly any other
 /// problem. The selection is undone to read the colors as built (a
 /// purified item marks the nodes that agree with it) and redone after.
 fn fingerprint_of(solver: &Solver) -> u64 {
     let links = &solver.links;
     let mut words = vec![u64::from(links.primary), u64::from(links.item_count)];
-    words.extend(links.nodes.iter().map(|node| node.top as u32 as u64));
+    words.extend(
+        links.top[links.item_count as usize + 1..]
+            .iter()
+            .map(|&top| top as u32 as u64),
+    );
     if links.is_colored() {
         let mut built = solver.clone();
         built.reset();

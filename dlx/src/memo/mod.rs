@@ -132,7 +132,7 @@ pub struct MemoStats {
 /// links, whatever led there.
 #[derive(Clone, Debug)]
 pub struct MemoCounter {
-    /// What the solver's links must look like (see [`fingerprint`]).
+    /// What the solver's links must look like (see [`fingerprint_of`]).
     fingerprint: u64,
     primary: u32,
     /// Words of the key holding the items' bits; the colors follow.

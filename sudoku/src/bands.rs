@@ -241,7 +241,6 @@ impl crate::engine::Board for Bands {
                 return false;
             }
         }
-        self.frames[0] = Frame::default();
         true
     }
 

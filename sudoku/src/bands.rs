@@ -75,6 +75,9 @@ const fn word(digit: usize, band: usize) -> usize {
     N * band + digit
 }
 
+/// The two bands other than each band.
+const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [2, 0], [0, 1]];
+
 /// The dirty bits of every digit of each band.
 const BAND_WORDS: [u32; 3] = [0x1FF, 0x1FF << N, 0x1FF << (2 * N)];
 
@@ -356,7 +359,7 @@ impl State {
         self.digits[band][digit] = own & KEEP[bit];
         self.covered[band][digit] += COVERS[bit];
         let column = COLUMNS[bit];
-        for other in [(band + 1) % 3, (band + 2) % 3] {
+        for other in OTHER_BANDS[band] {
             self.digits[other][digit] &= !column;
         }
         true
@@ -455,9 +458,12 @@ impl State {
         if any != ROW {
             return Err(DeadEnd);
         }
+        // A column where the digit is placed has one cell too, but not an
+        // empty one.
         let one = any & !two;
-        if one != 0 {
-            let spread = one | one << 9 | one << 18;
+        let spread = one | one << 9 | one << 18;
+        let singles = |band: usize| self.digits[band][digit] & spread & self.open[band];
+        if singles(0) | singles(1) | singles(2) != 0 {
             for band in 0..3 {
                 let singles = self.digits[band][digit] & spread & self.open[band];
                 self.place_all(digit, band, singles, nodes)?;
@@ -469,17 +475,18 @@ impl State {
     /// Naked singles among the cells of `band`, and cells with no digit.
     #[inline(always)]
     fn cells(&mut self, band: usize, nodes: &mut u64) -> Result<(), DeadEnd> {
+        // A placed cell has its own digit alone: it looks like a single,
+        // and the empty cells are the ones to look at.
         let open = self.open[band];
         let (mut one, mut two) = (0, 0);
-        for d in 0..N {
-            let cells = self.digits[band][d] & open;
+        for &cells in &self.digits[band] {
             two |= one & cells;
             one |= cells;
         }
         if open & !one != 0 {
             return Err(DeadEnd);
         }
-        let singles = one & !two;
+        let singles = one & !two & open;
         if singles != 0 {
             for d in 0..N {
                 let mine = singles & self.digits[band][d];
@@ -517,10 +524,9 @@ impl State {
         // A cell with two digits, if any: no item has fewer options, and
         // cells come first.
         for band in 0..3 {
-            let open = self.open[band];
+            // A placed cell has one digit: never two.
             let (mut one, mut two, mut three) = (0, 0, 0);
-            for d in 0..N {
-                let cells = self.digits[band][d] & open;
+            for &cells in &self.digits[band] {
                 three |= two & cells;
                 two |= one & cells;
                 one |= cells;

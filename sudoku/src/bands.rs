@@ -337,20 +337,17 @@ impl Matrix for Bands {
 }
 
 impl State {
-    /// Places `digit` in cell `bit` of `band`, if it is open there: clears
-    /// the digit from the cell's row, column and box and the cell from the
-    /// other digits. `false` when the digit is not open in the cell (the
-    /// cell holds another digit, or a peer holds this one); `true` without
-    /// a change when the digit is already placed there.
+    /// Places `digit` in the empty cell `bit` of `band`, if the digit is
+    /// open there: clears the digit from the cell's row, column and box and
+    /// the cell from the other digits. `false` when it is not (a peer holds
+    /// the digit).
     #[inline(always)]
     fn place(&mut self, digit: usize, band: usize, bit: usize) -> bool {
         let cell = 1 << bit;
+        debug_assert_ne!(self.open[band] & cell, 0, "only an empty cell is placed");
         let own = self.digits[band][digit];
         if own & cell == 0 {
             return false;
-        }
-        if self.open[band] & cell == 0 {
-            return true;
         }
         self.open[band] &= !cell;
         for cells in &mut self.digits[band] {
@@ -496,7 +493,8 @@ impl State {
         Ok(())
     }
 
-    /// Places `digit` in every cell of `band` in `cells` (forced choices).
+    /// Places `digit` in every cell of `band` in `cells` (forced choices,
+    /// all in empty cells).
     #[inline(always)]
     fn place_all(
         &mut self,
@@ -509,11 +507,10 @@ impl State {
         while rest != 0 {
             let bit = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let open = self.open[band] & 1 << bit != 0;
             if !self.place(digit, band, bit) {
                 return Err(DeadEnd);
             }
-            *nodes += u64::from(open);
+            *nodes += 1;
         }
         Ok(())
     }

@@ -236,12 +236,13 @@ impl crate::engine::Board for Bands {
         self.stash.clear();
         self.dead = false;
         self.state = State::EMPTY;
-        for (cell, digit) in puzzle.cells().iter().enumerate() {
-            let Some(digit) = digit else { continue };
-            let (band, bit) = (cell / BAND_CELLS, cell % BAND_CELLS);
-            // Two givens clash when the second finds its digit gone.
-            if !self.state.place(digit.index(), band, bit) {
-                return false;
+        for (band, cells) in puzzle.cells().chunks_exact(BAND_CELLS).enumerate() {
+            for (bit, digit) in cells.iter().enumerate() {
+                let Some(digit) = digit else { continue };
+                // Two givens clash when the second finds its digit gone.
+                if !self.state.place(digit.index(), band, bit) {
+                    return false;
+                }
             }
         }
         true
@@ -249,16 +250,16 @@ impl crate::engine::Board for Bands {
 
     fn grid(&self, puzzle: &Puzzle, _levels: usize) -> Grid {
         // Every cell is filled: each band's placed digits, word by word.
-        let mut digits = [0u8; N * N];
+        let mut digits = vec![Digit::ALL[0]; N * N];
         for (band, words) in self.state.digits.iter().enumerate() {
             let placed = !self.state.open[band];
-            for (d, &cells) in words.iter().enumerate() {
+            let here = &mut digits[BAND_CELLS * band..][..BAND_CELLS];
+            for (&cells, digit) in words.iter().zip(Digit::ALL) {
                 for bit in self::cells(cells & placed & BAND) {
-                    digits[BAND_CELLS * band + bit] = d as u8;
+                    here[bit] = digit;
                 }
             }
         }
-        let digits = digits.iter().map(|&d| Digit::ALL[usize::from(d)]).collect();
         Grid::from_solver(puzzle.shape().clone(), digits)
     }
 }

@@ -104,6 +104,8 @@ pub fn format_grid(grid: &Grid) -> String {
 pub struct Reader<R> {
     lines: LineReader<R>,
     options: ParseOptions,
+    /// The shape of the last plain record, for the next ([`parse_line_in`]).
+    shape: Option<Shape>,
 }
 
 impl<R: BufRead> Reader<R> {
@@ -113,7 +115,11 @@ impl<R: BufRead> Reader<R> {
     }
 
     pub(crate) fn from_lines(lines: LineReader<R>, options: ParseOptions) -> Reader<R> {
-        Reader { lines, options }
+        Reader {
+            lines,
+            options,
+            shape: None,
+        }
     }
 }
 
@@ -121,7 +127,10 @@ impl<R: BufRead> Iterator for Reader<R> {
     type Item = io::Result<Record>;
 
     fn next(&mut self) -> Option<io::Result<Record>> {
-        next_line_record(&mut self.lines, &self.options, parse_line)
+        let shape = &mut self.shape;
+        next_line_record(&mut self.lines, &self.options, |text, line, options| {
+            parse_line_in(text, line, options, shape)
+        })
     }
 }
 
@@ -198,6 +207,65 @@ pub(crate) fn parse_line(
     line: usize,
     options: &ParseOptions,
 ) -> Result<Puzzle, ParseError> {
+    parse_line_in(text, line, options, &mut None)
+}
+
+/// [`parse_line`] for a reader, which keeps in `shape` the shape of its
+/// last plain record: the next one of the same size gets a clone (which
+/// shares the region table) instead of building it again.
+fn parse_line_in(
+    text: &str,
+    line: usize,
+    options: &ParseOptions,
+    shape: &mut Option<Shape>,
+) -> Result<Puzzle, ParseError> {
+    match parse_plain(text, options, shape) {
+        Some(puzzle) => Ok(puzzle),
+        None => parse_any(text, line, options),
+    }
+}
+
+/// The common record, read a byte at a time: a boxed puzzle whose line is
+/// one field of N² ASCII cells, all valid, perhaps with ASCII whitespace
+/// around it. `None` for anything else (another shape, a region map, a bad
+/// cell, non-ASCII text), which [`parse_any`] reads instead, errors and
+/// all: on the lines this accepts, [`parse_any`] gives the same puzzle.
+fn parse_plain(text: &str, options: &ParseOptions, last: &mut Option<Shape>) -> Option<Puzzle> {
+    // `trim_ascii` leaves a vertical tab (which `char::is_whitespace`
+    // takes for a blank), but the table below refuses it.
+    let cells = text.as_bytes().trim_ascii();
+    let n = square_size(cells.len())?;
+    let table = alphabet::cell_table(options.alphabet, n);
+    // One pass without early exits: every cell is decoded and the largest
+    // entry kept. An entry above n is a byte `decode_in` refuses:
+    // whitespace inside the field, a byte of a non-ASCII character, a bad
+    // or too large digit.
+    let mut top = 0;
+    let digits = cells
+        .iter()
+        .map(|&b| {
+            let entry = table[usize::from(b)];
+            top = top.max(entry);
+            alphabet::CELLS[usize::from(entry)]
+        })
+        .collect();
+    if usize::from(top) > n {
+        return None;
+    }
+    let shape = match last {
+        Some(shape) if shape.size() == n => shape.clone(),
+        _ => {
+            let shape = boxed_shape(n, options).ok()?.with_variant(options.variant);
+            last.insert(shape).clone()
+        }
+    };
+    // N² cells, each blank or a digit of at most n: what `Puzzle::new`
+    // checks.
+    Some(Puzzle::from_checked(shape, digits))
+}
+
+/// [`parse_line`] for any text, a character at a time.
+fn parse_any(text: &str, line: usize, options: &ParseOptions) -> Result<Puzzle, ParseError> {
     let fields = fields(text);
     let Some(cells) = fields.first() else {
         return Err(ParseError::new(line, 1, ParseErrorKind::NoRecord));
@@ -535,5 +603,235 @@ mod tests {
         assert_eq!(format_grid(&grid), "1234341243212143");
         let jigsaw = parse("321132213 aababbccc", &ParseOptions::default()).unwrap();
         assert_eq!(jigsaw.to_grid().unwrap().to_string(), "321132213");
+    }
+}
+
+/// The byte-table path of [`parse_line`] against the character walk.
+#[cfg(test)]
+mod plain {
+    use proptest::prelude::*;
+    use proptest::strategy::ValueTree;
+
+    use super::*;
+    use crate::format::Alphabet;
+    use crate::{Digit, Variant};
+
+    /// Whether the plain path reads `text`; checks that, when it does, it
+    /// reads what the character walk reads, and that `parse_line` always
+    /// gives what the character walk gives.
+    fn agrees(text: &str, options: &ParseOptions) -> bool {
+        let general = parse_any(text, 7, options);
+        assert_eq!(parse_line(text, 7, options), general, "{text:?}");
+        match parse_plain(text, options, &mut None) {
+            Some(puzzle) => {
+                assert_eq!(Ok(puzzle), general, "{text:?}");
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn with(alphabet: Alphabet) -> ParseOptions {
+        ParseOptions {
+            alphabet,
+            ..ParseOptions::default()
+        }
+    }
+
+    const NORVIG: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn plain_lines_take_the_fast_path() {
+        let standard = ParseOptions::default();
+        for text in [
+            NORVIG.to_owned(),
+            NORVIG.replace('.', "0"),
+            NORVIG.replace('.', "_").replace('4', "*"),
+            format!("  {NORVIG}\t\r"),
+            "1.3.0..2........".to_owned(),
+            format!("g{}", ".".repeat(255)),
+            format!("G{}p", ".".repeat(623)),
+            "4".repeat(81),
+        ] {
+            assert!(agrees(&text, &standard), "{text:?}");
+        }
+        let hex = format!("0f.A{}", ".".repeat(252));
+        assert!(agrees(&hex, &with(Alphabet::Hex)));
+        assert!(agrees(&NORVIG.replace('.', "0"), &with(Alphabet::Hex)));
+    }
+
+    #[test]
+    fn anything_else_takes_the_character_walk_with_its_errors() {
+        let standard = ParseOptions::default();
+        let at = |i: usize, c: &str| format!("{}{c}{}", &NORVIG[..i], &NORVIG[i + 1..]);
+        let cases = [
+            (at(40, "?"), "7:41: unexpected character '?'"),
+            (
+                at(40, "A"),
+                "7:41: digit 'A' stands for 10, out of range for size 9",
+            ),
+            (
+                at(40, "a"),
+                "7:41: digit 'a' stands for 10, out of range for size 9",
+            ),
+            (at(40, "é"), "7:41: unexpected character 'é'"),
+            (at(40, " "), "7:41: expected N*N cells"),
+            (at(80, "\u{b}"), "7:81: expected N*N cells"),
+            (format!("{NORVIG}\u{b}"), ""),
+            (format!("{NORVIG}\u{a0}"), ""),
+            (format!("\u{3000}{NORVIG}"), ""),
+            (NORVIG[1..].to_owned(), "7:81: expected N*N cells"),
+            (format!("{NORVIG}."), "7:83: expected N*N cells"),
+            (
+                format!("{NORVIG} {}", "a".repeat(81)),
+                "7:83: region map has 1",
+            ),
+            (format!("{NORVIG} x y"), "7:85: unexpected third field"),
+            (".".repeat(49), "7:50: size 7 has no box shape"),
+            (
+                format!("0{}", ".".repeat(255)),
+                "7:1: unexpected character '0'",
+            ),
+            (
+                format!("Q{}", ".".repeat(624)),
+                "7:1: digit 'Q' stands for 26",
+            ),
+            (String::new(), "7:1: no puzzle found"),
+        ];
+        for (text, error) in cases {
+            assert!(!agrees(&text, &standard), "{text:?}");
+            let result = parse_any(&text, 7, &standard);
+            match result {
+                Err(e) => assert!(e.to_string().starts_with(error), "{text:?}: {e}"),
+                Ok(_) => assert!(error.is_empty(), "{text:?}"),
+            }
+        }
+        let hex = with(Alphabet::Hex);
+        let g = format!("g{}", ".".repeat(255));
+        assert!(!agrees(&g, &hex));
+        assert!(!agrees(&format!("0{}", ".".repeat(255)), &standard));
+        let clash = format!("11{}", ".".repeat(79));
+        assert!(agrees(&clash, &standard), "clashing givens are a puzzle");
+        let jigsaw = "*2*1*2*** aababbccc";
+        assert!(!agrees(jigsaw, &standard));
+        let wide = ParseOptions {
+            boxes: Some(BoxShape::new(2, 6).unwrap()),
+            variant: Variant::X,
+            ..ParseOptions::default()
+        };
+        assert!(!agrees(NORVIG, &wide));
+        assert!(agrees(&".".repeat(144), &wide));
+    }
+
+    #[test]
+    fn a_reader_reuses_a_shape_only_for_its_size() {
+        let text = format!(
+            "{NORVIG}\n1.3.............\n{NORVIG}\n*2*1*2*** aababbccc\n{}\n",
+            ".".repeat(81)
+        );
+        for options in [
+            ParseOptions::default(),
+            ParseOptions {
+                variant: Variant::X,
+                ..ParseOptions::default()
+            },
+        ] {
+            let shapes: Vec<Shape> = Reader::new(text.as_bytes(), options)
+                .map(|record| record.unwrap().puzzle.unwrap().shape().clone())
+                .collect();
+            let expected: Vec<Shape> = text
+                .lines()
+                .map(|line| parse_any(line, 1, &options).unwrap().shape().clone())
+                .collect();
+            assert_eq!(shapes, expected);
+        }
+    }
+
+    /// Characters a line might hold, valid or not.
+    const ANY: &str = "0123456789AaFfGgPpQZz._*?# \t\u{b}\u{c}\ré\u{a0}\u{85}\u{3000}";
+
+    /// A line of about n² cells, valid for size n (in the standard
+    /// alphabet) but for a few, perhaps with whitespace around them.
+    fn line() -> impl Strategy<Value = String> {
+        let boxed = (4..=MAX_SIZE).filter(|&n| BoxShape::infer(n).is_some());
+        let size = prop_oneof![
+            3 => proptest::sample::select(boxed.collect::<Vec<_>>()),
+            1 => 1..=MAX_SIZE,
+        ];
+        (size, prop_oneof![3 => Just(0isize), 1 => -1..=1isize])
+            .prop_flat_map(|(n, off)| {
+                let len = (n * n).saturating_add_signed(off);
+                let valid: Vec<char> = "._*0"
+                    .chars()
+                    .filter(|&c| c != '0' || n <= 9)
+                    .chain(
+                        (1..=n as u8)
+                            .filter_map(Digit::from_number)
+                            .map(Digit::to_char),
+                    )
+                    .chain(('a'..='p').take(n.saturating_sub(9)))
+                    .collect();
+                let pad = proptest::sample::select(vec!["", "", "", " ", "\t", "  \r", "\u{b}"]);
+                let bad = proptest::collection::vec(
+                    (
+                        any::<proptest::sample::Index>(),
+                        proptest::sample::select(ANY.chars().collect::<Vec<_>>()),
+                    ),
+                    0..=2,
+                );
+                (
+                    pad.clone(),
+                    proptest::collection::vec(proptest::sample::select(valid), len),
+                    prop_oneof![Just(Vec::new()), bad],
+                    pad,
+                )
+            })
+            .prop_map(|(front, mut cells, bad, back)| {
+                for (at, c) in bad {
+                    if !cells.is_empty() {
+                        let at = at.index(cells.len());
+                        cells[at] = c;
+                    }
+                }
+                format!("{front}{}{back}", cells.into_iter().collect::<String>())
+            })
+    }
+
+    fn options() -> impl Strategy<Value = ParseOptions> {
+        let boxes = proptest::option::weighted(0.2, (2..=5usize, 2..=5usize))
+            .prop_map(|hw| hw.and_then(|(h, w)| BoxShape::new(h.min(w), h.max(w)).ok()));
+        let alphabet = proptest::sample::select(vec![Alphabet::Standard, Alphabet::Hex]);
+        let variant = proptest::sample::select(vec![Variant::Standard, Variant::X]);
+        (boxes, alphabet, variant).prop_map(|(boxes, alphabet, variant)| ParseOptions {
+            variant,
+            boxes,
+            alphabet,
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn the_plain_path_reads_what_the_character_walk_reads(
+            text in line(),
+            options in options(),
+        ) {
+            agrees(&text, &options);
+        }
+    }
+
+    #[test]
+    fn the_generator_feeds_both_paths() {
+        let mut runner = proptest::test_runner::TestRunner::deterministic();
+        let strategy = line();
+        let plain = (0..1000)
+            .filter(|_| {
+                let text = strategy.new_tree(&mut runner).unwrap().current();
+                parse_plain(&text, &ParseOptions::default(), &mut None).is_some()
+            })
+            .count();
+        assert!((200..=800).contains(&plain), "{plain} plain lines of 1000");
     }
 }

@@ -1,8 +1,8 @@
 //! The cell and region-label alphabets shared by the `line` and `grid`
 //! formats.
 
-use crate::Digit;
 use crate::digit::char_number;
+use crate::{Digit, MAX_SIZE};
 
 use super::ParseErrorKind;
 
@@ -184,6 +184,43 @@ pub(crate) fn decode(c: char, size: usize) -> Result<Option<Digit>, ParseErrorKi
     }
 }
 
+/// The characters of the digits, by index: `first` for the first
+/// `first.len()`, then the standard alphabet's; every byte past the last
+/// digit, which no [`Digit`] indexes, is `?`.
+const fn digit_chars(first: &[u8]) -> [u8; 256] {
+    let standard = b"123456789ABCDEFGHIJKLMNOP";
+    let mut chars = [b'?'; 256];
+    let mut i = 0;
+    while i < MAX_SIZE {
+        chars[i] = if i < first.len() {
+            first[i]
+        } else {
+            standard[i]
+        };
+        i += 1;
+    }
+    chars
+}
+
+/// Every digit's character by index in the standard alphabet. A table of
+/// 256 so that any `u8` index needs no bounds check.
+static STANDARD_DIGITS: [u8; 256] = digit_chars(b"");
+
+/// Every digit's character by index in the hexadecimal alphabet: as
+/// [`Alphabet::respell`] writes them, digits 1 to 16 one place down, the
+/// others (which no 16×16 grid holds) as in the standard alphabet.
+static HEX_DIGITS: [u8; 256] = digit_chars(b"0123456789ABCDEF");
+
+/// The character of every digit of a puzzle of `size` written in
+/// `alphabet`, as an ASCII byte at [`Digit::index`].
+pub(crate) fn digit_bytes(alphabet: Alphabet, size: usize) -> &'static [u8; 256] {
+    if alphabet.applies_to(size) {
+        &HEX_DIGITS
+    } else {
+        &STANDARD_DIGITS
+    }
+}
+
 /// Every cell by the number of its table entry ([`cell_table`]): `None`
 /// for 0, a blank, else the digit numbered so, as
 /// [`Digit::from_number`] gives it.
@@ -306,7 +343,7 @@ mod tests {
     #[test]
     fn cell_tables_agree_with_decode_in_for_every_byte() {
         for alphabet in [Alphabet::Standard, Alphabet::Hex] {
-            for size in 1..=crate::MAX_SIZE {
+            for size in 1..=MAX_SIZE {
                 let table = cell_table(alphabet, size);
                 for byte in 0..=u8::MAX {
                     let entry = table[usize::from(byte)];
@@ -319,6 +356,21 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn digit_bytes_spell_as_to_char_and_respell() {
+        let standard: String = (0..MAX_SIZE as u8)
+            .filter_map(Digit::new)
+            .map(Digit::to_char)
+            .collect();
+        let table = |alphabet, size| digit_bytes(alphabet, size)[..MAX_SIZE].to_vec();
+        assert_eq!(standard.as_bytes(), table(Alphabet::Standard, 16));
+        assert_eq!(standard.as_bytes(), table(Alphabet::Hex, 9));
+        assert_eq!(
+            Alphabet::Hex.respell(standard, 16).as_bytes(),
+            table(Alphabet::Hex, 16)
+        );
     }
 
     #[test]

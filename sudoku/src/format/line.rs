@@ -39,8 +39,8 @@ use crate::{BoxShape, Grid, MAX_SIZE, Puzzle, Shape};
 
 use super::reader::LineReader;
 use super::{
-    ParseError, ParseErrorKind, ParseOptions, Record, alphabet, boxed_shape, next_line_record,
-    parse_one,
+    Alphabet, ParseError, ParseErrorKind, ParseOptions, Record, alphabet, boxed_shape,
+    next_line_record, parse_one,
 };
 
 /// Parses the one puzzle in `text` (comment and blank lines aside).
@@ -78,10 +78,55 @@ pub fn format_puzzle(puzzle: &Puzzle) -> String {
 
 /// The grid's N² digits, without a line ending.
 pub fn format_grid(grid: &Grid) -> String {
-    // Digits are ASCII: one byte each, so the string is allocated once.
-    let mut text = String::with_capacity(grid.digits().len());
-    text.extend(grid.digits().iter().map(|d| d.to_char()));
-    text
+    // Digits are ASCII, a byte each: the string is allocated once and
+    // filled from a table.
+    let chars = alphabet::digit_bytes(Alphabet::Standard, grid.shape().size());
+    grid.digits()
+        .iter()
+        .map(|d| char::from(chars[d.index()]))
+        .collect()
+}
+
+/// Writes the grid's N² digits in `alphabet`, without a line ending: the
+/// bytes of [`format_grid`] respelled by [`Alphabet::respell`], with no
+/// string built on the way.
+///
+/// ```
+/// use sudoku::format::{Alphabet, line};
+///
+/// let grid: sudoku::Grid = "1234341221434321".parse()?;
+/// let mut out = Vec::new();
+/// line::write_grid(&mut out, &grid, Alphabet::Standard)?;
+/// assert_eq!(out, b"1234341221434321");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// Those of `out`.
+pub fn write_grid<W: io::Write + ?Sized>(
+    out: &mut W,
+    grid: &Grid,
+    alphabet: Alphabet,
+) -> io::Result<()> {
+    let digits = grid.digits();
+    if grid.shape().size() <= 9 {
+        // `1` to `9` in every alphabet: a sum, which compiles to a few
+        // vector instructions for a whole 9×9 grid.
+        let mut buffer = [0; 81];
+        let text = buffer.get_mut(..digits.len()).unwrap_or_default();
+        for (byte, digit) in text.iter_mut().zip(digits) {
+            *byte = b'0' + digit.number();
+        }
+        return out.write_all(text);
+    }
+    let chars = alphabet::digit_bytes(alphabet, grid.shape().size());
+    let mut buffer = [0; MAX_SIZE * MAX_SIZE];
+    // A grid has at most 625 cells.
+    let text = buffer.get_mut(..digits.len()).unwrap_or_default();
+    for (byte, digit) in text.iter_mut().zip(digits) {
+        *byte = chars[digit.index()];
+    }
+    out.write_all(text)
 }
 
 /// Streams line-format records from a [`BufRead`].
@@ -597,6 +642,29 @@ mod tests {
     }
 
     #[test]
+    fn written_grids_are_formatted_grids_respelled() {
+        for n in 1..=MAX_SIZE {
+            let digits: Vec<crate::Digit> = (0..n * n)
+                .filter_map(|i| crate::Digit::new(((i * 7 + i / n) % n) as u8))
+                .collect();
+            let ids: Vec<u8> = (0..n * n).map(|i| (i / n) as u8).collect();
+            let shape = Shape::jigsaw(n, &ids).unwrap();
+            let grid = Grid::new(shape, digits.clone()).unwrap();
+            let by_char: String = digits.iter().map(|d| d.to_char()).collect();
+            assert_eq!(format_grid(&grid), by_char);
+            for alphabet in [Alphabet::Standard, Alphabet::Hex] {
+                let mut out = Vec::new();
+                write_grid(&mut out, &grid, alphabet).unwrap();
+                assert_eq!(
+                    String::from_utf8(out).unwrap(),
+                    alphabet.respell(by_char.as_str(), n),
+                    "{n} {alphabet:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn grids_print_their_digits() {
         let puzzle = parse("1234341243212143", &ParseOptions::default()).unwrap();
         let grid = puzzle.to_grid().unwrap();
@@ -613,7 +681,6 @@ mod plain {
     use proptest::strategy::ValueTree;
 
     use super::*;
-    use crate::format::Alphabet;
     use crate::{Digit, Variant};
 
     /// Whether the plain path reads `text`; checks that, when it does, it

@@ -98,7 +98,7 @@ impl<W: Write> Writer<W> {
             move |grid: &sudoku::Grid| alphabet.respell(format(grid), grid.shape().size())
         };
         match self.output {
-            Output::Line | Output::Csv => writeln!(self.out, "{}", line_answer(outcome, alphabet)),
+            Output::Line | Output::Csv => write_line_answer(&mut self.out, outcome, alphabet),
             Output::Grid => self.write_block(outcome, spelled(grid::format_grid), true),
             Output::Poj => self.write_block(
                 outcome,
@@ -157,19 +157,26 @@ impl<W: Write> Writer<W> {
     }
 }
 
-/// The answer as one line: the solution, `unique SOLUTION`, `multiple`,
-/// `none`, the count (with `+` when limited), or `error`.
-fn line_answer(outcome: &Outcome, alphabet: Alphabet) -> String {
+/// Writes the answer as one line: the solution, `unique SOLUTION`,
+/// `multiple`, `none`, the count (with `+` when limited), or `error`.
+fn write_line_answer(
+    out: &mut (impl Write + ?Sized),
+    outcome: &Outcome,
+    alphabet: Alphabet,
+) -> io::Result<()> {
     if let Some(count) = outcome.count() {
-        return count_text(count);
+        return writeln!(out, "{}", count_text(count));
     }
-    let spelled =
-        |grid: &sudoku::Grid| alphabet.respell(line::format_grid(grid), grid.shape().size());
+    // The solution's bytes go straight out: this runs once per record.
     match (outcome.status(), outcome.solution()) {
-        (Status::Solved, Some(grid)) => spelled(grid),
-        (Status::Unique, Some(grid)) => format!("unique {}", spelled(grid)),
-        (status, _) => status.name().to_owned(),
+        (Status::Solved, Some(grid)) => line::write_grid(out, grid, alphabet)?,
+        (Status::Unique, Some(grid)) => {
+            out.write_all(b"unique ")?;
+            line::write_grid(out, grid, alphabet)?;
+        }
+        (status, _) => out.write_all(status.name().as_bytes())?,
     }
+    out.write_all(b"\n")
 }
 
 fn count_text(count: sudoku::Count) -> String {

@@ -337,6 +337,11 @@ fn solve_in_parallel<R: BufRead + Send, W: Write>(
     let size = (CHUNK_PER_THREAD * pool.current_num_threads()).max(MIN_CHUNK);
     let mut chunk = read_chunk(&mut records, size);
     sink.see_header(&records)?;
+    // The outcomes of the chunk last written, freed on the pool while the
+    // next chunk is solved rather than here, where every instruction is
+    // one the workers wait for (freeing a record's and an answer's
+    // buffers costs about as much as writing its line).
+    let mut written: Vec<Outcome> = Vec::new();
 
     loop {
         let (current, read_error) = chunk;
@@ -344,9 +349,11 @@ fn solve_in_parallel<R: BufRead + Send, W: Write>(
             return Ok(Ok(()));
         }
         let more = read_error.is_none();
+        let done = std::mem::take(&mut written);
         let (next, answers) = pool.install(|| {
             rayon::join(
                 || {
+                    drop(done);
                     if more {
                         read_chunk(&mut records, size)
                     } else {
@@ -360,8 +367,11 @@ fn solve_in_parallel<R: BufRead + Send, W: Write>(
                 },
             )
         });
+        written.reserve(current.len());
         for (record, answer) in current.into_iter().zip(answers) {
-            sink.put(&Outcome { record, answer })?;
+            let outcome = Outcome { record, answer };
+            sink.put(&outcome)?;
+            written.push(outcome);
         }
         sink.progress.update(sink.summary.records());
         if let Some(error) = read_error {

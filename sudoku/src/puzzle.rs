@@ -74,6 +74,18 @@ impl Puzzle {
         })
     }
 
+    /// A puzzle from a reader that has made [`Puzzle::new`]'s checks as it
+    /// decoded the cells (one entry per cell of `shape`, every digit below
+    /// N), so that they are not paid twice per record.
+    pub(crate) fn from_checked(shape: Shape, cells: Vec<Option<Digit>>) -> Puzzle {
+        debug_assert_eq!(check(&shape, cells.iter().copied()), Ok(()));
+        Puzzle {
+            shape,
+            cells,
+            candidates: None,
+        }
+    }
+
     /// A pencilmark puzzle: cell `i` may hold digit `d` when bit `d` of
     /// `candidates[i]` is set. A cell with one candidate is a given; a cell
     /// with none makes a puzzle without solution.
@@ -274,7 +286,7 @@ impl Grid {
 /// Checks the entry count and digit range shared by puzzles and grids.
 fn check(
     shape: &Shape,
-    entries: impl ExactSizeIterator<Item = Option<Digit>>,
+    entries: impl ExactSizeIterator<Item = Option<Digit>> + Clone,
 ) -> Result<(), PuzzleError> {
     if entries.len() != shape.cell_count() {
         return Err(PuzzleError::CellCount {
@@ -283,11 +295,21 @@ fn check(
         });
     }
     let size = shape.size();
-    match shape
+    // Readers build a puzzle per record: the largest digit is found in a
+    // loop without early exits, which compiles to a few instructions per
+    // cell, and the cell of a digit out of range is looked for only when
+    // there is one.
+    let top = entries
+        .clone()
+        .fold(0, |top, entry| top.max(entry.map_or(0, Digit::number)));
+    if usize::from(top) <= size {
+        return Ok(());
+    }
+    let bad = shape
         .cells()
         .zip(entries)
-        .find_map(|(cell, digit)| digit.filter(|d| d.index() >= size).map(|d| (cell, d)))
-    {
+        .find_map(|(cell, entry)| entry.filter(|d| d.index() >= size).map(|d| (cell, d)));
+    match bad {
         Some((cell, digit)) => Err(PuzzleError::DigitOutOfRange { cell, digit, size }),
         None => Ok(()),
     }

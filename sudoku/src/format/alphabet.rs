@@ -1,8 +1,8 @@
 //! The cell and region-label alphabets shared by the `line` and `grid`
 //! formats.
 
-use crate::Digit;
 use crate::digit::char_number;
+use crate::{Digit, MAX_SIZE};
 
 use super::ParseErrorKind;
 
@@ -98,6 +98,80 @@ pub(crate) fn decode_in(
     decode(c, size)
 }
 
+/// A byte that is no cell in a [`cell_table`]: above every size.
+const NOT_A_CELL: u8 = u8::MAX;
+
+/// The standard alphabet as a byte table: the number a byte stands for
+/// (`1`–`9` then letters of either case, 1 to 35), 0 for a blank, and
+/// [`NOT_A_CELL`] for anything else; `0` is a blank when `zero_blank`.
+const fn standard_table(zero_blank: bool) -> [u8; 256] {
+    let mut table = [NOT_A_CELL; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let b = byte as u8;
+        table[byte] = match b {
+            b'1'..=b'9' => b - b'0',
+            b'A'..=b'Z' => b - b'A' + 10,
+            b'a'..=b'z' => b - b'a' + 10,
+            b'0' if zero_blank => 0,
+            _ => NOT_A_CELL,
+        };
+        byte += 1;
+    }
+    blanks(table)
+}
+
+/// The hexadecimal alphabet as a byte table: `0`–`9` and `A`–`F` (either
+/// case) stand for 1 to 16, blanks are 0, anything else [`NOT_A_CELL`].
+const fn hex_table() -> [u8; 256] {
+    let mut table = [NOT_A_CELL; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let b = byte as u8;
+        table[byte] = match b {
+            b'0'..=b'9' => b - b'0' + 1,
+            b'A'..=b'F' => b - b'A' + 11,
+            b'a'..=b'f' => b - b'a' + 11,
+            _ => NOT_A_CELL,
+        };
+        byte += 1;
+    }
+    blanks(table)
+}
+
+/// `table` with the [`BLANKS`] marked 0.
+const fn blanks(mut table: [u8; 256]) -> [u8; 256] {
+    let mut i = 0;
+    while i < BLANKS.len() {
+        table[BLANKS[i] as usize] = 0;
+        i += 1;
+    }
+    table
+}
+
+/// [`standard_table`] up to size 9, where `0` is a blank.
+static SMALL: [u8; 256] = standard_table(true);
+/// [`standard_table`] above size 9.
+static LARGE: [u8; 256] = standard_table(false);
+/// [`hex_table`].
+static HEX: [u8; 256] = hex_table();
+
+/// The cells of a puzzle of `size` in `alphabet` as a byte table, for
+/// readers of ASCII text: entry `b` is 0 when byte `b` is a blank, the
+/// 1-based number of its digit when it is one, and above `size` when
+/// [`decode_in`] would refuse it (so the caller falls back to
+/// [`decode_in`] for the error). Every entry at most `size` agrees with
+/// [`decode_in`]: 0 for `Ok(None)`, `k` for `Ok(Digit::from_number(k))`.
+pub(crate) fn cell_table(alphabet: Alphabet, size: usize) -> &'static [u8; 256] {
+    if alphabet.applies_to(size) {
+        &HEX
+    } else if size <= ZERO_BLANK_MAX {
+        &SMALL
+    } else {
+        &LARGE
+    }
+}
+
 /// Reads one cell of a puzzle of `size`: `Ok(None)` for a blank.
 pub(crate) fn decode(c: char, size: usize) -> Result<Option<Digit>, ParseErrorKind> {
     if BLANKS.contains(&c) || (c == '0' && size <= ZERO_BLANK_MAX) {
@@ -109,6 +183,56 @@ pub(crate) fn decode(c: char, size: usize) -> Result<Option<Digit>, ParseErrorKi
         None => Err(ParseErrorKind::UnexpectedChar { found: c, size }),
     }
 }
+
+/// The characters of the digits, by index: `first` for the first
+/// `first.len()`, then the standard alphabet's; every byte past the last
+/// digit, which no [`Digit`] indexes, is `?`.
+const fn digit_chars(first: &[u8]) -> [u8; 256] {
+    let standard = b"123456789ABCDEFGHIJKLMNOP";
+    let mut chars = [b'?'; 256];
+    let mut i = 0;
+    while i < MAX_SIZE {
+        chars[i] = if i < first.len() {
+            first[i]
+        } else {
+            standard[i]
+        };
+        i += 1;
+    }
+    chars
+}
+
+/// Every digit's character by index in the standard alphabet. A table of
+/// 256 so that any `u8` index needs no bounds check.
+static STANDARD_DIGITS: [u8; 256] = digit_chars(b"");
+
+/// Every digit's character by index in the hexadecimal alphabet: as
+/// [`Alphabet::respell`] writes them, digits 1 to 16 one place down, the
+/// others (which no 16×16 grid holds) as in the standard alphabet.
+static HEX_DIGITS: [u8; 256] = digit_chars(b"0123456789ABCDEF");
+
+/// The character of every digit of a puzzle of `size` written in
+/// `alphabet`, as an ASCII byte at [`Digit::index`].
+pub(crate) fn digit_bytes(alphabet: Alphabet, size: usize) -> &'static [u8; 256] {
+    if alphabet.applies_to(size) {
+        &HEX_DIGITS
+    } else {
+        &STANDARD_DIGITS
+    }
+}
+
+/// Every cell by the number of its table entry ([`cell_table`]): `None`
+/// for 0, a blank, else the digit numbered so, as
+/// [`Digit::from_number`] gives it.
+pub(crate) static CELLS: [Option<Digit>; 256] = {
+    let mut cells = [None; 256];
+    let mut number = 0;
+    while number < 256 {
+        cells[number] = Digit::from_number(number as u8);
+        number += 1;
+    }
+    cells
+};
 
 /// The character printed for a cell: the digit, or `.` for a blank.
 pub(crate) fn encode(cell: Option<Digit>) -> char {
@@ -214,6 +338,46 @@ mod tests {
         assert_eq!(decode_in(Alphabet::Hex, '0', 9), Ok(None));
         let all: String = "123456789ABCDEFG".to_owned();
         assert_eq!(Alphabet::Hex.respell(&all, 16), "0123456789ABCDEF");
+    }
+
+    #[test]
+    fn cell_tables_agree_with_decode_in_for_every_byte() {
+        for alphabet in [Alphabet::Standard, Alphabet::Hex] {
+            for size in 1..=MAX_SIZE {
+                let table = cell_table(alphabet, size);
+                for byte in 0..=u8::MAX {
+                    let entry = table[usize::from(byte)];
+                    let decoded = decode_in(alphabet, char::from(byte), size);
+                    if usize::from(entry) <= size {
+                        assert_eq!(decoded, Ok(Digit::from_number(entry)), "{byte:#x} {size}");
+                    } else {
+                        assert!(decoded.is_err(), "{byte:#x} {size} {alphabet:?}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn digit_bytes_spell_as_to_char_and_respell() {
+        let standard: String = (0..MAX_SIZE as u8)
+            .filter_map(Digit::new)
+            .map(Digit::to_char)
+            .collect();
+        let table = |alphabet, size| digit_bytes(alphabet, size)[..MAX_SIZE].to_vec();
+        assert_eq!(standard.as_bytes(), table(Alphabet::Standard, 16));
+        assert_eq!(standard.as_bytes(), table(Alphabet::Hex, 9));
+        assert_eq!(
+            Alphabet::Hex.respell(standard, 16).as_bytes(),
+            table(Alphabet::Hex, 16)
+        );
+    }
+
+    #[test]
+    fn cells_are_the_digits_by_number() {
+        for number in 0..=u8::MAX {
+            assert_eq!(CELLS[usize::from(number)], Digit::from_number(number));
+        }
     }
 
     #[test]

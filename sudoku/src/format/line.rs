@@ -39,8 +39,8 @@ use crate::{BoxShape, Grid, MAX_SIZE, Puzzle, Shape};
 
 use super::reader::LineReader;
 use super::{
-    ParseError, ParseErrorKind, ParseOptions, Record, alphabet, boxed_shape, next_line_record,
-    parse_one,
+    Alphabet, ParseError, ParseErrorKind, ParseOptions, Record, alphabet, boxed_shape,
+    next_line_record, parse_one,
 };
 
 /// Parses the one puzzle in `text` (comment and blank lines aside).
@@ -78,10 +78,55 @@ pub fn format_puzzle(puzzle: &Puzzle) -> String {
 
 /// The grid's N² digits, without a line ending.
 pub fn format_grid(grid: &Grid) -> String {
-    // Digits are ASCII: one byte each, so the string is allocated once.
-    let mut text = String::with_capacity(grid.digits().len());
-    text.extend(grid.digits().iter().map(|d| d.to_char()));
-    text
+    // Digits are ASCII, a byte each: the string is allocated once and
+    // filled from a table.
+    let chars = alphabet::digit_bytes(Alphabet::Standard, grid.shape().size());
+    grid.digits()
+        .iter()
+        .map(|d| char::from(chars[d.index()]))
+        .collect()
+}
+
+/// Writes the grid's N² digits in `alphabet`, without a line ending: the
+/// bytes of [`format_grid`] respelled by [`Alphabet::respell`], with no
+/// string built on the way.
+///
+/// ```
+/// use sudoku::format::{Alphabet, line};
+///
+/// let grid: sudoku::Grid = "1234341221434321".parse()?;
+/// let mut out = Vec::new();
+/// line::write_grid(&mut out, &grid, Alphabet::Standard)?;
+/// assert_eq!(out, b"1234341221434321");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// Those of `out`.
+pub fn write_grid<W: io::Write + ?Sized>(
+    out: &mut W,
+    grid: &Grid,
+    alphabet: Alphabet,
+) -> io::Result<()> {
+    let digits = grid.digits();
+    if grid.shape().size() <= 9 {
+        // `1` to `9` in every alphabet: a sum, which compiles to a few
+        // vector instructions for a whole 9×9 grid.
+        let mut buffer = [0; 81];
+        let text = buffer.get_mut(..digits.len()).unwrap_or_default();
+        for (byte, digit) in text.iter_mut().zip(digits) {
+            *byte = b'0' + digit.number();
+        }
+        return out.write_all(text);
+    }
+    let chars = alphabet::digit_bytes(alphabet, grid.shape().size());
+    let mut buffer = [0; MAX_SIZE * MAX_SIZE];
+    // A grid has at most 625 cells.
+    let text = buffer.get_mut(..digits.len()).unwrap_or_default();
+    for (byte, digit) in text.iter_mut().zip(digits) {
+        *byte = chars[digit.index()];
+    }
+    out.write_all(text)
 }
 
 /// Streams line-format records from a [`BufRead`].
@@ -104,6 +149,8 @@ pub fn format_grid(grid: &Grid) -> String {
 pub struct Reader<R> {
     lines: LineReader<R>,
     options: ParseOptions,
+    /// The shape of the last plain record, for the next ([`parse_line_in`]).
+    shape: Option<Shape>,
 }
 
 impl<R: BufRead> Reader<R> {
@@ -113,7 +160,11 @@ impl<R: BufRead> Reader<R> {
     }
 
     pub(crate) fn from_lines(lines: LineReader<R>, options: ParseOptions) -> Reader<R> {
-        Reader { lines, options }
+        Reader {
+            lines,
+            options,
+            shape: None,
+        }
     }
 }
 
@@ -121,7 +172,10 @@ impl<R: BufRead> Iterator for Reader<R> {
     type Item = io::Result<Record>;
 
     fn next(&mut self) -> Option<io::Result<Record>> {
-        next_line_record(&mut self.lines, &self.options, parse_line)
+        let shape = &mut self.shape;
+        next_line_record(&mut self.lines, &self.options, |text, line, options| {
+            parse_line_in(text, line, options, shape)
+        })
     }
 }
 
@@ -198,6 +252,65 @@ pub(crate) fn parse_line(
     line: usize,
     options: &ParseOptions,
 ) -> Result<Puzzle, ParseError> {
+    parse_line_in(text, line, options, &mut None)
+}
+
+/// [`parse_line`] for a reader, which keeps in `shape` the shape of its
+/// last plain record: the next one of the same size gets a clone (which
+/// shares the region table) instead of building it again.
+fn parse_line_in(
+    text: &str,
+    line: usize,
+    options: &ParseOptions,
+    shape: &mut Option<Shape>,
+) -> Result<Puzzle, ParseError> {
+    match parse_plain(text, options, shape) {
+        Some(puzzle) => Ok(puzzle),
+        None => parse_any(text, line, options),
+    }
+}
+
+/// The common record, read a byte at a time: a boxed puzzle whose line is
+/// one field of N² ASCII cells, all valid, perhaps with ASCII whitespace
+/// around it. `None` for anything else (another shape, a region map, a bad
+/// cell, non-ASCII text), which [`parse_any`] reads instead, errors and
+/// all: on the lines this accepts, [`parse_any`] gives the same puzzle.
+fn parse_plain(text: &str, options: &ParseOptions, last: &mut Option<Shape>) -> Option<Puzzle> {
+    // `trim_ascii` leaves a vertical tab (which `char::is_whitespace`
+    // takes for a blank), but the table below refuses it.
+    let cells = text.as_bytes().trim_ascii();
+    let n = square_size(cells.len())?;
+    let table = alphabet::cell_table(options.alphabet, n);
+    // One pass without early exits: every cell is decoded and the largest
+    // entry kept. An entry above n is a byte `decode_in` refuses:
+    // whitespace inside the field, a byte of a non-ASCII character, a bad
+    // or too large digit.
+    let mut top = 0;
+    let digits = cells
+        .iter()
+        .map(|&b| {
+            let entry = table[usize::from(b)];
+            top = top.max(entry);
+            alphabet::CELLS[usize::from(entry)]
+        })
+        .collect();
+    if usize::from(top) > n {
+        return None;
+    }
+    let shape = match last {
+        Some(shape) if shape.size() == n => shape.clone(),
+        _ => {
+            let shape = boxed_shape(n, options).ok()?.with_variant(options.variant);
+            last.insert(shape).clone()
+        }
+    };
+    // N² cells, each blank or a digit of at most n: what `Puzzle::new`
+    // checks.
+    Some(Puzzle::from_checked(shape, digits))
+}
+
+/// [`parse_line`] for any text, a character at a time.
+fn parse_any(text: &str, line: usize, options: &ParseOptions) -> Result<Puzzle, ParseError> {
     let fields = fields(text);
     let Some(cells) = fields.first() else {
         return Err(ParseError::new(line, 1, ParseErrorKind::NoRecord));
@@ -529,11 +642,263 @@ mod tests {
     }
 
     #[test]
+    fn written_grids_are_formatted_grids_respelled() {
+        for n in 1..=MAX_SIZE {
+            let digits: Vec<crate::Digit> = (0..n * n)
+                .filter_map(|i| crate::Digit::new(((i * 7 + i / n) % n) as u8))
+                .collect();
+            let ids: Vec<u8> = (0..n * n).map(|i| (i / n) as u8).collect();
+            let shape = Shape::jigsaw(n, &ids).unwrap();
+            let grid = Grid::new(shape, digits.clone()).unwrap();
+            let by_char: String = digits.iter().map(|d| d.to_char()).collect();
+            assert_eq!(format_grid(&grid), by_char);
+            for alphabet in [Alphabet::Standard, Alphabet::Hex] {
+                let mut out = Vec::new();
+                write_grid(&mut out, &grid, alphabet).unwrap();
+                assert_eq!(
+                    String::from_utf8(out).unwrap(),
+                    alphabet.respell(by_char.as_str(), n),
+                    "{n} {alphabet:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn grids_print_their_digits() {
         let puzzle = parse("1234341243212143", &ParseOptions::default()).unwrap();
         let grid = puzzle.to_grid().unwrap();
         assert_eq!(format_grid(&grid), "1234341243212143");
         let jigsaw = parse("321132213 aababbccc", &ParseOptions::default()).unwrap();
         assert_eq!(jigsaw.to_grid().unwrap().to_string(), "321132213");
+    }
+}
+
+/// The byte-table path of [`parse_line`] against the character walk.
+#[cfg(test)]
+mod plain {
+    use proptest::prelude::*;
+    use proptest::strategy::ValueTree;
+
+    use super::*;
+    use crate::{Digit, Variant};
+
+    /// Whether the plain path reads `text`; checks that, when it does, it
+    /// reads what the character walk reads, and that `parse_line` always
+    /// gives what the character walk gives.
+    fn agrees(text: &str, options: &ParseOptions) -> bool {
+        let general = parse_any(text, 7, options);
+        assert_eq!(parse_line(text, 7, options), general, "{text:?}");
+        match parse_plain(text, options, &mut None) {
+            Some(puzzle) => {
+                assert_eq!(Ok(puzzle), general, "{text:?}");
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn with(alphabet: Alphabet) -> ParseOptions {
+        ParseOptions {
+            alphabet,
+            ..ParseOptions::default()
+        }
+    }
+
+    const NORVIG: &str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    #[test]
+    fn plain_lines_take_the_fast_path() {
+        let standard = ParseOptions::default();
+        for text in [
+            NORVIG.to_owned(),
+            NORVIG.replace('.', "0"),
+            NORVIG.replace('.', "_").replace('4', "*"),
+            format!("  {NORVIG}\t\r"),
+            "1.3.0..2........".to_owned(),
+            format!("g{}", ".".repeat(255)),
+            format!("G{}p", ".".repeat(623)),
+            "4".repeat(81),
+        ] {
+            assert!(agrees(&text, &standard), "{text:?}");
+        }
+        let hex = format!("0f.A{}", ".".repeat(252));
+        assert!(agrees(&hex, &with(Alphabet::Hex)));
+        assert!(agrees(&NORVIG.replace('.', "0"), &with(Alphabet::Hex)));
+    }
+
+    #[test]
+    fn anything_else_takes_the_character_walk_with_its_errors() {
+        let standard = ParseOptions::default();
+        let at = |i: usize, c: &str| format!("{}{c}{}", &NORVIG[..i], &NORVIG[i + 1..]);
+        let cases = [
+            (at(40, "?"), "7:41: unexpected character '?'"),
+            (
+                at(40, "A"),
+                "7:41: digit 'A' stands for 10, out of range for size 9",
+            ),
+            (
+                at(40, "a"),
+                "7:41: digit 'a' stands for 10, out of range for size 9",
+            ),
+            (at(40, "é"), "7:41: unexpected character 'é'"),
+            (at(40, " "), "7:41: expected N*N cells"),
+            (at(80, "\u{b}"), "7:81: expected N*N cells"),
+            (format!("{NORVIG}\u{b}"), ""),
+            (format!("{NORVIG}\u{a0}"), ""),
+            (format!("\u{3000}{NORVIG}"), ""),
+            (NORVIG[1..].to_owned(), "7:81: expected N*N cells"),
+            (format!("{NORVIG}."), "7:83: expected N*N cells"),
+            (
+                format!("{NORVIG} {}", "a".repeat(81)),
+                "7:83: region map has 1",
+            ),
+            (format!("{NORVIG} x y"), "7:85: unexpected third field"),
+            (".".repeat(49), "7:50: size 7 has no box shape"),
+            (
+                format!("0{}", ".".repeat(255)),
+                "7:1: unexpected character '0'",
+            ),
+            (
+                format!("Q{}", ".".repeat(624)),
+                "7:1: digit 'Q' stands for 26",
+            ),
+            (String::new(), "7:1: no puzzle found"),
+        ];
+        for (text, error) in cases {
+            assert!(!agrees(&text, &standard), "{text:?}");
+            let result = parse_any(&text, 7, &standard);
+            match result {
+                Err(e) => assert!(e.to_string().starts_with(error), "{text:?}: {e}"),
+                Ok(_) => assert!(error.is_empty(), "{text:?}"),
+            }
+        }
+        let hex = with(Alphabet::Hex);
+        let g = format!("g{}", ".".repeat(255));
+        assert!(!agrees(&g, &hex));
+        assert!(!agrees(&format!("0{}", ".".repeat(255)), &standard));
+        let clash = format!("11{}", ".".repeat(79));
+        assert!(agrees(&clash, &standard), "clashing givens are a puzzle");
+        let jigsaw = "*2*1*2*** aababbccc";
+        assert!(!agrees(jigsaw, &standard));
+        let wide = ParseOptions {
+            boxes: Some(BoxShape::new(2, 6).unwrap()),
+            variant: Variant::X,
+            ..ParseOptions::default()
+        };
+        assert!(!agrees(NORVIG, &wide));
+        assert!(agrees(&".".repeat(144), &wide));
+    }
+
+    #[test]
+    fn a_reader_reuses_a_shape_only_for_its_size() {
+        let text = format!(
+            "{NORVIG}\n1.3.............\n{NORVIG}\n*2*1*2*** aababbccc\n{}\n",
+            ".".repeat(81)
+        );
+        for options in [
+            ParseOptions::default(),
+            ParseOptions {
+                variant: Variant::X,
+                ..ParseOptions::default()
+            },
+        ] {
+            let shapes: Vec<Shape> = Reader::new(text.as_bytes(), options)
+                .map(|record| record.unwrap().puzzle.unwrap().shape().clone())
+                .collect();
+            let expected: Vec<Shape> = text
+                .lines()
+                .map(|line| parse_any(line, 1, &options).unwrap().shape().clone())
+                .collect();
+            assert_eq!(shapes, expected);
+        }
+    }
+
+    /// Characters a line might hold, valid or not.
+    const ANY: &str = "0123456789AaFfGgPpQZz._*?# \t\u{b}\u{c}\ré\u{a0}\u{85}\u{3000}";
+
+    /// A line of about n² cells, valid for size n (in the standard
+    /// alphabet) but for a few, perhaps with whitespace around them.
+    fn line() -> impl Strategy<Value = String> {
+        let boxed = (4..=MAX_SIZE).filter(|&n| BoxShape::infer(n).is_some());
+        let size = prop_oneof![
+            3 => proptest::sample::select(boxed.collect::<Vec<_>>()),
+            1 => 1..=MAX_SIZE,
+        ];
+        (size, prop_oneof![3 => Just(0isize), 1 => -1..=1isize])
+            .prop_flat_map(|(n, off)| {
+                let len = (n * n).saturating_add_signed(off);
+                let valid: Vec<char> = "._*0"
+                    .chars()
+                    .filter(|&c| c != '0' || n <= 9)
+                    .chain(
+                        (1..=n as u8)
+                            .filter_map(Digit::from_number)
+                            .map(Digit::to_char),
+                    )
+                    .chain(('a'..='p').take(n.saturating_sub(9)))
+                    .collect();
+                let pad = proptest::sample::select(vec!["", "", "", " ", "\t", "  \r", "\u{b}"]);
+                let bad = proptest::collection::vec(
+                    (
+                        any::<proptest::sample::Index>(),
+                        proptest::sample::select(ANY.chars().collect::<Vec<_>>()),
+                    ),
+                    0..=2,
+                );
+                (
+                    pad.clone(),
+                    proptest::collection::vec(proptest::sample::select(valid), len),
+                    prop_oneof![Just(Vec::new()), bad],
+                    pad,
+                )
+            })
+            .prop_map(|(front, mut cells, bad, back)| {
+                for (at, c) in bad {
+                    if !cells.is_empty() {
+                        let at = at.index(cells.len());
+                        cells[at] = c;
+                    }
+                }
+                format!("{front}{}{back}", cells.into_iter().collect::<String>())
+            })
+    }
+
+    fn options() -> impl Strategy<Value = ParseOptions> {
+        let boxes = proptest::option::weighted(0.2, (2..=5usize, 2..=5usize))
+            .prop_map(|hw| hw.and_then(|(h, w)| BoxShape::new(h.min(w), h.max(w)).ok()));
+        let alphabet = proptest::sample::select(vec![Alphabet::Standard, Alphabet::Hex]);
+        let variant = proptest::sample::select(vec![Variant::Standard, Variant::X]);
+        (boxes, alphabet, variant).prop_map(|(boxes, alphabet, variant)| ParseOptions {
+            variant,
+            boxes,
+            alphabet,
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        #[test]
+        fn the_plain_path_reads_what_the_character_walk_reads(
+            text in line(),
+            options in options(),
+        ) {
+            agrees(&text, &options);
+        }
+    }
+
+    #[test]
+    fn the_generator_feeds_both_paths() {
+        let mut runner = proptest::test_runner::TestRunner::deterministic();
+        let strategy = line();
+        let plain = (0..1000)
+            .filter(|_| {
+                let text = strategy.new_tree(&mut runner).unwrap().current();
+                parse_plain(&text, &ParseOptions::default(), &mut None).is_some()
+            })
+            .count();
+        assert!((200..=800).contains(&plain), "{plain} plain lines of 1000");
     }
 }

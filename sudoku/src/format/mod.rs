@@ -354,7 +354,7 @@ fn from_lines<R: BufRead>(
 fn next_line_record<R: BufRead>(
     lines: &mut LineReader<R>,
     options: &ParseOptions,
-    parse: fn(&str, usize, &ParseOptions) -> Result<Puzzle, ParseError>,
+    mut parse: impl FnMut(&str, usize, &ParseOptions) -> Result<Puzzle, ParseError>,
 ) -> Option<io::Result<Record>> {
     loop {
         let line = match lines.next_line()? {

@@ -140,7 +140,7 @@ impl<R: BufRead> LineReader<R> {
                 break;
             }
             any = true;
-            let (content, used) = match chunk.iter().position(|&b| b == b'\n' || b == b'\r') {
+            let (content, used) = match line_end(chunk) {
                 Some(at) => {
                     newline = true;
                     self.after_carriage_return = chunk.get(at) == Some(&b'\r');
@@ -185,7 +185,12 @@ impl<R: BufRead> LineReader<R> {
                 (String::from_utf8_lossy(&bytes).into_owned(), Some(fault))
             }
         };
-        self.last = Some((text.chars().count(), newline));
+        let chars = if text.is_ascii() {
+            text.len()
+        } else {
+            text.chars().count()
+        };
+        self.last = Some((chars, newline));
         Some(Ok(RawLine {
             number,
             text,
@@ -210,8 +215,58 @@ impl<R: BufRead> LineReader<R> {
     }
 }
 
+/// The index of the first `\n` or `\r` in `bytes`. Every line is scanned
+/// for its end, so this is per-record work: eight bytes at a time, looking
+/// at them one by one only where one is below `\r` + 1 (a line ending or a
+/// rarer control character).
+fn line_end(bytes: &[u8]) -> Option<usize> {
+    const ONES: u64 = u64::from_le_bytes([1; 8]);
+    const HIGHS: u64 = u64::from_le_bytes([0x80; 8]);
+    let is_end = |b: &u8| *b == b'\n' || *b == b'\r';
+    let mut chunks = bytes.chunks_exact(8);
+    let mut start = 0;
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+        // Nonzero exactly when some byte of `word` is below `\r` + 1.
+        let low = word.wrapping_sub(ONES * u64::from(b'\r' + 1)) & !word & HIGHS;
+        if low != 0
+            && let Some(at) = chunk.iter().position(is_end)
+        {
+            return Some(start + at);
+        }
+        start += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(is_end)
+        .map(|at| start + at)
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn line_end_finds_the_first_line_ending_anywhere() {
+        let naive = |bytes: &[u8]| bytes.iter().position(|&b| b == b'\n' || b == b'\r');
+        let fillers = [b'.', 0x0B, 0x0C, 0x8A, 0x8D, 0x00, 0xFF, b'\t'];
+        for len in 0..40 {
+            for end in 0..=len {
+                for filler in fillers {
+                    for ending in [b'\n', b'\r'] {
+                        let mut bytes = vec![filler; len];
+                        if let Some(byte) = bytes.get_mut(end) {
+                            *byte = ending;
+                        }
+                        if end + 3 < len {
+                            bytes[end + 3] = b'\n';
+                        }
+                        assert_eq!(super::line_end(&bytes), naive(&bytes), "{bytes:?}");
+                    }
+                }
+            }
+        }
+    }
+
     use std::io::{BufReader, Read};
 
     use super::*;

@@ -1,5 +1,5 @@
 # Shared by the scripts that race whole processes (benches/vs_dlx085.sh,
-# benches/vs_refsudoku.sh, benches/ab_cover.sh); sourced, not run. Needs
+# benches/vs_refsudoku.sh, benches/ab.sh); sourced, not run. Needs
 # `$work`, a scratch directory.
 
 # cpu COMMAND... — runs COMMAND with its standard output in $work/out and

@@ -428,17 +428,14 @@ impl State {
         if (counts + FIELDS * 14) & (FIELDS * 16) == FIELDS * 16 {
             return Ok(());
         }
-        let mut singles = 0;
-        for unit in [ROW, ROW << 9, ROW << 18, BOXES[0], BOXES[1], BOXES[2]] {
-            let here = cells & unit;
-            if here == 0 {
-                return Err(DeadEnd);
-            }
-            if here & (here - 1) == 0 {
-                singles |= here;
-            }
+        if (counts + FIELDS * 15) & (FIELDS * 16) != FIELDS * 16 {
+            return Err(DeadEnd);
         }
-        self.place_all(digit, band, singles & self.open[band], nodes)
+        // No unit is empty: those below two have one open cell each, the
+        // digit's cell there. Their flags, one per field, pick their cells.
+        let ones = !(counts + FIELDS * 14) >> 4 & FIELDS;
+        let units = BOX_UNITS[gather(ones)] | ROW_UNITS[gather(ones >> 15)];
+        self.place_all(digit, band, cells & units, nodes)
     }
 
     /// Hidden singles in the columns of `digit`.
@@ -666,6 +663,48 @@ const UNITS: [[u128; N]; 3] = {
     units
 };
 
+/// The cells of the boxes of a band picked by each set of three flags.
+const BOX_UNITS: [u32; 8] = {
+    let mut units = [0; 8];
+    let mut flags = 0;
+    while flags < 8 {
+        let mut k = 0;
+        while k < 3 {
+            if flags >> k & 1 == 1 {
+                units[flags] |= BOXES[k];
+            }
+            k += 1;
+        }
+        flags += 1;
+    }
+    units
+};
+
+/// The cells of the rows of a band picked by each set of three flags.
+const ROW_UNITS: [u32; 8] = {
+    let mut units = [0; 8];
+    let mut flags = 0;
+    while flags < 8 {
+        let mut k = 0;
+        while k < 3 {
+            if flags >> k & 1 == 1 {
+                units[flags] |= ROW << (N * k);
+            }
+            k += 1;
+        }
+        flags += 1;
+    }
+    units
+};
+
+/// The lowest bits of the first three 5-bit fields of `fields`, side by
+/// side: bits 0, 5 and 10 to bits 0, 1 and 2. One multiplication moves
+/// each to bit 10 + k; the other products land elsewhere, with no carry.
+#[inline(always)]
+fn gather(fields: u32) -> usize {
+    ((fields & FIELDS & 0x7FFF).wrapping_mul(1 << 10 | 1 << 6 | 1 << 2) >> 10 & 0b111) as usize
+}
+
 /// The counts of the six units of a band in `cells`: see [`COUNTS`].
 #[inline(always)]
 fn counts(cells: u32) -> u32 {
@@ -847,6 +886,24 @@ mod tests {
             }
         }
         assert!(states > 200, "{states}");
+    }
+
+    #[test]
+    fn gather_packs_the_flags_of_three_fields_whatever_the_rest_holds() {
+        for flags in 0..8u32 {
+            let fields = (flags & 1) | (flags >> 1 & 1) << 5 | (flags >> 2 & 1) << 10;
+            for rest in [0, (FIELDS * 30) & 0x7FFF, 31 << 15, u32::MAX << 15] {
+                assert_eq!(gather(fields | rest), flags as usize, "{flags} {rest:b}");
+            }
+            assert_eq!(
+                BOX_UNITS[flags as usize].count_ones(),
+                9 * flags.count_ones()
+            );
+            assert_eq!(
+                ROW_UNITS[flags as usize].count_ones(),
+                9 * flags.count_ones()
+            );
+        }
     }
 
     #[test]

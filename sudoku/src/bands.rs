@@ -75,9 +75,6 @@ const fn word(digit: usize, band: usize) -> usize {
     N * band + digit
 }
 
-/// The two bands other than each band.
-const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [2, 0], [0, 1]];
-
 /// The dirty bits of every digit of each band.
 const BAND_WORDS: [u32; 3] = [0x1FF, 0x1FF << N, 0x1FF << (2 * N)];
 
@@ -354,12 +351,13 @@ impl State {
         for cells in &mut self.digits[band] {
             *cells &= !cell;
         }
+        // The column leaves every band, this one's word is then set whole.
+        let column = COLUMNS[bit];
+        for words in &mut self.digits {
+            words[digit] &= !column;
+        }
         self.digits[band][digit] = own & KEEP[bit];
         self.covered[band][digit] += COVERS[bit];
-        let column = COLUMNS[bit];
-        for other in OTHER_BANDS[band] {
-            self.digits[other][digit] &= !column;
-        }
         true
     }
 

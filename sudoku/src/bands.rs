@@ -378,8 +378,14 @@ impl State {
                 return Ok(nodes);
             }
             seen = self.digits;
+            let before = nodes;
             if let Err(dead) = self.round(dirty, &mut nodes) {
                 return Err((nodes, dead));
+            }
+            // Only a choice changes a word: a round that made none leaves
+            // nothing to check.
+            if nodes == before {
+                return Ok(nodes);
             }
         }
     }

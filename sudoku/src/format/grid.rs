@@ -91,37 +91,55 @@ pub fn format_grid(grid: &Grid) -> String {
     layout(grid.shape(), grid.digits().iter().map(|d| d.to_char()))
 }
 
-/// Lays out one character per cell in rows.
+/// Lays out one character per cell in rows: cells apart by a space, boxes
+/// by ` |`, bands of boxes by a rule line. Written straight into one string
+/// with counters rather than divisions, since `--output grid` prints one
+/// per record.
 fn layout(shape: &Shape, cells: impl Iterator<Item = char>) -> String {
-    let n = shape.size();
-    let cells: Vec<char> = cells.collect();
-    let mut text = String::new();
-    for (row, chars) in cells.chunks(n.max(1)).enumerate() {
-        match shape.box_shape() {
-            Some(boxes) => {
-                if row > 0 && row % boxes.height() == 0 {
-                    let dashes = "-".repeat(2 * boxes.width());
-                    text.push_str(&vec![dashes; n / boxes.width()].join("+"));
-                    text.push('\n');
-                }
-                let mut line = String::new();
-                for (col, c) in chars.iter().enumerate() {
-                    if col > 0 && col % boxes.width() == 0 {
-                        line.push('|');
-                    }
-                    line.push(*c);
-                    line.push(' ');
-                }
-                text.push_str(line.trim_end());
+    let n = shape.size().max(1);
+    let boxes = shape.box_shape();
+    // Box width and height; without boxes, one as wide as the grid and
+    // too tall to end.
+    let (width, height) = boxes.map_or((n, usize::MAX), |boxes| (boxes.width(), boxes.height()));
+    // Each row and rule line holds at most 3n characters and a newline.
+    let mut text = String::with_capacity(2 * n * (3 * n + 1));
+    let (mut col, mut across, mut down) = (0, 0, 0);
+    for c in cells {
+        if col == n {
+            text.push('\n');
+            (col, across) = (0, 0);
+            down += 1;
+            if down == height {
+                down = 0;
+                rule(&mut text, n / width, width);
             }
-            None => {
-                let row: Vec<String> = chars.iter().map(char::to_string).collect();
-                text.push_str(&row.join(" "));
+        } else if col > 0 {
+            text.push(' ');
+            if across == width {
+                across = 0;
+                text.push('|');
             }
         }
+        text.push(c);
+        col += 1;
+        across += 1;
+    }
+    if col > 0 {
         text.push('\n');
     }
     text
+}
+
+/// Pushes a rule line such as `------+------` for `boxes` boxes of `width`
+/// cells across, and its newline.
+fn rule(text: &mut String, boxes: usize, width: usize) {
+    for k in 0..boxes {
+        if k > 0 {
+            text.push('+');
+        }
+        text.extend(std::iter::repeat_n('-', 2 * width));
+    }
+    text.push('\n');
 }
 
 /// Whether `text` is a rule line such as `------+------` or `*-----*`.
@@ -336,6 +354,54 @@ mod tests {
 
     const NORVIG: &str =
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+
+    /// The layout by its definition, a row at a time.
+    fn layout_by_rows(shape: &Shape, cells: &[char]) -> String {
+        let n = shape.size();
+        let mut text = String::new();
+        for (row, chars) in cells.chunks(n).enumerate() {
+            let mut line: Vec<String> = Vec::new();
+            for (col, c) in chars.iter().enumerate() {
+                match shape.box_shape() {
+                    Some(boxes) if col > 0 && col % boxes.width() == 0 => {
+                        line.push(format!("|{c}"))
+                    }
+                    _ => line.push(c.to_string()),
+                }
+            }
+            if let Some(boxes) = shape.box_shape()
+                && row > 0
+                && row % boxes.height() == 0
+            {
+                let dashes = "-".repeat(2 * boxes.width());
+                text += &vec![dashes; n / boxes.width()].join("+");
+                text += "\n";
+            }
+            text += &line.join(" ");
+            text += "\n";
+        }
+        text
+    }
+
+    #[test]
+    fn the_layout_matches_its_definition_for_every_box_shape() {
+        let jigsaw = Shape::jigsaw(3, &[0, 0, 1, 0, 1, 1, 2, 2, 2]).unwrap();
+        let shapes = [4, 6, 8, 9, 10, 12, 16, 25]
+            .map(|n| Shape::boxed(n).unwrap())
+            .into_iter()
+            .chain([jigsaw]);
+        for shape in shapes {
+            let n = shape.size();
+            let cells: Vec<char> = (0..n * n)
+                .map(|i| char::from_digit((i % 36) as u32, 36).unwrap())
+                .collect();
+            assert_eq!(
+                layout(&shape, cells.iter().copied()),
+                layout_by_rows(&shape, &cells),
+                "{n}"
+            );
+        }
+    }
 
     const SADMAN: &str = "\
 *-----------*

@@ -81,10 +81,11 @@ pub fn format_grid(grid: &Grid) -> String {
     // Digits are ASCII, a byte each: the string is allocated once and
     // filled from a table.
     let chars = alphabet::digit_bytes(Alphabet::Standard, grid.shape().size());
-    grid.digits()
-        .iter()
-        .map(|d| char::from(chars[d.index()]))
-        .collect()
+    let bytes: Vec<u8> = grid.digits().iter().map(|d| chars[d.index()]).collect();
+    // The table holds ASCII alone, so the bytes are always UTF-8 and the
+    // fallback never runs.
+    String::from_utf8(bytes)
+        .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
 }
 
 /// Writes the grid's N² digits in `alphabet`, without a line ending: the

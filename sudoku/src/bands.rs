@@ -668,38 +668,28 @@ const UNITS: [[u128; N]; 3] = {
 };
 
 /// The cells of the boxes of a band picked by each set of three flags.
-const BOX_UNITS: [u32; 8] = {
-    let mut units = [0; 8];
-    let mut flags = 0;
-    while flags < 8 {
-        let mut k = 0;
-        while k < 3 {
-            if flags >> k & 1 == 1 {
-                units[flags] |= BOXES[k];
-            }
-            k += 1;
-        }
-        flags += 1;
-    }
-    units
-};
+const BOX_UNITS: [u32; 8] = unions(BOXES);
 
 /// The cells of the rows of a band picked by each set of three flags.
-const ROW_UNITS: [u32; 8] = {
-    let mut units = [0; 8];
+const ROW_UNITS: [u32; 8] = unions([ROW, ROW << N, ROW << (2 * N)]);
+
+/// For each set of three flags, the union of the units whose flags are set
+/// (unit `k` for bit `k`).
+const fn unions(units: [u32; 3]) -> [u32; 8] {
+    let mut picked = [0; 8];
     let mut flags = 0;
     while flags < 8 {
         let mut k = 0;
         while k < 3 {
             if flags >> k & 1 == 1 {
-                units[flags] |= ROW << (N * k);
+                picked[flags] |= units[k];
             }
             k += 1;
         }
         flags += 1;
     }
-    units
-};
+    picked
+}
 
 /// The lowest bits of the first three 5-bit fields of `fields`, side by
 /// side: bits 0, 5 and 10 to bits 0, 1 and 2. One multiplication moves

@@ -78,14 +78,13 @@ pub fn format_puzzle(puzzle: &Puzzle) -> String {
 
 /// The grid's N² digits, without a line ending.
 pub fn format_grid(grid: &Grid) -> String {
-    // Digits are ASCII, a byte each: the string is allocated once and
-    // filled from a table.
-    let chars = alphabet::digit_bytes(Alphabet::Standard, grid.shape().size());
-    let bytes: Vec<u8> = grid.digits().iter().map(|d| chars[d.index()]).collect();
-    // The table holds ASCII alone, so the bytes are always UTF-8 and the
-    // fallback never runs.
-    String::from_utf8(bytes)
-        .unwrap_or_else(|error| String::from_utf8_lossy(error.as_bytes()).into_owned())
+    // The bytes of `write_grid`, allocated once.
+    let mut bytes = Vec::with_capacity(grid.digits().len());
+    match write_grid(&mut bytes, grid, Alphabet::Standard).map(|()| String::from_utf8(bytes)) {
+        Ok(Ok(text)) => text,
+        // Never taken: a vector takes every byte, and digits are ASCII.
+        _ => grid.digits().iter().map(|d| d.to_char()).collect(),
+    }
 }
 
 /// Writes the grid's N² digits in `alphabet`, without a line ending: the

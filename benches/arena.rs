@@ -3,7 +3,7 @@
 //! pointer-based Dancing Links whose nodes live in a `typed_arena::Arena`
 //! with links as `Cell<Option<&Node>>` — the design the brief named, in safe
 //! Rust. Both count every solution of the same problems from
-//! `dlx::problems`, single-threaded, with the same algorithm: Knuth's DLX1
+//! `dance_dlx::problems`, single-threaded, with the same algorithm: Knuth's DLX1
 //! (Algorithm X, secondary items covered like primary ones but never
 //! chosen), the same MRV rule (the first item of fewest options, stopping at
 //! a length of 1), options tried top to bottom, items in the same order. So
@@ -31,8 +31,8 @@ use std::ptr;
 use std::time::Duration;
 
 use criterion::Criterion;
-use dlx::problems::{langford, n_queens, pentominoes};
-use dlx::{ItemKind, Problem, Solver};
+use dance_dlx::problems::{langford, n_queens, pentominoes};
+use dance_dlx::{ItemKind, Problem, Solver};
 use typed_arena::Arena;
 
 /// A link: `None` only between a node's allocation and its linking, since
@@ -78,7 +78,7 @@ impl<'a> Node<'a> {
     }
 }
 
-/// The work of a search, as `dlx::Stats` counts it.
+/// The work of a search, as `dance_dlx::Stats` counts it.
 #[derive(Debug, Default, PartialEq, Eq)]
 struct Tally {
     solutions: u64,

@@ -11,8 +11,8 @@
 //! `knuth_tiebreak` chooser, which follows DLX3's choice of item).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use dlx::problems::{langford, n_queens, pentominoes, rooks};
-use dlx::{ItemKind, Problem, Solver};
+use dance_dlx::problems::{langford, n_queens, pentominoes, rooks};
+use dance_dlx::{ItemKind, Problem, Solver};
 use std::hint::black_box;
 use std::time::Duration;
 

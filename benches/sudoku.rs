@@ -21,9 +21,9 @@
 //! never part of a library or the binary.
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
+use dance_sudoku::{Puzzle, Solver, Stats};
 use std::hint::black_box;
 use std::time::Duration;
-use sudoku::{Puzzle, Solver, Stats};
 
 /// The sets raced, under `benches/data/`.
 const SETS: [&str; 5] = [
@@ -79,8 +79,8 @@ impl Mode {
         puzzles
             .iter()
             .map(|puzzle| match self {
-                Mode::First => usize::from(sudoku::dfs::solve(puzzle).is_some()),
-                Mode::CountTwo => sudoku::dfs::count(puzzle, 2).solutions as usize,
+                Mode::First => usize::from(dance_sudoku::dfs::solve(puzzle).is_some()),
+                Mode::CountTwo => dance_sudoku::dfs::count(puzzle, 2).solutions as usize,
             })
             .sum()
     }

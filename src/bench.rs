@@ -8,10 +8,10 @@ use std::io::{self, Write};
 use std::time::Duration;
 
 use anyhow::Context;
-use sudoku::batch::{Answer, Finding, Mode};
-use sudoku::dfs::Dfs;
-use sudoku::format::{self, ParseOptions};
-use sudoku::{EngineKind, Puzzle, Solver, Verdict};
+use dance_sudoku::batch::{Answer, Finding, Mode};
+use dance_sudoku::dfs::Dfs;
+use dance_sudoku::format::{self, ParseOptions};
+use dance_sudoku::{EngineKind, Puzzle, Solver, Verdict};
 
 use crate::Exit;
 use crate::cli::{BenchArgs, BenchMode, Engine};
@@ -377,7 +377,7 @@ fn naive_answer(puzzle: &Puzzle, mode: Mode, cap: Duration) -> Answer {
 
 #[cfg(test)]
 mod tests {
-    use sudoku::{Stats, TimedOut};
+    use dance_sudoku::{Stats, TimedOut};
 
     use super::*;
 

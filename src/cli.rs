@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use sudoku::Variant;
+use dance_sudoku::Variant;
 
 /// Batch Sudoku solving and exact cover with Dancing Links.
 #[derive(Debug, Parser)]
@@ -182,7 +182,7 @@ pub struct SolveArgs {
     /// 1-based index. Default: the first column whose value in the first
     /// record is a puzzle.
     #[arg(long, value_name = "NAME|INDEX")]
-    pub column: Option<sudoku::format::csv::Column>,
+    pub column: Option<dance_sudoku::format::csv::Column>,
 
     /// The output format; by default the input's own.
     #[arg(long, value_enum)]
@@ -211,7 +211,7 @@ pub struct SolveArgs {
     /// of its puzzle, prints `mismatch`, is counted in --stats and makes the
     /// exit status 1.
     #[arg(long, value_name = "COLUMN")]
-    pub check: Option<sudoku::format::csv::Column>,
+    pub check: Option<dance_sudoku::format::csv::Column>,
 
     /// Print whether each puzzle has a unique solution: `unique SOLUTION`,
     /// `multiple` or `none`.
@@ -287,10 +287,10 @@ pub enum DigitAlphabet {
 
 impl DigitAlphabet {
     /// The library's alphabet.
-    pub fn alphabet(self) -> sudoku::format::Alphabet {
+    pub fn alphabet(self) -> dance_sudoku::format::Alphabet {
         match self {
-            DigitAlphabet::Standard => sudoku::format::Alphabet::Standard,
-            DigitAlphabet::Hex => sudoku::format::Alphabet::Hex,
+            DigitAlphabet::Standard => dance_sudoku::format::Alphabet::Standard,
+            DigitAlphabet::Hex => dance_sudoku::format::Alphabet::Hex,
         }
     }
 }
@@ -429,7 +429,7 @@ pub struct GenerateArgs {
     pub clues: Option<usize>,
 
     /// Grids (and jigsaw maps) to try per puzzle before giving up.
-    #[arg(long, value_name = "N", default_value_t = sudoku::generate::DEFAULT_ATTEMPTS,
+    #[arg(long, value_name = "N", default_value_t = dance_sudoku::generate::DEFAULT_ATTEMPTS,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub attempts: u32,
 
@@ -505,7 +505,7 @@ pub struct RateArgs {
     /// 1-based index. Default: the first column whose value in the first
     /// record is a puzzle.
     #[arg(long, value_name = "NAME|INDEX")]
-    pub column: Option<sudoku::format::csv::Column>,
+    pub column: Option<dance_sudoku::format::csv::Column>,
 
     /// X-Sudoku: both main diagonals hold every digit too; short for
     /// `--variant x`.

@@ -8,12 +8,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, bail};
-use sudoku::format::{ParseOptions, line, pencilmark};
-use sudoku::generate::{
+use dance_sudoku::format::{ParseOptions, line, pencilmark};
+use dance_sudoku::generate::{
     GenerateError, Generated, Layout, Options, Symmetry, generate, puzzle_seed,
 };
-use sudoku::rate::{Rating, rate};
-use sudoku::{MAX_SIZE, Shape, Solver};
+use dance_sudoku::rate::{Rating, rate};
+use dance_sudoku::{MAX_SIZE, Shape, Solver};
 
 use crate::Exit;
 use crate::cli::{self, GenerateArgs};

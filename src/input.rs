@@ -8,8 +8,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::Context;
-use sudoku::Variant;
-use sudoku::format::{self, Format, ParseOptions, Records};
+use dance_sudoku::Variant;
+use dance_sudoku::format::{self, Format, ParseOptions, Records};
 
 use crate::cli::InputFormat;
 

@@ -2,10 +2,10 @@
 
 use std::time::Duration;
 
-use sudoku::batch::{Answer, Finding, Mode};
-use sudoku::dfs::Dfs;
-use sudoku::format::{ParseError, Record};
-use sudoku::{Count, Grid, Solver, Stats, Verdict};
+use dance_sudoku::batch::{Answer, Finding, Mode};
+use dance_sudoku::dfs::Dfs;
+use dance_sudoku::format::{ParseError, Record};
+use dance_sudoku::{Count, Grid, Solver, Stats, Verdict};
 
 use crate::cli::Engine;
 

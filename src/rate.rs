@@ -1,13 +1,13 @@
-//! `dance rate`: the difficulty measure of `sudoku::rate` for every record of
+//! `dance rate`: the difficulty measure of `dance_sudoku::rate` for every record of
 //! every input, in input order, sequentially or on the worker threads.
 
 use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
-use sudoku::Solver;
-use sudoku::format::Record;
-use sudoku::rate::{RateError, Rating, rate};
+use dance_sudoku::Solver;
+use dance_sudoku::format::Record;
+use dance_sudoku::rate::{RateError, Rating, rate};
 
 use crate::Exit;
 use crate::cli::RateArgs;
@@ -39,7 +39,7 @@ fn rate_all(
     pool: Option<&rayon::ThreadPool>,
 ) -> anyhow::Result<Exit> {
     let sources = Source::all(&args.files);
-    let options = sudoku::format::ParseOptions {
+    let options = dance_sudoku::format::ParseOptions {
         alphabet: args.alphabet.alphabet(),
         ..parse_options(crate::cli::variant(args.x, args.variant))
     };

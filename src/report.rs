@@ -3,8 +3,8 @@
 
 use std::io::{self, Write};
 
+use dance_sudoku::format::{Alphabet, grid, line, poj};
 use serde::{Deserialize, Serialize};
-use sudoku::format::{Alphabet, grid, line, poj};
 
 use crate::outcome::{Outcome, Status};
 use crate::summary::Report;
@@ -94,8 +94,8 @@ impl<W: Write> Writer<W> {
     pub fn write(&mut self, file: &str, outcome: &Outcome) -> io::Result<()> {
         self.records += 1;
         let alphabet = self.alphabet;
-        let spelled = |format: fn(&sudoku::Grid) -> String| {
-            move |grid: &sudoku::Grid| alphabet.respell(format(grid), grid.shape().size())
+        let spelled = |format: fn(&dance_sudoku::Grid) -> String| {
+            move |grid: &dance_sudoku::Grid| alphabet.respell(format(grid), grid.shape().size())
         };
         match self.output {
             Output::Line | Output::Csv => write_line_answer(&mut self.out, outcome, alphabet),
@@ -120,7 +120,7 @@ impl<W: Write> Writer<W> {
     fn write_block(
         &mut self,
         outcome: &Outcome,
-        rows: impl Fn(&sudoku::Grid) -> String,
+        rows: impl Fn(&dance_sudoku::Grid) -> String,
         blank: bool,
     ) -> io::Result<()> {
         let status = outcome.status();
@@ -179,7 +179,7 @@ fn write_line_answer(
     out.write_all(b"\n")
 }
 
-fn count_text(count: sudoku::Count) -> String {
+fn count_text(count: dance_sudoku::Count) -> String {
     let plus = if count.complete { "" } else { "+" };
     format!("{}{plus}", count.solutions)
 }

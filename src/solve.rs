@@ -6,11 +6,11 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
-use sudoku::Solver;
-use sudoku::batch::{Mode, par_map};
-use sudoku::format::csv::{self, Column};
-use sudoku::format::{self, Format, ParseOptions, Record, line};
-use sudoku::{Digit, Grid, verify};
+use dance_sudoku::Solver;
+use dance_sudoku::batch::{Mode, par_map};
+use dance_sudoku::format::csv::{self, Column};
+use dance_sudoku::format::{self, Format, ParseOptions, Record, line};
+use dance_sudoku::{Digit, Grid, verify};
 
 use crate::Exit;
 use crate::cli::{OutputFormat, SolveArgs};

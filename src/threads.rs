@@ -34,12 +34,12 @@ pub fn start(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
 /// per worker thread, or — without a pool — on this thread with `solver`.
 pub fn map_with_solver<T: Sync, R: Send>(
     pool: Option<&rayon::ThreadPool>,
-    solver: &mut sudoku::Solver,
+    solver: &mut dance_sudoku::Solver,
     items: &[T],
-    work: impl Fn(&mut sudoku::Solver, &T) -> R + Sync + Send,
+    work: impl Fn(&mut dance_sudoku::Solver, &T) -> R + Sync + Send,
 ) -> Vec<R> {
     match pool {
         None => items.iter().map(|item| work(solver, item)).collect(),
-        Some(pool) => pool.install(|| sudoku::batch::par_map(items, work)),
+        Some(pool) => pool.install(|| dance_sudoku::batch::par_map(items, work)),
     }
 }

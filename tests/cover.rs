@@ -15,18 +15,18 @@ fn counts_the_92_solutions_of_eight_queens() {
 #[test]
 fn the_shipped_problem_files_are_what_the_generators_build() {
     for (file, problem) in [
-        ("queens8.dlx", dlx::problems::n_queens(8)),
-        ("queens10.dlx", dlx::problems::n_queens(10)),
-        ("langford8.dlx", dlx::problems::langford(8)),
+        ("queens8.dlx", dance_dlx::problems::n_queens(8)),
+        ("queens10.dlx", dance_dlx::problems::n_queens(10)),
+        ("langford8.dlx", dance_dlx::problems::langford(8)),
     ] {
         let text = std::fs::read_to_string(data(file)).unwrap();
-        assert_eq!(dlx::parse_problem(&text).unwrap(), problem, "{file}");
+        assert_eq!(dance_dlx::parse_problem(&text).unwrap(), problem, "{file}");
     }
     for n in [8, 12, 16] {
         let file = format!("dominoes{n}x{n}.dlx");
         let text = std::fs::read_to_string(bench_data(&file)).unwrap();
-        let problem = dlx::problems::domino_tilings(n, n);
-        assert_eq!(dlx::parse_problem(&text).unwrap(), problem, "{file}");
+        let problem = dance_dlx::problems::domino_tilings(n, n);
+        assert_eq!(dance_dlx::parse_problem(&text).unwrap(), problem, "{file}");
     }
 }
 
@@ -279,7 +279,7 @@ fn memo_prints_the_exact_count_alone() {
 fn memo_counts_past_u64() {
     // The 14×14 board has 112,202,208,776,036,178,000,000 domino tilings.
     let mut problem = Vec::new();
-    dlx::write_problem(&dlx::problems::domino_tilings(14, 14), &mut problem).unwrap();
+    dance_dlx::write_problem(&dance_dlx::problems::domino_tilings(14, 14), &mut problem).unwrap();
     for threads in ["1", "2"] {
         dance(&["cover", "--memo", "-j", threads])
             .write_stdin(problem.clone())

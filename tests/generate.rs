@@ -2,8 +2,8 @@
 //! --unique` and `dance rate`; the same seed gives the same bytes for any
 //! -j; targets, symmetry and bad options.
 
+use dance_sudoku::{Puzzle, Solver, Verdict};
 use predicates::prelude::*;
-use sudoku::{Puzzle, Solver, Verdict};
 
 use crate::util::{dance, stdout_of};
 

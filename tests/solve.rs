@@ -4,9 +4,9 @@
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
+use dance_sudoku::Puzzle;
 use predicates::prelude::*;
 use serde::Deserialize;
-use sudoku::Puzzle;
 
 use crate::util::{dance, data, stdout_of};
 
@@ -19,7 +19,7 @@ const NORVIG_SOLVED: &str =
 fn assert_solves(puzzle: &str, solution: &str) {
     let puzzle: Puzzle = puzzle.parse().unwrap();
     let grid: Puzzle = solution.parse().unwrap();
-    sudoku::verify(&puzzle, &grid.to_grid().unwrap()).unwrap();
+    dance_sudoku::verify(&puzzle, &grid.to_grid().unwrap()).unwrap();
 }
 
 #[test]

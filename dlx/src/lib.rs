@@ -94,7 +94,7 @@
 //! Knuth's toy problem: the only exact cover is `{a d f}`, `{b g}`, `{c e}`.
 //!
 //! ```
-//! use dlx::{Problem, Solver};
+//! use dance_dlx::{Problem, Solver};
 //!
 //! let mut builder = Problem::builder();
 //! let [a, b, c, d, e, f, g] = ["a", "b", "c", "d", "e", "f", "g"]

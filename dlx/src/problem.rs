@@ -285,7 +285,7 @@ impl Problem {
 /// Collects items and options, checking each as it is added.
 ///
 /// ```
-/// use dlx::Problem;
+/// use dance_dlx::Problem;
 ///
 /// let mut builder = Problem::builder();
 /// let a = builder.primary("a")?;
@@ -296,7 +296,7 @@ impl Problem {
 /// builder.option([b.into(), x.colored(red)])?;
 /// let problem = builder.build();
 /// assert_eq!(problem.option_count(), 2);
-/// # Ok::<(), dlx::BuildError>(())
+/// # Ok::<(), dance_dlx::BuildError>(())
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct ProblemBuilder {
@@ -335,7 +335,7 @@ impl ProblemBuilder {
     /// means no limit.
     ///
     /// ```
-    /// use dlx::{Problem, Solver};
+    /// use dance_dlx::{Problem, Solver};
     ///
     /// // Choose two of the four options: C(4, 2) = 6 ways.
     /// let mut builder = Problem::builder();
@@ -346,7 +346,7 @@ impl ProblemBuilder {
     /// let problem = builder.build();
     /// assert_eq!(problem.item_bounds(pair), Some(2..=2));
     /// assert_eq!(Solver::new(&problem).count(), 6);
-    /// # Ok::<(), dlx::BuildError>(())
+    /// # Ok::<(), dance_dlx::BuildError>(())
     /// ```
     pub fn primary_with_bounds(
         &mut self,
@@ -520,10 +520,10 @@ impl ProblemBuilder {
 /// does.
 ///
 /// ```
-/// let problem: dlx::Problem = "a b | x\na x\nb\n".parse()?;
+/// let problem: dance_dlx::Problem = "a b | x\na x\nb\n".parse()?;
 /// assert_eq!((problem.item_count(), problem.option_count()), (3, 2));
-/// assert_eq!(dlx::Solver::new(&problem).count(), 1);
-/// # Ok::<(), dlx::TextError>(())
+/// assert_eq!(dance_dlx::Solver::new(&problem).count(), 1);
+/// # Ok::<(), dance_dlx::TextError>(())
 /// ```
 impl std::str::FromStr for Problem {
     type Err = crate::TextError;

@@ -19,7 +19,7 @@ use crate::problem::{BuildError, Problem};
 /// stay empty. One option per square: `r{i} c{j} a{i+j} b{i-j+n-1}`.
 ///
 /// ```
-/// assert_eq!(dlx::Solver::new(&dlx::problems::n_queens(8)).count(), 92);
+/// assert_eq!(dance_dlx::Solver::new(&dance_dlx::problems::n_queens(8)).count(), 92);
 /// ```
 pub fn n_queens(n: usize) -> Problem {
     build(|b| {
@@ -53,7 +53,7 @@ pub fn n_queens(n: usize) -> Problem {
 /// distinct solutions.
 ///
 /// ```
-/// assert_eq!(dlx::Solver::new(&dlx::problems::langford(4)).count(), 2);
+/// assert_eq!(dance_dlx::Solver::new(&dance_dlx::problems::langford(4)).count(), 2);
 /// ```
 pub fn langford(n: usize) -> Problem {
     build(|b| {
@@ -85,7 +85,7 @@ pub fn langford(n: usize) -> Problem {
 /// 2040, 297200 for `n` = 3…6).
 ///
 /// ```
-/// assert_eq!(dlx::Solver::new(&dlx::problems::rooks(4, 2)).count(), 90);
+/// assert_eq!(dance_dlx::Solver::new(&dance_dlx::problems::rooks(4, 2)).count(), 90);
 /// ```
 ///
 /// # Panics
@@ -151,7 +151,7 @@ const PENTOMINOES: [(&str, [&str; 3]); 12] = [
 /// PieceUse::ExactlyOnce)`.
 ///
 /// ```
-/// assert_eq!(dlx::Solver::new(&dlx::problems::pentominoes(3, 20)).count(), 8);
+/// assert_eq!(dance_dlx::Solver::new(&dance_dlx::problems::pentominoes(3, 20)).count(), 8);
 /// ```
 pub fn pentominoes(rows: usize, cols: usize) -> Problem {
     tilings(
@@ -173,7 +173,7 @@ pub fn pentominoes(rows: usize, cols: usize) -> Problem {
 /// count them with [`Solver::count_memo`](crate::Solver::count_memo).
 ///
 /// ```
-/// assert_eq!(dlx::Solver::new(&dlx::problems::domino_tilings(4, 4)).count(), 36);
+/// assert_eq!(dance_dlx::Solver::new(&dance_dlx::problems::domino_tilings(4, 4)).count(), 36);
 /// ```
 pub fn domino_tilings(rows: usize, cols: usize) -> Problem {
     polyomino_tilings(rows, cols, PieceSet::Dominoes, PieceUse::Unlimited)
@@ -236,7 +236,7 @@ pub enum PieceUse {
 /// tilings of a 5×120 strip in milliseconds.
 ///
 /// ```
-/// use dlx::{Solver, problems::{PieceSet, PieceUse, polyomino_tilings}};
+/// use dance_dlx::{Solver, problems::{PieceSet, PieceUse, polyomino_tilings}};
 ///
 /// // The 2×3 rectangle: three tilings by dominoes; by trominoes, one with
 /// // two I and two with two L — none with one of each.

@@ -133,7 +133,7 @@ impl Solver {
     /// seed gives the same one on every machine.
     ///
     /// ```
-    /// use dlx::{Solver, problems::n_queens};
+    /// use dance_dlx::{Solver, problems::n_queens};
     ///
     /// let problem = n_queens(8);
     /// let first = Solver::with_seed(&problem, 7).first();

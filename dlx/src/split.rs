@@ -118,7 +118,7 @@ impl Solver {
     /// `[]`, the whole problem).
     ///
     /// ```
-    /// use dlx::{Solver, parse_problem};
+    /// use dance_dlx::{Solver, parse_problem};
     ///
     /// // One item with 1,000 options: 1,000 subproblems of depth 1 would
     /// // each cover the item again, 10⁶ option visits in all.

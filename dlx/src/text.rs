@@ -245,10 +245,10 @@ fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
 /// Reads a problem in Knuth's text format from `text`.
 ///
 /// ```
-/// let problem = dlx::parse_problem("| a comment\na b c\na b\nc\n")?;
+/// let problem = dance_dlx::parse_problem("| a comment\na b c\na b\nc\n")?;
 /// assert_eq!(problem.option_count(), 2);
-/// assert_eq!(dlx::Solver::new(&problem).count(), 1);
-/// # Ok::<(), dlx::TextError>(())
+/// assert_eq!(dance_dlx::Solver::new(&problem).count(), 1);
+/// # Ok::<(), dance_dlx::TextError>(())
 /// ```
 pub fn parse_problem(text: &str) -> Result<Problem, TextError> {
     read_problem(text.as_bytes())
@@ -530,7 +530,7 @@ const NO_PRIMARY_ITEMS: &str = "| no primary items: not a problem in this format
 /// another problem.
 ///
 /// ```
-/// use dlx::Problem;
+/// use dance_dlx::Problem;
 ///
 /// let mut builder = Problem::builder();
 /// let a = builder.primary("a")?;

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use dlx::{ColorId, Entry, ItemId, OptionId, Problem, Solver};
+use dance_dlx::{ColorId, Entry, ItemId, OptionId, Problem, Solver};
 use proptest::prelude::*;
 
 /// A random problem: item count, how many are primary, the bounds of the
@@ -221,7 +221,7 @@ proptest! {
     ) {
         let problem = build(&spec);
         let mut solver = Solver::new(&problem);
-        let mut memo = dlx::MemoCounter::new(&solver, max_bytes).unwrap();
+        let mut memo = dance_dlx::MemoCounter::new(&solver, max_bytes).unwrap();
         prop_assert_eq!(memo.count(&mut solver).unwrap(), brute_force(&spec, &[]).len() as u128);
         // With options selected, whose colors the memo must take into account.
         let mut required = Vec::new();

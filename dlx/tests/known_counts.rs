@@ -1,7 +1,7 @@
 //! Solution counts from the literature: a wrong engine gets at least one wrong.
 
-use dlx::problems::{langford, n_queens, pentominoes};
-use dlx::{Entry, Problem, Solver, parse_problem};
+use dance_dlx::problems::{langford, n_queens, pentominoes};
+use dance_dlx::{Entry, Problem, Solver, parse_problem};
 
 #[test]
 fn n_queens_counts_for_n_up_to_12() {
@@ -43,7 +43,7 @@ fn pentominoes_6x10() {
 #[test]
 fn there_are_288_four_by_four_sudoku_grids() {
     let mut b = Problem::builder();
-    let mut family = |prefix: &str| -> Vec<dlx::ItemId> {
+    let mut family = |prefix: &str| -> Vec<dance_dlx::ItemId> {
         (0..16)
             .map(|k| b.primary(format!("{prefix}{k}")).unwrap())
             .collect()
@@ -70,10 +70,10 @@ fn there_are_288_four_by_four_sudoku_grids() {
     assert_eq!(solver.solutions().count(), 288);
 }
 
-fn option_texts(problem: &Problem, solution: &[dlx::OptionId]) -> Vec<String> {
+fn option_texts(problem: &Problem, solution: &[dance_dlx::OptionId]) -> Vec<String> {
     let mut texts: Vec<String> = solution
         .iter()
-        .map(|&o| dlx::OptionDisplay::new(problem, o).to_string())
+        .map(|&o| dance_dlx::OptionDisplay::new(problem, o).to_string())
         .collect();
     texts.sort();
     texts
@@ -157,9 +157,9 @@ fn a_budgeted_search_resumes_where_it_stopped() {
     let (mut solutions, mut pauses) = (0u64, 0u64);
     loop {
         match solver.resume(7) {
-            dlx::Event::Solution => solutions += 1,
-            dlx::Event::BudgetSpent => pauses += 1,
-            dlx::Event::Exhausted => break,
+            dance_dlx::Event::Solution => solutions += 1,
+            dance_dlx::Event::BudgetSpent => pauses += 1,
+            dance_dlx::Event::Exhausted => break,
         }
     }
     assert_eq!(solutions, 92);
@@ -196,6 +196,6 @@ fn statistics_count_guesses_only_at_real_choices() {
 #[test]
 fn entries_keep_their_colors() {
     let problem = parse_problem("p | x\np x:red\n").unwrap();
-    let entry: Entry = problem.option(dlx::OptionId::new(0))[1];
+    let entry: Entry = problem.option(dance_dlx::OptionId::new(0))[1];
     assert_eq!(problem.color_name(entry.color.unwrap()), "red");
 }

@@ -4,10 +4,10 @@
 
 use std::ops::ControlFlow;
 
-use dlx::problems::{
+use dance_dlx::problems::{
     PieceSet, PieceUse, domino_tilings, langford, n_queens, pentominoes, polyomino_tilings, rooks,
 };
-use dlx::{ExactCount, MemoCounter, MemoError, OptionId, Problem, Solver, parse_problem};
+use dance_dlx::{ExactCount, MemoCounter, MemoError, OptionId, Problem, Solver, parse_problem};
 use num_bigint::BigUint;
 
 /// The memo's count of `problem`, with a fresh memo of `max_bytes`.

@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 
-use dlx::problems::rooks;
-use dlx::{Event, ItemId, OptionId, Problem, SelectError, Solver, parse_problem};
+use dance_dlx::problems::rooks;
+use dance_dlx::{Event, ItemId, OptionId, Problem, SelectError, Solver, parse_problem};
 
 fn binomial(n: u64, k: u64) -> u64 {
     if k > n {
@@ -208,7 +208,7 @@ fn knuths_dlx3_example_has_one_solution() {
         .first()
         .unwrap()
         .iter()
-        .map(|&o| dlx::OptionDisplay::new(&problem, o).to_string())
+        .map(|&o| dance_dlx::OptionDisplay::new(&problem, o).to_string())
         .collect();
     options.sort();
     assert_eq!(options, ["A C X:1 Y:1", "B X:1", "C Y:1"]);

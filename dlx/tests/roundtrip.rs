@@ -2,7 +2,7 @@
 //! `to_string` then `parse`, on random problems with secondary items, colors
 //! and bounds.
 
-use dlx::{ItemKind, Problem, Solver, read_problem, write_problem};
+use dance_dlx::{ItemKind, Problem, Solver, read_problem, write_problem};
 use proptest::prelude::*;
 
 /// A random problem: up to 5 primary items (some with bounds), up to 3
@@ -49,11 +49,11 @@ fn problems() -> impl Strategy<Value = Problem> {
                 if !chosen.iter().any(|&(item, _)| item < primaries.len()) {
                     continue;
                 }
-                let option: Vec<dlx::Entry> = chosen
+                let option: Vec<dance_dlx::Entry> = chosen
                     .into_iter()
                     .map(|(item, color)| match color {
                         Some(k) => items[item].colored(builder.color(&format!("C{k}")).unwrap()),
-                        None => dlx::Entry::from(items[item]),
+                        None => dance_dlx::Entry::from(items[item]),
                     })
                     .collect();
                 builder.option(option).unwrap();

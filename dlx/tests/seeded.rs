@@ -2,8 +2,8 @@
 
 use std::collections::BTreeSet;
 
-use dlx::problems::{langford, n_queens, rooks};
-use dlx::{OptionId, Problem, Solver, parse_problem};
+use dance_dlx::problems::{langford, n_queens, rooks};
+use dance_dlx::{OptionId, Problem, Solver, parse_problem};
 
 fn sorted(solution: &[OptionId]) -> Vec<OptionId> {
     let mut s = solution.to_vec();

@@ -1,8 +1,8 @@
 //! Selecting options before the search: the primitive that lets one matrix
 //! serve many puzzles.
 
-use dlx::problems::n_queens;
-use dlx::{OptionId, SelectError, Solver, parse_problem};
+use dance_dlx::problems::n_queens;
+use dance_dlx::{OptionId, SelectError, Solver, parse_problem};
 
 /// The option of `n_queens(n)` that puts a queen on row `i`, column `j`.
 fn square(n: usize, i: usize, j: usize) -> OptionId {

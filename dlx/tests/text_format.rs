@@ -1,6 +1,6 @@
 //! Knuth's text format: every error names its position; writing reads back.
 
-use dlx::{Problem, SyntaxError, TextError, parse_problem, write_problem};
+use dance_dlx::{Problem, SyntaxError, TextError, parse_problem, write_problem};
 
 fn error(text: &str) -> (usize, usize, String) {
     match parse_problem(text) {
@@ -176,7 +176,7 @@ fn errors_display_as_line_colon_column() {
 
 #[test]
 fn invalid_utf8_is_an_error_at_its_column() {
-    let error = dlx::read_problem(&b"a b\na \xff b\n"[..]).unwrap_err();
+    let error = dance_dlx::read_problem(&b"a b\na \xff b\n"[..]).unwrap_err();
     match error {
         TextError::Syntax { line, column, kind } => {
             assert_eq!((line, column, kind), (2, 3, SyntaxError::NotUtf8));
@@ -206,12 +206,12 @@ fn writing_then_reading_gives_the_same_problem() {
         problem
     );
     for generated in [
-        dlx::problems::n_queens(5),
-        dlx::problems::pentominoes(3, 20),
+        dance_dlx::problems::n_queens(5),
+        dance_dlx::problems::pentominoes(3, 20),
     ] {
         let mut written = Vec::new();
         write_problem(&generated, &mut written).unwrap();
-        assert_eq!(dlx::read_problem(&written[..]).unwrap(), generated);
+        assert_eq!(dance_dlx::read_problem(&written[..]).unwrap(), generated);
     }
 }
 
@@ -249,10 +249,13 @@ fn bounds_are_written_back() {
     let mut written = Vec::new();
     write_problem(&problem, &mut written).unwrap();
     assert_eq!(String::from_utf8(written).unwrap(), "a b\na b\n");
-    for generated in [dlx::problems::rooks(4, 2), dlx::problems::rooks(3, 3)] {
+    for generated in [
+        dance_dlx::problems::rooks(4, 2),
+        dance_dlx::problems::rooks(3, 3),
+    ] {
         let mut written = Vec::new();
         write_problem(&generated, &mut written).unwrap();
-        assert_eq!(dlx::read_problem(&written[..]).unwrap(), generated);
+        assert_eq!(dance_dlx::read_problem(&written[..]).unwrap(), generated);
     }
 }
 
@@ -317,7 +320,7 @@ fn display_is_the_text_format_and_never_fails() {
         ));
         assert!(matches!(
             write_problem(&empty, Vec::new()),
-            Err(dlx::WriteError::NoPrimaryItems)
+            Err(dance_dlx::WriteError::NoPrimaryItems)
         ));
     }
 }

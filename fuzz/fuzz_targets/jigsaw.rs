@@ -7,7 +7,7 @@ use libfuzzer_sys::fuzz_target;
 fuzz_target!(|data: &[u8]| {
     let Some((&size, map)) = data.split_first() else { return };
     let n = usize::from(size % 27);
-    if let Ok(shape) = sudoku::Shape::jigsaw(n, map) {
+    if let Ok(shape) = dance_sudoku::Shape::jigsaw(n, map) {
         let mut sizes = vec![0usize; n];
         for &region in shape.regions() {
             sizes[usize::from(region)] += 1;

@@ -7,12 +7,12 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(problem) = dlx::read_problem(data) else {
+    let Ok(problem) = dance_dlx::read_problem(data) else {
         return;
     };
     let mut written = Vec::new();
-    if dlx::write_problem(&problem, &mut written).is_ok() {
-        let again = dlx::read_problem(&written[..]).expect("written problems read back");
+    if dance_dlx::write_problem(&problem, &mut written).is_ok() {
+        let again = dance_dlx::read_problem(&written[..]).expect("written problems read back");
         assert_eq!(again, problem);
         let text = problem.to_string();
         assert_eq!(
@@ -20,13 +20,13 @@ fuzz_target!(|data: &[u8]| {
             &written[..],
             "Display writes what write_problem does"
         );
-        let parsed: dlx::Problem = text.parse().expect("displayed problems parse back");
+        let parsed: dance_dlx::Problem = text.parse().expect("displayed problems parse back");
         assert_eq!(parsed, problem);
     }
-    let mut solver = dlx::Solver::new(&problem);
+    let mut solver = dance_dlx::Solver::new(&problem);
     solver.rewind();
     let mut events = 0;
-    while events < 64 && solver.resume(1000) != dlx::Event::Exhausted {
+    while events < 64 && solver.resume(1000) != dance_dlx::Event::Exhausted {
         events += 1;
     }
     solver.rewind();

@@ -3,6 +3,6 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use sudoku::format::Format;
+use dance_sudoku::format::Format;
 
 fuzz_target!(|data: &[u8]| dance_fuzz::read_all(data, Some(Format::Line)));

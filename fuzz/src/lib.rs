@@ -1,8 +1,8 @@
 //! Shared checks of the fuzz targets: every record a reader yields must
 //! print and read back as the same puzzle.
 
-use sudoku::Puzzle;
-use sudoku::format::{self, Format, ParseOptions, Records};
+use dance_sudoku::Puzzle;
+use dance_sudoku::format::{self, Format, ParseOptions, Records};
 
 /// Reads every record of `data` in `format` (or by detection), and checks
 /// that each puzzle survives a round trip through the line format.

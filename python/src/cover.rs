@@ -1,10 +1,10 @@
-//! `dance.ExactCover`: a `dlx::Problem` from Python names or Knuth's text
-//! format, searched by `dlx::Solver` with the GIL released.
+//! `dance.ExactCover`: a `dance_dlx::Problem` from Python names or Knuth's text
+//! format, searched by `dance_dlx::Solver` with the GIL released.
 
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use dlx::{Entry, Event, OptionDisplay, OptionId, Problem, ProblemBuilder, TextError};
+use dance_dlx::{Entry, Event, OptionDisplay, OptionId, Problem, ProblemBuilder, TextError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyType};
 
@@ -100,7 +100,7 @@ impl ExactCover {
     /// `column`.
     #[classmethod]
     fn parse(_class: &Bound<'_, PyType>, py: Python<'_>, text: &str) -> PyResult<ExactCover> {
-        match dlx::parse_problem(text) {
+        match dance_dlx::parse_problem(text) {
             Ok(problem) => Ok(ExactCover {
                 problem: Arc::new(problem),
             }),
@@ -118,7 +118,7 @@ impl ExactCover {
     /// is built).
     fn to_text(&self) -> PyResult<String> {
         let mut text = Vec::new();
-        dlx::write_problem(&self.problem, &mut text)
+        dance_dlx::write_problem(&self.problem, &mut text)
             .map_err(|error| value_error(error.to_string()))?;
         String::from_utf8(text).map_err(|error| value_error(error.to_string()))
     }
@@ -155,7 +155,7 @@ impl ExactCover {
     /// option as its entries), or None when there is none.
     #[pyo3(signature = (*, names = false))]
     fn first(&self, py: Python<'_>, names: bool) -> PyResult<Option<Py<PyAny>>> {
-        let mut solver = dlx::Solver::new(&self.problem);
+        let mut solver = dance_dlx::Solver::new(&self.problem);
         if !next_solution(py, &mut solver)? {
             return Ok(None);
         }
@@ -172,7 +172,7 @@ impl ExactCover {
             Some(limit) => u64::try_from(limit)
                 .map_err(|_| value_error(format!("limit must be at least 0, not {limit}")))?,
         };
-        let mut solver = dlx::Solver::new(&self.problem);
+        let mut solver = dance_dlx::Solver::new(&self.problem);
         let mut found = 0;
         while found < limit {
             let (more, done) = py.detach(|| count_for_a_while(&mut solver, limit - found));
@@ -196,11 +196,11 @@ impl ExactCover {
         let problem = &self.problem;
         let text = py
             .detach(|| {
-                let mut solver = dlx::Solver::new(problem);
-                let mut memo = dlx::MemoCounter::new(&solver, bytes)?;
+                let mut solver = dance_dlx::Solver::new(problem);
+                let mut memo = dance_dlx::MemoCounter::new(&solver, bytes)?;
                 memo.count(&mut solver).map(|count| count.to_string())
             })
-            .map_err(|error: dlx::MemoError| value_error(error.to_string()))?;
+            .map_err(|error: dance_dlx::MemoError| value_error(error.to_string()))?;
         // Counts past `u128` are exact too: Python's int reads any size.
         py.import("builtins")?.getattr("int")?.call1((text,))
     }
@@ -212,7 +212,7 @@ impl ExactCover {
     fn solutions(&self, names: bool) -> Solutions {
         Solutions {
             problem: self.problem.clone(),
-            solver: dlx::Solver::new(&self.problem),
+            solver: dance_dlx::Solver::new(&self.problem),
             names,
             done: false,
         }
@@ -255,7 +255,7 @@ impl ExactCover {
 #[pyclass(module = "dance")]
 pub struct Solutions {
     problem: Arc<Problem>,
-    solver: dlx::Solver,
+    solver: dance_dlx::Solver,
     names: bool,
     done: bool,
 }
@@ -279,7 +279,7 @@ impl Solutions {
 /// Searches on to the next solution with the GIL released, looking at
 /// Python's signals every [`NODE_BUDGET`] nodes; `false` when there are no
 /// more.
-fn next_solution(py: Python<'_>, solver: &mut dlx::Solver) -> PyResult<bool> {
+fn next_solution(py: Python<'_>, solver: &mut dance_dlx::Solver) -> PyResult<bool> {
     loop {
         match py.detach(|| solver.resume(NODE_BUDGET)) {
             Event::Solution => return Ok(true),
@@ -291,7 +291,7 @@ fn next_solution(py: Python<'_>, solver: &mut dlx::Solver) -> PyResult<bool> {
 
 /// Counts up to `limit` more solutions for about [`NODE_BUDGET`] nodes:
 /// the solutions found, and whether the search is over.
-fn count_for_a_while(solver: &mut dlx::Solver, limit: u64) -> (u64, bool) {
+fn count_for_a_while(solver: &mut dance_dlx::Solver, limit: u64) -> (u64, bool) {
     let start = solver.stats().nodes;
     let mut found = 0;
     loop {

@@ -2,14 +2,14 @@
 //! NumPy integer arrays with one row of N² cells per puzzle (0 for a
 //! blank) — and their answers back in the same kind.
 
+use dance_sudoku::format::{self, Format, ParseOptions};
+use dance_sudoku::{BoxShape, Digit, Grid, Puzzle, Shape, Variant};
 use numpy::ndarray::ArrayView2;
 use numpy::{Element, PyArray1, PyArray2, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use rayon::prelude::*;
-use sudoku::format::{self, Format, ParseOptions};
-use sudoku::{BoxShape, Digit, Grid, Puzzle, Shape, Variant};
 
 use crate::errors::{parse_error, value_error};
 
@@ -249,7 +249,7 @@ pub fn array_puzzles<T: Cell>(
     variant: Variant,
 ) -> PyResult<Vec<Puzzle>> {
     let cells = array.ncols();
-    let size = (1..=sudoku::MAX_SIZE).find(|n| n * n == cells);
+    let size = (1..=dance_sudoku::MAX_SIZE).find(|n| n * n == cells);
     let Some(size) = size else {
         return Err(value_error(format!(
             "expected rows of N*N cells for a size N from 1 to 25 (81 for 9x9), found {cells}"

@@ -10,10 +10,10 @@
 //!
 //! | Python | Rust |
 //! |---|---|
-//! | [`solve`](solve::solve) | `sudoku::format::read_auto` (strings), `sudoku::Puzzle::new` (arrays), `sudoku::batch::par_map` with `Solver::answer` (and `Solver::with_deadline`) |
-//! | [`generate`](make::generate) | `sudoku::generate::generate` on the batch workers |
-//! | [`rate`](make::rate) | `sudoku::rate::rate` on the batch workers |
-//! | [`ExactCover`](cover::ExactCover) | `dlx::ProblemBuilder`, `dlx::parse_problem`, `dlx::Solver::resume` |
+//! | [`solve`](solve::solve) | `dance_sudoku::format::read_auto` (strings), `dance_sudoku::Puzzle::new` (arrays), `dance_sudoku::batch::par_map` with `Solver::answer` (and `Solver::with_deadline`) |
+//! | [`generate`](make::generate) | `dance_sudoku::generate::generate` on the batch workers |
+//! | [`rate`](make::rate) | `dance_sudoku::rate::rate` on the batch workers |
+//! | [`ExactCover`](cover::ExactCover) | `dance_dlx::ProblemBuilder`, `dance_dlx::parse_problem`, `dance_dlx::Solver::resume` |
 //!
 //! Every call that searches releases the GIL for the search, so other
 //! Python threads run meanwhile; batches run on rayon's pool (or a pool of

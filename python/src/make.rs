@@ -1,13 +1,13 @@
 //! `dance.generate` and `dance.rate`: the generator and the rater of the
 //! `sudoku` crate on the worker threads.
 
+use dance_sudoku::format::line;
+use dance_sudoku::generate::{Generated, Layout, Options, Symmetry, generate_batch};
+use dance_sudoku::rate::{RateError, rate as rate_one};
+use dance_sudoku::{BoxShape, Puzzle, Shape, Variant};
 use numpy::PyArrayMethods;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
-use sudoku::format::line;
-use sudoku::generate::{Generated, Layout, Options, Symmetry, generate_batch};
-use sudoku::rate::{RateError, rate as rate_one};
-use sudoku::{BoxShape, Puzzle, Shape, Variant};
 
 use crate::errors::{GenerateError, value_error};
 use crate::input::{self, with_int_array};
@@ -92,7 +92,7 @@ fn layout(
     jigsaw: bool,
     variant: Variant,
 ) -> PyResult<Layout> {
-    if !(1..=sudoku::MAX_SIZE).contains(&size) {
+    if !(1..=dance_sudoku::MAX_SIZE).contains(&size) {
         return Err(value_error(format!(
             "size {size} is out of range; sizes go from 1 to 25"
         )));
@@ -204,7 +204,7 @@ impl Rating {
 }
 
 impl Rating {
-    fn of(rated: Result<sudoku::rate::Rating, RateError>) -> Rating {
+    fn of(rated: Result<dance_sudoku::rate::Rating, RateError>) -> Rating {
         match rated {
             Ok(rating) => Rating {
                 level: rating.level.name(),
@@ -257,7 +257,10 @@ pub fn rate(
         let texts = input::texts(puzzles)?;
         input::parse_texts(py, &texts, variant)?.puzzles
     };
-    let ratings =
-        py.detach(|| input::on_pool(pool.as_ref(), || sudoku::batch::par_map(&puzzles, rate_one)));
+    let ratings = py.detach(|| {
+        input::on_pool(pool.as_ref(), || {
+            dance_sudoku::batch::par_map(&puzzles, rate_one)
+        })
+    });
     Ok(ratings.into_iter().map(Rating::of).collect())
 }

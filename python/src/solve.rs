@@ -3,12 +3,12 @@
 
 use std::time::{Duration, Instant};
 
+use dance_sudoku::batch::{Answer, Finding, Mode, par_map};
+use dance_sudoku::{Count, Grid, Puzzle, Verdict};
 use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::PyList;
-use sudoku::batch::{Answer, Finding, Mode, par_map};
-use sudoku::{Count, Grid, Puzzle, Verdict};
 
 use crate::errors::value_error;
 use crate::input::{self, Cell, with_int_array};
@@ -111,7 +111,7 @@ impl Batch<'_> {
 fn solve_array<'py, T: Cell>(
     py: Python<'py>,
     array: &Bound<'py, numpy::PyArray2<T>>,
-    variant: sudoku::Variant,
+    variant: dance_sudoku::Variant,
     batch: &Batch<'_>,
 ) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyList>)> {
     let cells = array.shape()[1];

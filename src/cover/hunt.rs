@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
-use dlx::{Event, OptionId, Solver};
+use dance_dlx::{Event, OptionId, Solver};
 use rayon::prelude::*;
 
 /// Nodes searched between two looks at the clock and at the other workers.

@@ -10,7 +10,7 @@
 //! Options are numbered from 1 in the order of the option lines of the
 //! problem file, comments and blank lines not counted.
 
-use dlx::{OptionId, Problem};
+use dance_dlx::{OptionId, Problem};
 
 /// The job line of a subproblem.
 pub fn format(options: &[OptionId]) -> String {
@@ -54,7 +54,7 @@ mod tests {
 
     #[test]
     fn jobs_round_trip() {
-        let problem = dlx::problems::n_queens(4);
+        let problem = dance_dlx::problems::n_queens(4);
         for options in [
             vec![],
             vec![OptionId::new(0)],
@@ -67,7 +67,7 @@ mod tests {
 
     #[test]
     fn bad_jobs_say_what_is_wrong() {
-        let problem = dlx::problems::n_queens(4);
+        let problem = dance_dlx::problems::n_queens(4);
         assert_eq!(
             parse("1,x", &problem).unwrap_err().to_string(),
             "expected option numbers separated by commas, or `-`, found `1,x`"

@@ -1,5 +1,5 @@
 //! `dance cover --memo`: the exact count with a memo of subproblems
-//! ([`dlx::MemoCounter`]), on one thread or many, within a memory budget.
+//! ([`dance_dlx::MemoCounter`]), on one thread or many, within a memory budget.
 //!
 //! With `-jN` the tree is cut into subproblems as for the plain count, and
 //! each worker thread keeps a memo of its own (a budget of `--memo-mb / N`)
@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use dlx::{ExactCount, MemoCounter, MemoStats, OptionId, Solver};
+use dance_dlx::{ExactCount, MemoCounter, MemoStats, OptionId, Solver};
 use rayon::prelude::*;
 
 use crate::Exit;
@@ -100,7 +100,7 @@ pub fn run(
                             MemoCounter::new(&solver, budget / threads)?,
                         )))
                     })
-                    .collect::<Result<Vec<_>, dlx::MemoError>>()?;
+                    .collect::<Result<Vec<_>, dance_dlx::MemoError>>()?;
                 let parts = pool.install(|| {
                     subproblems
                         .par_iter()
@@ -114,7 +114,7 @@ pub fn run(
                             finished.fetch_add(1, Ordering::Relaxed);
                             part
                         })
-                        .collect::<Result<Vec<_>, dlx::MemoError>>()
+                        .collect::<Result<Vec<_>, dance_dlx::MemoError>>()
                 })?;
                 for part in &parts {
                     total.add(&part.solutions, part.complete, &MemoStats::default());
@@ -127,7 +127,7 @@ pub fn run(
                 }
             }
         }
-        Ok::<Total, dlx::MemoError>(total)
+        Ok::<Total, dance_dlx::MemoError>(total)
     })
     .context("cannot count with --memo")?;
 
@@ -185,7 +185,7 @@ fn count_part(
     memo: &mut MemoCounter,
     prefix: &[OptionId],
     observe: &(impl Fn(&mut u64, &MemoStats) -> ControlFlow<()> + Sync),
-) -> Result<Part, dlx::MemoError> {
+) -> Result<Part, dance_dlx::MemoError> {
     let selected = solver.selected().count();
     for &option in prefix {
         let chosen = solver.select(option);

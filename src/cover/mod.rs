@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use dlx::{OptionDisplay, OptionId, Problem, Solver, TextError};
+use dance_dlx::{OptionDisplay, OptionId, Problem, Solver, TextError};
 
 use crate::Exit;
 use crate::cli::CoverArgs;
@@ -293,7 +293,7 @@ fn read(args: &CoverArgs) -> anyhow::Result<Problem> {
         }
         _ => ("<stdin>".to_owned(), Box::new(io::stdin().lock())),
     };
-    dlx::read_problem(reader).map_err(|error| match error {
+    dance_dlx::read_problem(reader).map_err(|error| match error {
         TextError::Syntax { .. } => anyhow::anyhow!("{name}:{error}"),
         // The I/O error alone: its own message already says what failed.
         TextError::Io(error) => anyhow::Error::new(error).context(format!("cannot read {name}")),

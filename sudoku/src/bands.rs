@@ -43,7 +43,7 @@
 //! Nothing is ever undone: a guess keeps a copy of the state (228 bytes)
 //! while it has options left to try, and each of them starts from it.
 
-use dlx::driver::{Choice, Matrix, Work};
+use dance_dlx::driver::{Choice, Matrix, Work};
 
 use crate::engine::Stash;
 use crate::{Digit, Grid, Puzzle, Shape, Variant};
@@ -195,7 +195,7 @@ enum Kind {
 }
 
 /// The band matrix of the classic 9×9 shape, walked by the
-/// [`Driver`](dlx::driver::Driver).
+/// [`Driver`](dance_dlx::driver::Driver).
 #[derive(Debug)]
 pub(crate) struct Bands {
     /// The state of the current level, changed in place by each choice.
@@ -724,7 +724,7 @@ mod tests {
     use super::*;
     use crate::Solver;
     use crate::engine::{Engine, Walk};
-    use dlx::Event;
+    use dance_dlx::Event;
 
     /// Norvig's hardest, an empty board (many solutions), one solved by
     /// forced choices alone, and one with no solution.

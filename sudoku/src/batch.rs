@@ -140,9 +140,9 @@ where
 /// Answers `mode` for every puzzle, in parallel; answers in input order.
 ///
 /// ```
-/// use sudoku::batch::{Finding, Mode, solve_batch};
+/// use dance_sudoku::batch::{Finding, Mode, solve_batch};
 ///
-/// let puzzles: Vec<sudoku::Puzzle> = ["1...", "12..", "1..1"]
+/// let puzzles: Vec<dance_sudoku::Puzzle> = ["1...", "12..", "1..1"]
 ///     .iter()
 ///     .map(|line| format!("{line}{}", ".".repeat(12)).parse())
 ///     .collect::<Result<_, _>>()?;

@@ -34,7 +34,7 @@
 //! fewest, in item order) and options tried in option order, so it walks
 //! the same tree and reports the same statistics.
 
-use dlx::driver::{Choice, Matrix, Work};
+use dance_dlx::driver::{Choice, Matrix, Work};
 
 use crate::engine::Stash;
 use crate::{Digit, Grid, Puzzle, Shape, Variant};
@@ -110,7 +110,7 @@ struct Frame {
 }
 
 /// The bitboard matrix of one 9×9 shape, walked by the
-/// [`Driver`](dlx::driver::Driver).
+/// [`Driver`](dance_dlx::driver::Driver).
 #[derive(Debug)]
 pub(crate) struct BitKernel {
     /// The other cells of each cell's row, column and region.
@@ -436,7 +436,7 @@ mod tests {
     use super::*;
     use crate::engine::{Engine, Walk};
     use crate::{Solver, Stats};
-    use dlx::Event;
+    use dance_dlx::Event;
 
     /// Norvig's hardest, and an empty board (many solutions).
     const PUZZLES: [&str; 2] = [

@@ -12,7 +12,7 @@ use crate::MAX_SIZE;
 /// from a row and a column. `Display` shows the index as `#25`.
 ///
 /// ```
-/// use sudoku::Cell;
+/// use dance_sudoku::Cell;
 ///
 /// let cell = Cell::at(2, 7, 9).unwrap();
 /// assert_eq!((cell.index(), cell.row(9), cell.col(9)), (25, 2, 7));

@@ -79,7 +79,7 @@
 //! disjoint groups, and 2016 anti-knight, 576 anti-king and 1152
 //! non-consecutive secondary items.
 
-use dlx::{ItemId, OptionId, Problem};
+use dance_dlx::{ItemId, OptionId, Problem};
 
 use crate::{Cell, Digit, Puzzle, Shape, Variant};
 
@@ -87,13 +87,13 @@ use crate::{Cell, Digit, Puzzle, Shape, Variant};
 /// [module docs](self).
 ///
 /// ```
-/// use sudoku::{Shape, Variant};
+/// use dance_sudoku::{Shape, Variant};
 ///
-/// let problem = sudoku::cover::exact_cover(&Shape::boxed(9)?);
+/// let problem = dance_sudoku::cover::exact_cover(&Shape::boxed(9)?);
 /// assert_eq!((problem.option_count(), problem.item_count()), (729, 324));
-/// let knights = sudoku::cover::exact_cover(&Shape::boxed(9)?.with_variant(Variant::AntiKnight));
+/// let knights = dance_sudoku::cover::exact_cover(&Shape::boxed(9)?.with_variant(Variant::AntiKnight));
 /// assert_eq!((knights.primary_count(), knights.item_count()), (324, 324 + 224 * 9));
-/// # Ok::<(), sudoku::ShapeError>(())
+/// # Ok::<(), dance_sudoku::ShapeError>(())
 /// ```
 pub fn exact_cover(shape: &Shape) -> Problem {
     cover(shape, None)
@@ -103,12 +103,12 @@ pub fn exact_cover(shape: &Shape) -> Problem {
 /// docs](self#pencilmark-puzzles). Option N³ is [`marks_option`].
 ///
 /// ```
-/// use sudoku::{Puzzle, Shape};
+/// use dance_sudoku::{Puzzle, Shape};
 ///
 /// let mut candidates = vec![0b1111; 16];
 /// candidates[0] = 0b0001;
 /// let puzzle = Puzzle::with_candidates(Shape::boxed(4)?, candidates)?;
-/// let problem = sudoku::cover::pencilmark_cover(&puzzle);
+/// let problem = dance_sudoku::cover::pencilmark_cover(&puzzle);
 /// assert_eq!((problem.option_count(), problem.item_count()), (65, 66));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -472,8 +472,8 @@ pub fn option(n: usize, cell: Cell, digit: Digit) -> OptionId {
 /// above [`MAX_SIZE`](crate::MAX_SIZE), or the option is not below N³.
 ///
 /// ```
-/// use sudoku::cover::placement;
-/// use dlx::OptionId;
+/// use dance_sudoku::cover::placement;
+/// use dance_dlx::OptionId;
 ///
 /// let (cell, digit) = placement(9, OptionId::new(24 * 9 + 4)).unwrap();
 /// assert_eq!((cell.index(), digit.to_char()), (24, '5'));

@@ -41,9 +41,9 @@ pub struct Run<T> {
 ///
 /// ```
 /// use std::time::{Duration, Instant};
-/// use sudoku::dfs::Dfs;
+/// use dance_sudoku::dfs::Dfs;
 ///
-/// let puzzle: sudoku::Puzzle = "1...........4...".parse()?;
+/// let puzzle: dance_sudoku::Puzzle = "1...........4...".parse()?;
 /// let dfs = Dfs::new().with_deadline(Instant::now() + Duration::from_secs(10));
 /// let run = dfs.count(&puzzle, 1000)?;
 /// assert_eq!((run.value.solutions, run.value.complete), (24, true));

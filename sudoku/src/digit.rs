@@ -13,7 +13,7 @@ use crate::MAX_SIZE;
 /// case and always printed in upper case.
 ///
 /// ```
-/// use sudoku::Digit;
+/// use dance_sudoku::Digit;
 ///
 /// let g = Digit::from_char('g').unwrap();
 /// assert_eq!((g.index(), g.number(), g.to_char()), (15, 16, 'G'));

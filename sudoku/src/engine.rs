@@ -7,7 +7,7 @@
 //!   out — the bands ([`crate::bands`]), the bitboards
 //!   ([`crate::bitboard`]) and the four-node kernel ([`crate::kernel`]);
 //! * [`Walk`]: such a board with its driver;
-//! * [`Generic`]: the generic [`dlx::Solver`] on the shape's
+//! * [`Generic`]: the generic [`dance_dlx::Solver`] on the shape's
 //!   [exact cover](crate::cover::exact_cover), whose driver is inside it.
 //!
 //! The solver holds an [`Engine`] per shape and picks which one in one
@@ -16,8 +16,8 @@
 
 use std::fmt::Debug;
 
-use dlx::Event;
-use dlx::driver::{Driver, Matrix};
+use dance_dlx::Event;
+use dance_dlx::driver::{Driver, Matrix};
 
 use crate::cover::{exact_cover, marks_option, option, pencilmark_cover, placements};
 use crate::{Grid, Puzzle, Shape, Stats};
@@ -141,13 +141,13 @@ impl<B: Board + Debug + Send + Sync> Engine for Walk<B> {
     fn finish(&mut self) {}
 }
 
-/// The generic engine: [`dlx::Solver`] on the exact cover of a shape, the
+/// The generic engine: [`dance_dlx::Solver`] on the exact cover of a shape, the
 /// givens selected — or, for a pencilmark puzzle, on its
 /// [`pencilmark_cover`] with the marks option selected first.
 #[derive(Debug)]
 pub(crate) struct Generic {
     size: usize,
-    solver: dlx::Solver,
+    solver: dance_dlx::Solver,
     /// Whether the matrix is a pencilmark puzzle's.
     marks: bool,
 }
@@ -156,7 +156,7 @@ impl Generic {
     pub(crate) fn new(shape: &Shape) -> Generic {
         Generic {
             size: shape.size(),
-            solver: dlx::Solver::new(&exact_cover(shape)),
+            solver: dance_dlx::Solver::new(&exact_cover(shape)),
             marks: false,
         }
     }
@@ -166,7 +166,7 @@ impl Generic {
     pub(crate) fn pencilmark(puzzle: &Puzzle) -> Generic {
         Generic {
             size: puzzle.shape().size(),
-            solver: dlx::Solver::new(&pencilmark_cover(puzzle)),
+            solver: dance_dlx::Solver::new(&pencilmark_cover(puzzle)),
             marks: true,
         }
     }

@@ -5,9 +5,9 @@
 //!
 //! 1. **The shape**: the one in the [`Options`], or a new random jigsaw map
 //!    ([`jigsaw::random_shape`]) for every attempt.
-//! 2. **A complete grid**: the generic [`dlx`] engine on
+//! 2. **A complete grid**: the generic [`dance_dlx`] engine on
 //!    [`exact_cover`]`(shape)`, its options shuffled by a seed
-//!    ([`dlx::Solver::shuffle`]), stopped at the first solution. A search
+//!    ([`dance_dlx::Solver::shuffle`]), stopped at the first solution. A search
 //!    that tries more than `GRID_BUDGET_PER_CELL · N²` options (64 times
 //!    that with anti-knight, anti-king or non-consecutive) is abandoned
 //!    for a new seed (big grids can wander into a dead end with a bad
@@ -65,15 +65,15 @@
 //! [`generate_batch_sequential`] agree).
 //!
 //! ```
-//! use sudoku::generate::{Options, Symmetry, generate};
-//! use sudoku::{Shape, Solver};
+//! use dance_sudoku::generate::{Options, Symmetry, generate};
+//! use dance_sudoku::{Shape, Solver};
 //!
 //! let mut options = Options::new(Shape::boxed(9)?);
 //! options.symmetry = Symmetry::Rotational;
 //! let mut solver = Solver::new();
 //! let made = generate(&mut solver, &options, 7)?;
 //! assert!(solver.verdict(&made.puzzle).is_unique());
-//! sudoku::verify(&made.puzzle, &made.solution)?;
+//! dance_sudoku::verify(&made.puzzle, &made.solution)?;
 //! // The same seed, the same puzzle.
 //! assert_eq!(generate(&mut solver, &options, 7)?.puzzle, made.puzzle);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -83,12 +83,12 @@ use std::cell::RefCell;
 use std::fmt;
 use std::ops::Range;
 
-use dlx::Event;
+use dance_dlx::Event;
 
 use crate::batch::par_map;
 use crate::cover::{exact_cover, placements};
 use crate::{Digit, Grid, MAX_SIZE, Puzzle, Shape, ShapeError, Solver, Variant, jigsaw};
-use dlx::SplitMix64;
+use dance_dlx::SplitMix64;
 
 /// Attempts allowed by [`Options::new`].
 pub const DEFAULT_ATTEMPTS: u32 = 100;
@@ -125,7 +125,7 @@ impl Symmetry {
     /// image under the symmetry (itself for [`Symmetry::None`]).
     ///
     /// ```
-    /// use sudoku::generate::Symmetry;
+    /// use dance_sudoku::generate::Symmetry;
     ///
     /// assert_eq!(Symmetry::Rotational.image(0, 1, 9), (8, 7));
     /// assert_eq!(Symmetry::Diagonal.image(0, 1, 9), (1, 0));
@@ -316,7 +316,7 @@ pub enum GenerateError {
 /// made alone.
 ///
 /// ```
-/// use sudoku::generate::puzzle_seed;
+/// use dance_sudoku::generate::puzzle_seed;
 ///
 /// assert_eq!(puzzle_seed(0, 0), 0xE220_A839_7B1D_CDAF); // SplitMix64(0)'s first output
 /// assert_ne!(puzzle_seed(0, 1), puzzle_seed(0, 0));
@@ -435,14 +435,14 @@ pub fn generate_batch_sequential(
 /// engine, reshuffled for every search.
 struct GridMaker {
     shape: Shape,
-    engine: dlx::Solver,
+    engine: dance_dlx::Solver,
 }
 
 impl GridMaker {
     fn new(shape: &Shape) -> GridMaker {
         GridMaker {
             shape: shape.clone(),
-            engine: dlx::Solver::new(&exact_cover(shape)),
+            engine: dance_dlx::Solver::new(&exact_cover(shape)),
         }
     }
 

@@ -20,16 +20,16 @@
 //! seed gives the same map on every machine.
 //!
 //! ```
-//! use sudoku::jigsaw;
+//! use dance_sudoku::jigsaw;
 //!
 //! let shape = jigsaw::random_shape(9, 42)?;
 //! assert!(shape.is_jigsaw() && jigsaw::is_connected(&shape));
 //! assert_eq!(jigsaw::random_shape(9, 42)?, shape);
-//! # Ok::<(), sudoku::ShapeError>(())
+//! # Ok::<(), dance_sudoku::ShapeError>(())
 //! ```
 
 use crate::{Shape, ShapeError};
-use dlx::SplitMix64;
+use dance_dlx::SplitMix64;
 
 /// Proposed steps per cell.
 const MIX_ROUNDS: usize = 40;

@@ -1,6 +1,6 @@
 //! Dancing links specialised for Sudoku: every option has exactly four nodes.
 //!
-//! The generic engine ([`dlx`]) stores options as runs of nodes separated by
+//! The generic engine ([`dance_dlx`]) stores options as runs of nodes separated by
 //! spacers, with `u32` links. Here every option is one (cell, digit) placement
 //! with one item from each of the four families of [`crate::cover`], so:
 //!
@@ -30,8 +30,8 @@
 //! dominates and the two walk the same tree at the same cost. Those sizes,
 //! and the untested ones between them, go to the generic engine.
 
-use dlx::OptionId;
-use dlx::driver::{Choice, Matrix, Work};
+use dance_dlx::OptionId;
+use dance_dlx::driver::{Choice, Matrix, Work};
 
 use crate::cover::{option, placements, standard_items};
 use crate::engine::Board;

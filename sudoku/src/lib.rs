@@ -25,7 +25,7 @@
 //!   (first solution, count up to a limit, the unique/multiple/none
 //!   [`Verdict`], or every solution lazily), optionally until a deadline,
 //!   and reports [`Stats`]. [`Solver::generic`] runs the same search on
-//!   the generic [`dlx`] engine, for comparison.
+//!   the generic [`dance_dlx`] engine, for comparison.
 //! - [`batch`] solves slices of puzzles on rayon's pool, one solver per
 //!   worker thread, with results in input order; its sequential twin gives
 //!   identical results.
@@ -46,17 +46,17 @@
 //!
 //! Every engine — bands of bits for 9×9 (bitboards for jigsaw 9×9), a
 //! four-node Dancing Links kernel for the sizes where it measured faster,
-//! the generic [`dlx`] engine for the rest — is walked by the one search driver of `dlx`
-//! ([`dlx::driver`]); the solver picks the engine for a shape in one place,
+//! the generic [`dance_dlx`] engine for the rest — is walked by the one search driver of `dlx`
+//! ([`dance_dlx::driver`]); the solver picks the engine for a shape in one place,
 //! and [`Solver::engine_kind`] says which one serves a puzzle, so that a
 //! figure can name what did the work.
 //!
 //! # Example
 //!
 //! ```
-//! use sudoku::{Solver, Verdict, dfs, verify};
+//! use dance_sudoku::{Solver, Verdict, dfs, verify};
 //!
-//! let puzzle: sudoku::Puzzle =
+//! let puzzle: dance_sudoku::Puzzle =
 //!     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
 //! assert_eq!((puzzle.shape().size(), puzzle.given_count()), (9, 32));
 //!

@@ -11,7 +11,7 @@ use crate::Grid;
 /// `Display` prints the seed programs' words: `Unique`, `Multiple`, `No`.
 ///
 /// ```
-/// use sudoku::Verdict;
+/// use dance_sudoku::Verdict;
 ///
 /// assert_eq!(Verdict::NoSolution.to_string(), "No");
 /// assert_eq!(Verdict::Multiple.solution(), None);
@@ -52,7 +52,7 @@ impl fmt::Display for Verdict {
 }
 
 /// A solution count, possibly stopped by a limit (the same shape as
-/// [`dlx::Count`]).
+/// [`dance_dlx::Count`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Count {
     /// Solutions found.

@@ -91,13 +91,13 @@ impl Puzzle {
     /// with none makes a puzzle without solution.
     ///
     /// ```
-    /// use sudoku::{Puzzle, Shape, Solver};
+    /// use dance_sudoku::{Puzzle, Shape, Solver};
     ///
     /// // A 4x4 puzzle whose first cell may only hold 3 or 4, the rest open.
     /// let mut candidates = vec![0b1111; 16];
     /// candidates[0] = 0b1100;
     /// let puzzle = Puzzle::with_candidates(Shape::boxed(4)?, candidates)?;
-    /// assert_eq!(puzzle.candidates(sudoku::Cell::new(0).unwrap()), 0b1100);
+    /// assert_eq!(puzzle.candidates(dance_sudoku::Cell::new(0).unwrap()), 0b1100);
     /// assert_eq!(Solver::new().count(&puzzle, 1000).solutions, 144);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -323,11 +323,11 @@ impl std::str::FromStr for Grid {
     /// [`ParseOptions`](crate::format::ParseOptions), with no blank cell.
     ///
     /// ```
-    /// let grid: sudoku::Grid = "1234341221434321".parse()?;
+    /// let grid: dance_sudoku::Grid = "1234341221434321".parse()?;
     /// assert_eq!(grid.to_string(), "1234341221434321");
-    /// let blank = "12343412214343.1".parse::<sudoku::Grid>().unwrap_err();
+    /// let blank = "12343412214343.1".parse::<dance_sudoku::Grid>().unwrap_err();
     /// assert_eq!(blank.to_string(), "1:15: cell #14 is blank; a grid has a digit in every cell");
-    /// # Ok::<(), sudoku::format::ParseError>(())
+    /// # Ok::<(), dance_sudoku::format::ParseError>(())
     /// ```
     fn from_str(text: &str) -> Result<Grid, crate::format::ParseError> {
         let puzzle: Puzzle = text.parse()?;

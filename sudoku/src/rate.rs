@@ -48,10 +48,10 @@
 //! sparser than boxed ones, mostly rate expert or extreme.
 //!
 //! ```
-//! use sudoku::rate::{Level, rate};
+//! use dance_sudoku::rate::{Level, rate};
 //!
-//! let mut solver = sudoku::Solver::new();
-//! let easy: sudoku::Puzzle =
+//! let mut solver = dance_sudoku::Solver::new();
+//! let easy: dance_sudoku::Puzzle =
 //!     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
 //! let rating = rate(&mut solver, &easy)?;
 //! assert_eq!((rating.level, rating.guesses()), (Level::Easy, 0.0));
@@ -63,7 +63,7 @@ use std::fmt;
 
 use crate::transform::Transform;
 use crate::{Puzzle, Solver, Stats};
-use dlx::SplitMix64;
+use dance_dlx::SplitMix64;
 
 /// Transformations averaged per rating.
 pub const SAMPLES: u32 = 8;

@@ -48,7 +48,7 @@ impl BoxShape {
     /// 4, and when `n` is above 25.
     ///
     /// ```
-    /// use sudoku::BoxShape;
+    /// use dance_sudoku::BoxShape;
     ///
     /// assert_eq!(BoxShape::infer(12).map(|b| (b.height(), b.width())), Some((3, 4)));
     /// assert_eq!(BoxShape::infer(7), None);
@@ -103,14 +103,14 @@ impl fmt::Display for BoxShape {
 /// names (`standard` for none):
 ///
 /// ```
-/// use sudoku::Variant;
+/// use dance_sudoku::Variant;
 ///
 /// let variant: Variant = "x,hyper,anti-king".parse()?;
 /// assert_eq!(variant, Variant::X | Variant::Windoku | Variant::AntiKing);
 /// assert!(variant.contains(Variant::Windoku) && !variant.contains(Variant::Disjoint));
 /// assert_eq!(variant.to_string(), "x,windoku,anti-king");
 /// assert_eq!(Variant::Standard.to_string(), "standard");
-/// # Ok::<(), sudoku::VariantError>(())
+/// # Ok::<(), dance_sudoku::VariantError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Variant(u8);
@@ -335,14 +335,14 @@ enum Layout {
 /// partition agree, so a shape can key a solver cache.
 ///
 /// ```
-/// use sudoku::{Shape, Variant};
+/// use dance_sudoku::{Shape, Variant};
 ///
 /// let shape = Shape::boxed(6)?.with_variant(Variant::X);
 /// assert_eq!((shape.size(), shape.cell_count()), (6, 36));
 /// let cell = shape.cell(3, 4).unwrap();
 /// assert_eq!(shape.region_of(cell), 3); // 2x3 boxes: band 1, stack 1
 /// assert!(!shape.on_diagonal(cell) && !shape.on_anti_diagonal(cell));
-/// # Ok::<(), sudoku::ShapeError>(())
+/// # Ok::<(), dance_sudoku::ShapeError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Shape {
@@ -546,11 +546,11 @@ impl Shape {
     /// whether boxed or jigsaw.
     ///
     /// ```
-    /// let shape = sudoku::Shape::boxed(9)?;
+    /// let shape = dance_sudoku::Shape::boxed(9)?;
     /// assert_eq!(shape.window_count(), 4);
     /// assert_eq!(shape.window_of(shape.cell(1, 5).unwrap()), Some(1));
     /// assert_eq!(shape.window_of(shape.cell(4, 4).unwrap()), None);
-    /// # Ok::<(), sudoku::ShapeError>(())
+    /// # Ok::<(), dance_sudoku::ShapeError>(())
     /// ```
     pub fn window_of(&self, cell: Cell) -> Option<usize> {
         let boxes = self.geometry()?;

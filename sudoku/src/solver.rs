@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use dlx::Event;
+use dance_dlx::Event;
 
 use crate::bands::Bands;
 use crate::bitboard::BitKernel;
@@ -63,18 +63,18 @@ const CLOCK_INTERVAL: u64 = 1 << 14;
 /// choices made in bulk), 9×9 jigsaw shapes on bitboards, standard and
 /// jigsaw sizes up to 8 and 25 on a Dancing Links kernel specialised for
 /// options of exactly four items (where it measured faster), and every
-/// other shape on the generic [`dlx`] engine. All of them make the same
+/// other shape on the generic [`dance_dlx`] engine. All of them make the same
 /// guesses and find the same solutions in the same order; nodes agree too,
 /// except that the bands may count differently on branches that die.
 ///
 /// ```
-/// use sudoku::{Solver, Verdict};
+/// use dance_sudoku::{Solver, Verdict};
 ///
-/// let puzzle: sudoku::Puzzle =
+/// let puzzle: dance_sudoku::Puzzle =
 ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
 /// let mut solver = Solver::new();
 /// let Verdict::Unique(grid) = solver.verdict(&puzzle) else { panic!("Norvig's hardest is unique") };
-/// sudoku::verify(&puzzle, &grid)?;
+/// dance_sudoku::verify(&puzzle, &grid)?;
 /// assert!(solver.stats().nodes > 0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -93,7 +93,7 @@ impl Solver {
         Solver::default()
     }
 
-    /// A solver that runs every shape on the generic [`dlx`] engine — slower;
+    /// A solver that runs every shape on the generic [`dance_dlx`] engine — slower;
     /// for comparing the two and for checking the kernel against it.
     pub fn generic() -> Solver {
         Solver {
@@ -102,7 +102,7 @@ impl Solver {
         }
     }
 
-    /// Runs every shape on the generic [`dlx`] engine (`true`, as
+    /// Runs every shape on the generic [`dance_dlx`] engine (`true`, as
     /// [`generic`](Self::generic) does) or on the fastest engine for each
     /// shape (`false`, as [`new`](Self::new) does). Both search the same
     /// tree; the engines built so far are dropped when the choice changes.
@@ -189,8 +189,8 @@ impl Solver {
     /// ```
     /// use std::time::{Duration, Instant};
     ///
-    /// let puzzle: sudoku::Puzzle = "1...........4...".parse()?;
-    /// let mut solver = sudoku::Solver::new();
+    /// let puzzle: dance_sudoku::Puzzle = "1...........4...".parse()?;
+    /// let mut solver = dance_sudoku::Solver::new();
     /// let count = solver
     ///     .with_deadline(Instant::now() + Duration::from_secs(10))
     ///     .count(&puzzle, 1000)?;
@@ -207,11 +207,11 @@ impl Solver {
     /// Every solution, found lazily, in search order.
     ///
     /// ```
-    /// let puzzle: sudoku::Puzzle = format!("12..{}", ".".repeat(12)).parse()?;
-    /// let mut solver = sudoku::Solver::new();
-    /// let solutions: Vec<sudoku::Grid> = solver.solutions(&puzzle).collect();
+    /// let puzzle: dance_sudoku::Puzzle = format!("12..{}", ".".repeat(12)).parse()?;
+    /// let mut solver = dance_sudoku::Solver::new();
+    /// let solutions: Vec<dance_sudoku::Grid> = solver.solutions(&puzzle).collect();
     /// assert_eq!(solutions.len(), 24);
-    /// assert!(solutions.iter().all(|grid| sudoku::verify(&puzzle, grid).is_ok()));
+    /// assert!(solutions.iter().all(|grid| dance_sudoku::verify(&puzzle, grid).is_ok()));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solutions<'a>(&'a mut self, puzzle: &'a Puzzle) -> Solutions<'a> {
@@ -275,9 +275,9 @@ impl Solver {
     /// for every puzzle of a [`generic`](Self::generic) solver.
     ///
     /// ```
-    /// use sudoku::{EngineKind, Solver};
+    /// use dance_sudoku::{EngineKind, Solver};
     ///
-    /// let puzzle: sudoku::Puzzle = ".".repeat(81).parse()?;
+    /// let puzzle: dance_sudoku::Puzzle = ".".repeat(81).parse()?;
     /// assert_eq!(Solver::new().engine_kind(&puzzle), EngineKind::Bands);
     /// assert_eq!(Solver::generic().engine_kind(&puzzle), EngineKind::Generic);
     /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -24,7 +24,7 @@
 //! puzzle has a transformed shape.
 
 use crate::{Cell, Digit, Puzzle, Shape, Variant};
-use dlx::SplitMix64;
+use dance_dlx::SplitMix64;
 
 /// A transformation drawn for one shape; see the [module docs](self).
 #[derive(Clone, Debug)]

@@ -1,8 +1,8 @@
 //! The DFS against an independent oracle: every 4×4 Latin square, checked
 //! with `verify`.
 
+use dance_sudoku::{Count, Digit, Grid, Puzzle, Shape, Verdict, dfs, verify};
 use proptest::prelude::*;
-use sudoku::{Count, Digit, Grid, Puzzle, Shape, Verdict, dfs, verify};
 
 use crate::util::variant;
 

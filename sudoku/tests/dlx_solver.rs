@@ -1,9 +1,9 @@
 //! The Dancing Links solver: known figures, agreement with the generic engine
 //! and with the naive DFS on random puzzles of every shape, and big grids.
 
+use dance_sudoku::batch::{Mode, solve_batch, solve_batch_sequential};
+use dance_sudoku::{Count, Digit, Grid, Puzzle, Shape, Solver, Variant, Verdict, dfs, verify};
 use proptest::prelude::*;
-use sudoku::batch::{Mode, solve_batch, solve_batch_sequential};
-use sudoku::{Count, Digit, Grid, Puzzle, Shape, Solver, Variant, Verdict, dfs, verify};
 
 const NORVIG: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";

@@ -3,8 +3,8 @@
 
 use std::fs;
 
-use sudoku::format::{self, Format, ParseOptions};
-use sudoku::{Digit, Grid, Puzzle, Variant, Verdict, dfs, verify};
+use dance_sudoku::format::{self, Format, ParseOptions};
+use dance_sudoku::{Digit, Grid, Puzzle, Variant, Verdict, dfs, verify};
 
 use crate::util::{collect, data};
 

@@ -2,11 +2,11 @@
 //! DFS agree) and minimal; symmetry, clue targets, jigsaw maps and X; the
 //! same seed gives the same puzzles, whatever the number of threads.
 
-use sudoku::generate::{
+use dance_sudoku::generate::{
     Generated, Layout, Options, Symmetry, generate, generate_batch, generate_batch_sequential,
     puzzle_seed,
 };
-use sudoku::{BoxShape, Digit, Puzzle, Shape, Solver, Variant, dfs, jigsaw, verify};
+use dance_sudoku::{BoxShape, Digit, Puzzle, Shape, Solver, Variant, dfs, jigsaw, verify};
 
 /// `puzzle` without the givens of `cells`.
 fn without(puzzle: &Puzzle, cells: &[usize]) -> Puzzle {
@@ -196,7 +196,7 @@ fn a_low_target_takes_more_attempts_or_fails_with_the_fewest_reached() {
     options.clues = Some(17);
     options.attempts = 5;
     let error = generate(&mut solver, &options, 0).unwrap_err();
-    let sudoku::generate::GenerateError::TargetNotReached {
+    let dance_sudoku::generate::GenerateError::TargetNotReached {
         target,
         fewest,
         attempts,

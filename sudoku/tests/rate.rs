@@ -5,9 +5,9 @@
 use std::fs;
 use std::path::PathBuf;
 
-use sudoku::generate::{Layout, Options, generate};
-use sudoku::rate::{Level, RateError, SAMPLES, rate};
-use sudoku::{Puzzle, Shape, Solver, Variant};
+use dance_sudoku::generate::{Layout, Options, generate};
+use dance_sudoku::rate::{Level, RateError, SAMPLES, rate};
+use dance_sudoku::{Puzzle, Shape, Solver, Variant};
 
 /// Every `step`-th puzzle of a set under `benches/data/`, from the first;
 /// `puzzle:solution` lines give their puzzle.

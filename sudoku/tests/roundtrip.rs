@@ -1,9 +1,9 @@
 //! parse → print → parse gives the same puzzle, for every format and size;
 //! and no input makes a parser panic.
 
+use dance_sudoku::format::{self, Format, ParseOptions, grid, line, pencilmark, poj};
+use dance_sudoku::{BoxShape, Digit, Grid, Puzzle, Shape, Variant};
 use proptest::prelude::*;
-use sudoku::format::{self, Format, ParseOptions, grid, line, pencilmark, poj};
-use sudoku::{BoxShape, Digit, Grid, Puzzle, Shape, Variant};
 
 use crate::util::{boxed_shape, collect, jigsaw_shape, options_for, puzzle_of};
 

@@ -3,7 +3,7 @@
 
 use std::io::{BufReader, Read};
 
-use sudoku::format::{self, Format, LINE_CAP, ParseOptions, Record};
+use dance_sudoku::format::{self, Format, LINE_CAP, ParseOptions, Record};
 
 use crate::util::collect;
 

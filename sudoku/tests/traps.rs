@@ -1,10 +1,10 @@
 //! Library calls that once panicked or misbehaved when composed or given
 //! odd input: each stays fixed here.
 
-use dlx::OptionId;
-use sudoku::batch::{Finding, Mode, par_map, solve_batch_sequential};
-use sudoku::cover::placement;
-use sudoku::{Puzzle, Solver, Variant};
+use dance_dlx::OptionId;
+use dance_sudoku::batch::{Finding, Mode, par_map, solve_batch_sequential};
+use dance_sudoku::cover::placement;
+use dance_sudoku::{Puzzle, Solver, Variant};
 
 /// Puzzles of three shapes, so nested pieces of work switch matrices.
 fn puzzles() -> Vec<Puzzle> {
@@ -77,25 +77,28 @@ fn solvers_and_problems_are_send_and_sync() {
     fn send_sync<T: Send + Sync>() {}
     send_sync::<Solver>();
     send_sync::<Puzzle>();
-    send_sync::<sudoku::Grid>();
-    send_sync::<sudoku::Shape>();
-    send_sync::<dlx::Solver>();
-    send_sync::<dlx::Problem>();
-    send_sync::<dlx::driver::Driver>();
+    send_sync::<dance_sudoku::Grid>();
+    send_sync::<dance_sudoku::Shape>();
+    send_sync::<dance_dlx::Solver>();
+    send_sync::<dance_dlx::Problem>();
+    send_sync::<dance_dlx::driver::Driver>();
 }
 
 /// A random grid (any digits below N) of a boxed or jigsaw shape.
-fn grids() -> impl proptest::strategy::Strategy<Value = sudoku::Grid> {
+fn grids() -> impl proptest::strategy::Strategy<Value = dance_sudoku::Grid> {
     use proptest::prelude::*;
     let boxed = proptest::sample::select(crate::util::SIZES.to_vec())
-        .prop_map(|n| sudoku::Shape::boxed(n).unwrap());
+        .prop_map(|n| dance_sudoku::Shape::boxed(n).unwrap());
     let jigsaw =
         crate::util::jigsaw_shape().prop_map(|shape| shape.with_variant(Variant::Standard));
     prop_oneof![boxed, jigsaw].prop_flat_map(|shape| {
         let n = shape.size() as u8;
         proptest::collection::vec(0..n, shape.cell_count()).prop_map(move |digits| {
-            let digits = digits.into_iter().filter_map(sudoku::Digit::new).collect();
-            sudoku::Grid::new(shape.clone(), digits).unwrap()
+            let digits = digits
+                .into_iter()
+                .filter_map(dance_sudoku::Digit::new)
+                .collect();
+            dance_sudoku::Grid::new(shape.clone(), digits).unwrap()
         })
     })
 }
@@ -110,10 +113,10 @@ proptest::proptest! {
             text
         } else {
             // A jigsaw grid reads back with its region map.
-            let map: String = sudoku::Puzzle::from(grid.clone()).to_string();
+            let map: String = dance_sudoku::Puzzle::from(grid.clone()).to_string();
             map
         };
-        let parsed: sudoku::Grid = line.parse().unwrap();
+        let parsed: dance_sudoku::Grid = line.parse().unwrap();
         proptest::prop_assert_eq!(parsed, grid);
     }
 }
@@ -131,7 +134,7 @@ fn a_past_deadline_times_out_like_the_dfs() {
         .count(&empty, 1_000_000)
         .unwrap_err();
     assert!(late.found <= 1, "{late}");
-    let naive = sudoku::dfs::Dfs::new().with_deadline(deadline);
+    let naive = dance_sudoku::dfs::Dfs::new().with_deadline(deadline);
     assert!(naive.count(&empty, 1_000_000).is_err());
     // Without a deadline the same solver answers.
     assert_eq!(solver.count(&empty, 3).solutions, 3);
@@ -141,6 +144,6 @@ fn a_past_deadline_times_out_like_the_dfs() {
         .finding;
     assert!(matches!(
         finding,
-        Finding::Verdict(sudoku::Verdict::Unique(_))
+        Finding::Verdict(dance_sudoku::Verdict::Unique(_))
     ));
 }

@@ -2,9 +2,9 @@
 
 use std::path::PathBuf;
 
+use dance_sudoku::format::{ParseOptions, Record};
+use dance_sudoku::{BoxShape, Digit, Puzzle, Shape, Variant};
 use proptest::prelude::*;
-use sudoku::format::{ParseOptions, Record};
-use sudoku::{BoxShape, Digit, Puzzle, Shape, Variant};
 
 /// A file under the workspace's `tests/data/`.
 pub fn data(name: &str) -> PathBuf {

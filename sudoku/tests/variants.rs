@@ -4,9 +4,9 @@
 
 use std::sync::LazyLock;
 
+use dance_sudoku::generate::{Options, generate};
+use dance_sudoku::{Count, Digit, Grid, Puzzle, Shape, Solver, Variant, Verdict, dfs, verify};
 use proptest::prelude::*;
-use sudoku::generate::{Options, generate};
-use sudoku::{Count, Digit, Grid, Puzzle, Shape, Solver, Variant, Verdict, dfs, verify};
 
 /// The variant whose rules are the set bits of `bits` in
 /// [`Variant::RULES`] order: every combination is a number below 64.

@@ -14,7 +14,7 @@ use num_bigint::BigUint;
 /// A number of solutions, exact whatever its size.
 ///
 /// ```
-/// use dlx::ExactCount;
+/// use dance_dlx::ExactCount;
 ///
 /// let mut count = ExactCount::from(u128::MAX);
 /// count += &ExactCount::from(1u64);

@@ -44,14 +44,14 @@
 //! [`MemoError::Multiplicities`].
 //!
 //! ```
-//! use dlx::{MemoCounter, Solver, problems::domino_tilings};
+//! use dance_dlx::{MemoCounter, Solver, problems::domino_tilings};
 //!
 //! let mut solver = Solver::new(&domino_tilings(8, 8));
 //! let mut memo = MemoCounter::new(&solver, 64 << 20)?;
 //! assert_eq!(memo.count(&mut solver)?, 12_988_816);
 //! // The plain search tries millions of options; the memo, a few thousand.
 //! assert!(memo.stats().nodes < 10_000);
-//! # Ok::<(), dlx::MemoError>(())
+//! # Ok::<(), dance_dlx::MemoError>(())
 //! ```
 
 mod count;
@@ -507,12 +507,12 @@ impl Solver {
     /// one's own. Fails for a problem with multiplicities.
     ///
     /// ```
-    /// use dlx::{Solver, problems::domino_tilings};
+    /// use dance_dlx::{Solver, problems::domino_tilings};
     ///
     /// // Beyond u64: 112,202,208,776,036,178,000,000 tilings.
     /// let count = Solver::new(&domino_tilings(14, 14)).count_memo()?;
     /// assert_eq!(count, 112_202_208_776_036_178_000_000);
-    /// # Ok::<(), dlx::MemoError>(())
+    /// # Ok::<(), dance_dlx::MemoError>(())
     /// ```
     pub fn count_memo(&mut self) -> Result<ExactCount, MemoError> {
         MemoCounter::new(self, DEFAULT_MEMORY_LIMIT)?.count(self)

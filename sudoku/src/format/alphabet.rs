@@ -44,7 +44,7 @@ impl Alphabet {
     /// digit one place down (`1` → `0`, `G` → `F`).
     ///
     /// ```
-    /// use sudoku::format::Alphabet;
+    /// use dance_sudoku::format::Alphabet;
     ///
     /// assert_eq!(Alphabet::Hex.respell("1.9AG", 16), "0.89F");
     /// assert_eq!(Alphabet::Hex.respell("1.9", 9), "1.9");

@@ -71,7 +71,7 @@ impl fmt::Display for Column {
 /// Streams the puzzles of a CSV dataset from a [`BufRead`].
 ///
 /// ```
-/// use sudoku::format::{ParseOptions, csv};
+/// use dance_sudoku::format::{ParseOptions, csv};
 ///
 /// let text = "id,puzzle\n1,\"1.3.............\"\n2,1.3.?...........\n";
 /// let records: Vec<_> = csv::Reader::new(text.as_bytes(), ParseOptions::default())
@@ -263,7 +263,7 @@ impl<R: BufRead> Iterator for Reader<R> {
 /// The fields of one CSV line (as in [`Record::input`]), unquoted.
 ///
 /// ```
-/// let fields = sudoku::format::csv::fields("\"a, b\",c,\"d\"\"\"");
+/// let fields = dance_sudoku::format::csv::fields("\"a, b\",c,\"d\"\"\"");
 /// assert_eq!(fields, Ok(vec!["a, b".to_owned(), "c".to_owned(), "d\"".to_owned()]));
 /// ```
 ///

@@ -10,10 +10,10 @@ use super::alphabet;
 /// name prints `FILE:` in front to get the usual `FILE:LINE:COL: message`.
 ///
 /// ```
-/// use sudoku::format::ParseErrorKind;
+/// use dance_sudoku::format::ParseErrorKind;
 ///
 /// let err = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....?"
-///     .parse::<sudoku::Puzzle>()
+///     .parse::<dance_sudoku::Puzzle>()
 ///     .unwrap_err();
 /// assert_eq!((err.line(), err.column()), (1, 81));
 /// assert!(matches!(err.kind(), ParseErrorKind::UnexpectedChar { found: '?', .. }));

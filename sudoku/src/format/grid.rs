@@ -66,13 +66,13 @@ use super::{
 /// no record or more than one.
 ///
 /// ```
-/// use sudoku::format::{grid, ParseOptions};
+/// use dance_sudoku::format::{grid, ParseOptions};
 ///
 /// let text = "1 . | . .\n. . | . 2\n----+----\n. 3 | . .\n. . | 4 .\n";
 /// let puzzle = grid::parse(text, &ParseOptions::default())?;
 /// assert_eq!(puzzle.to_string(), "1......2.3....4.");
 /// assert_eq!(grid::format_puzzle(&puzzle), "1 . |. .\n. . |. 2\n----+----\n. 3 |. .\n. . |4 .\n");
-/// # Ok::<(), sudoku::format::ParseError>(())
+/// # Ok::<(), dance_sudoku::format::ParseError>(())
 /// ```
 pub fn parse(text: &str, options: &ParseOptions) -> Result<Puzzle, ParseError> {
     parse_one(Reader::new(text.as_bytes(), *options).filter_map(Result::ok))

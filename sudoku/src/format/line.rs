@@ -50,12 +50,12 @@ use super::{
 /// no puzzle or more than one.
 ///
 /// ```
-/// use sudoku::format::{line, ParseOptions};
+/// use dance_sudoku::format::{line, ParseOptions};
 ///
 /// let puzzle = line::parse("*2*1*2*** aababbccc", &ParseOptions::default())?;
 /// assert!(puzzle.shape().is_jigsaw());
 /// assert_eq!(line::format_puzzle(&puzzle), ".2.1.2... aababbccc");
-/// # Ok::<(), sudoku::format::ParseError>(())
+/// # Ok::<(), dance_sudoku::format::ParseError>(())
 /// ```
 pub fn parse(text: &str, options: &ParseOptions) -> Result<Puzzle, ParseError> {
     parse_one(Reader::new(text.as_bytes(), *options).filter_map(Result::ok))
@@ -92,9 +92,9 @@ pub fn format_grid(grid: &Grid) -> String {
 /// string built on the way.
 ///
 /// ```
-/// use sudoku::format::{Alphabet, line};
+/// use dance_sudoku::format::{Alphabet, line};
 ///
-/// let grid: sudoku::Grid = "1234341221434321".parse()?;
+/// let grid: dance_sudoku::Grid = "1234341221434321".parse()?;
 /// let mut out = Vec::new();
 /// line::write_grid(&mut out, &grid, Alphabet::Standard)?;
 /// assert_eq!(out, b"1234341221434321");
@@ -132,7 +132,7 @@ pub fn write_grid<W: io::Write + ?Sized>(
 /// Streams line-format records from a [`BufRead`].
 ///
 /// ```
-/// use sudoku::format::{line, ParseOptions};
+/// use dance_sudoku::format::{line, ParseOptions};
 ///
 /// let text = "1.3.............\n# comment\n1.3..............\n....\n";
 /// let records: Vec<_> = line::Reader::new(text.as_bytes(), ParseOptions::default())

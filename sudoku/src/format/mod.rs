@@ -84,7 +84,7 @@ impl Format {
     /// [`Format::Pencilmark`].
     ///
     /// ```
-    /// use sudoku::format::Format;
+    /// use dance_sudoku::format::Format;
     ///
     /// assert_eq!(Format::detect(&".".repeat(81)), Format::Line);
     /// assert_eq!(Format::detect("4.....8.5"), Format::Grid);
@@ -136,7 +136,7 @@ impl Format {
     /// 3. Otherwise, [`detect`](Self::detect) on the first line.
     ///
     /// ```
-    /// use sudoku::format::Format;
+    /// use dance_sudoku::format::Format;
     ///
     /// assert_eq!(Format::detect_start("2", Some("103000509"), false), Format::Poj);
     /// assert_eq!(Format::detect_start("4.....8.5", Some("..3......"), false), Format::Grid);
@@ -290,7 +290,7 @@ pub fn read<R: BufRead>(reader: R, format: Format, options: ParseOptions) -> Rec
 /// An I/O error met while looking for the first content line.
 ///
 /// ```
-/// use sudoku::format::{self, Format, ParseOptions};
+/// use dance_sudoku::format::{self, Format, ParseOptions};
 ///
 /// let text = "# a 4x4 grid\r\n1 2 | 3 4\r\n3 4 | 1 2\r\n----+----\r\n2 1 | 4 3\r\n4 3 | 2 1";
 /// let (found, mut records) = format::read_auto(text.as_bytes(), ParseOptions::default())?;

@@ -50,7 +50,7 @@ use super::{
 /// no puzzle or more than one.
 ///
 /// ```
-/// use sudoku::format::{ParseOptions, pencilmark};
+/// use dance_sudoku::format::{ParseOptions, pencilmark};
 ///
 /// let marks = format!("12..{}", "1234".repeat(15));
 /// let puzzle = pencilmark::parse(&marks, &ParseOptions::default())?;
@@ -62,7 +62,7 @@ use super::{
 ///     err.to_string(),
 ///     "1:1: unexpected character '2' at the place of digit '1'; expected '1' or a blank ('.' or '0')"
 /// );
-/// # Ok::<(), sudoku::format::ParseError>(())
+/// # Ok::<(), dance_sudoku::format::ParseError>(())
 /// ```
 pub fn parse(text: &str, options: &ParseOptions) -> Result<Puzzle, ParseError> {
     parse_one(Reader::new(text.as_bytes(), *options).filter_map(Result::ok))

@@ -59,13 +59,13 @@ pub struct NotPojShape {
 /// The first bad record's error.
 ///
 /// ```
-/// use sudoku::format::{poj, ParseOptions};
+/// use dance_sudoku::format::{poj, ParseOptions};
 ///
 /// let text = format!("1\n{}", "000000000\n".repeat(9));
 /// let puzzles = poj::parse(&text, &ParseOptions::default())?;
 /// assert_eq!(puzzles.len(), 1);
 /// assert_eq!(puzzles[0].given_count(), 0);
-/// # Ok::<(), sudoku::format::ParseError>(())
+/// # Ok::<(), dance_sudoku::format::ParseError>(())
 /// ```
 pub fn parse(text: &str, options: &ParseOptions) -> Result<Vec<Puzzle>, ParseError> {
     Reader::new(text.as_bytes(), *options)

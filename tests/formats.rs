@@ -181,3 +181,63 @@ fn hex_sixteen_by_sixteen() {
         .assert()
         .success();
 }
+
+/// Under `--alphabet hex` a bad cell of a 16×16 puzzle is reported with the
+/// hexadecimal digits, `0`–`F`, that the alphabet reads.
+#[test]
+fn a_bad_hex_digit_names_the_hex_alphabet() {
+    let line = format!("0123456789ABCDEFx{}\n", ".".repeat(239));
+    dance(&["solve", "--alphabet", "hex"])
+        .write_stdin(line.clone())
+        .assert()
+        .code(1)
+        .stdout("error\n")
+        .stderr(
+            "<stdin>:1:17: unexpected character 'x'; expected a digit 0-9 or A-F or a blank ('.', '_' or '*')\n",
+        );
+    // The standard alphabet reads the same line with its own digits.
+    dance(&["solve"])
+        .write_stdin(line)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "1:1: unexpected character '0'; expected a digit 1-9 or A-G or a blank ('.', '_' or '*')",
+        ));
+}
+
+/// What `dance solve --output line` and `--output grid` print reads back
+/// to the same answers, for every shape: boxed 9×9 and 16×16, grids of
+/// several sizes, X-Sudoku, and jigsaw (whose grid carries its region map).
+#[test]
+fn line_and_grid_outputs_read_back_to_the_same_answers() {
+    let cases: [(&str, &[&str]); 5] = [
+        ("puzzles_9x9.txt", &[]),
+        ("puzzles_16x16.txt", &[]),
+        ("puzzles_grid.txt", &[]),
+        ("puzzles_x.txt", &["-x"]),
+        ("puzzles_jigsaw.txt", &[]),
+    ];
+    for (file, flags) in cases {
+        let file = data(file);
+        let answers = |input: Option<String>, output: &str| {
+            let mut args = vec!["solve", "--output", output];
+            args.extend_from_slice(flags);
+            let mut command = dance(&args);
+            match input {
+                Some(text) => command.write_stdin(text),
+                None => command.arg(&file),
+            };
+            stdout_of(command.assert().success())
+        };
+        let expected = answers(None, "line");
+        assert!(!expected.is_empty(), "{file}");
+        for output in ["line", "grid"] {
+            let printed = answers(None, output);
+            assert_eq!(
+                answers(Some(printed), "line"),
+                expected,
+                "{file} --output {output}"
+            );
+        }
+    }
+}

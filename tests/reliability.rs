@@ -196,7 +196,7 @@ fn no_answer_is_lost_or_moved() {
 fn a_size_without_boxes_needs_a_region_map() {
     bad_record_between_good_ones(
         &".".repeat(49),
-        "<stdin>:2:50: size 7 has no box shape; boxed sizes are 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24 and 25, other sizes need a region map (line format)",
+        "<stdin>:2:50: size 7 has no box shape; boxed sizes are 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24 and 25, other sizes need a region map",
     );
 }
 

@@ -88,7 +88,7 @@ fn the_seed_jigsaw_cases_get_the_seed_verdicts() {
     dance(&["solve", "--unique", &data("jigsaw3.txt")])
         .assert()
         .code(1)
-        .stdout("unique 321132213\nmultiple\nnone\nnone\n");
+        .stdout("unique 321132213 aababbccc\nmultiple\nnone\nnone\n");
 }
 
 #[test]

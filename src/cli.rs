@@ -276,6 +276,21 @@ pub enum InputFormat {
     Csv,
 }
 
+impl InputFormat {
+    /// The library's format, or `None` to detect it.
+    pub fn format(self) -> Option<dance_sudoku::format::Format> {
+        use dance_sudoku::format::Format;
+        match self {
+            InputFormat::Auto => None,
+            InputFormat::Line => Some(Format::Line),
+            InputFormat::Grid => Some(Format::Grid),
+            InputFormat::Poj => Some(Format::Poj),
+            InputFormat::Pencilmark => Some(Format::Pencilmark),
+            InputFormat::Csv => Some(Format::Csv),
+        }
+    }
+}
+
 /// Digit alphabets of `dance solve` and `dance rate`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum DigitAlphabet {
@@ -366,6 +381,17 @@ pub enum Engine {
     /// The naive depth-first search (cells in row-major order, digits in
     /// increasing order): the textbook baseline.
     Dfs,
+}
+
+impl Engine {
+    /// The library's engine.
+    pub fn engine(self) -> dance_sudoku::Engine {
+        match self {
+            Engine::Fast => dance_sudoku::Engine::Fast,
+            Engine::Dlx => dance_sudoku::Engine::Dlx,
+            Engine::Dfs => dance_sudoku::Engine::Dfs,
+        }
+    }
 }
 
 /// What `dance bench` measures.

@@ -1,11 +1,11 @@
-//! One search request in, one [`Answer`](crate::Answer) out: what to find
+//! One search request in, one [`Answer`] out: what to find
 //! ([`Goal`]), when to give up ([`Stop`]) and, for crates that have several
 //! engines, which one ([`Request::engine`]).
 //!
 //! Every caller — this crate's [`Solver::run`](crate::Solver::run), the
 //! Sudoku solver, the naive depth-first search beside it, the command line
 //! and the Python package — asks through a [`Request`] and reads an
-//! [`Answer`](crate::Answer); none of them decides how many solutions to
+//! [`Answer`]; none of them decides how many solutions to
 //! look for or what a count means. Those rules live here, once:
 //!
 //! | goal | looks for | the answer's count | status |
@@ -422,12 +422,16 @@ impl<'a> Pursuit<'a> {
 
     /// Drives `search` to the answer: resumes it, hands each solution the
     /// answer counts to `visit` (which may stop the search with `Break`),
-    /// and looks at the stop between slices.
+    /// and looks at the stop before it starts and between slices — so that
+    /// a batch whose stop has come ends at once.
     pub fn run<R: Resume + ?Sized>(
         &mut self,
         search: &mut R,
         mut visit: impl FnMut(&mut R) -> ControlFlow<()>,
     ) {
+        if self.checkpoint().is_break() {
+            return;
+        }
         let budget = self.budget();
         loop {
             match search.resume(budget) {
@@ -484,5 +488,105 @@ impl<'a> Pursuit<'a> {
             solution: solution.filter(|_| keep),
             stats,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A search of `solutions` solutions, each `nodes` budget slices away,
+    /// that raises `flag` when it has run `raise_after` slices.
+    struct Slices<'a> {
+        solutions: u64,
+        nodes: u64,
+        slices: u64,
+        raise_after: u64,
+        flag: &'a AtomicBool,
+    }
+
+    impl Resume for Slices<'_> {
+        fn resume(&mut self, _budget: u64) -> Event {
+            self.slices += 1;
+            if self.slices == self.raise_after {
+                self.flag.store(true, Ordering::Relaxed);
+            }
+            if !self.slices.is_multiple_of(self.nodes) {
+                Event::BudgetSpent
+            } else if self.slices / self.nodes <= self.solutions {
+                Event::Solution
+            } else {
+                Event::Exhausted
+            }
+        }
+    }
+
+    fn pursue(goal: Goal, raise_after: u64) -> (Status, Count, u64) {
+        let flag = Arc::new(AtomicBool::new(false));
+        let request: Request = Request::new(goal).with_stop(Stop::when(flag.clone()));
+        let mut pursuit = Pursuit::new(&request);
+        let mut search = Slices {
+            solutions: 5,
+            nodes: 3,
+            slices: 0,
+            raise_after,
+            flag: &flag,
+        };
+        let mut visited = 0;
+        pursuit.run(&mut search, |_| {
+            visited += 1;
+            ControlFlow::Continue(())
+        });
+        (pursuit.status(), pursuit.count(), visited)
+    }
+
+    fn count(solutions: u64, complete: bool) -> Count {
+        Count {
+            solutions,
+            complete,
+        }
+    }
+
+    /// The stop is looked at between slices and at solutions: a flag raised
+    /// mid-search ends it at the next look, with what was found as a lower
+    /// bound.
+    #[test]
+    fn a_flag_raised_mid_search_stops_at_the_next_look() {
+        assert_eq!(pursue(Goal::All, 0), (Status::Multiple, count(5, true), 5));
+        // Raised in the slice before the second solution: seen at it.
+        assert_eq!(pursue(Goal::All, 6), (Status::Timeout, count(2, false), 2));
+        // Raised in a slice without a solution: seen right after it.
+        assert_eq!(pursue(Goal::All, 4), (Status::Timeout, count(1, false), 1));
+        // A goal met before the stop is looked at again is met.
+        assert_eq!(pursue(Goal::First, 3), (Status::Solved, count(1, false), 1));
+        assert_eq!(
+            pursue(Goal::Unique, 6),
+            (Status::Multiple, count(1, false), 1)
+        );
+    }
+
+    #[test]
+    fn goals_look_for_one_more_than_they_count() {
+        assert_eq!((Goal::First.target(), Goal::First.limit()), (1, 1));
+        assert_eq!((Goal::Unique.target(), Goal::Unique.limit()), (2, 1));
+        let three = Goal::Count { limit: 3 };
+        assert_eq!((three.target(), three.limit()), (4, 3));
+        let most = Goal::Count { limit: u64::MAX };
+        assert_eq!((most.target(), Goal::All.target()), (u64::MAX, u64::MAX));
+        // Only the counted solutions are visited: three of five.
+        assert_eq!(pursue(three, 0), (Status::Multiple, count(3, false), 3));
+    }
+
+    #[test]
+    fn a_stop_keeps_the_earlier_deadline_and_timeout() {
+        let now = Instant::now();
+        let later = now + Duration::from_secs(10);
+        let stop = Stop::at(later).with_deadline(now).with_deadline(later);
+        assert_eq!(stop.deadline(), Some(now));
+        let stop = Stop::after(Duration::from_secs(5)).with_timeout(Duration::from_secs(9));
+        assert_eq!(stop.timeout(), Some(Duration::from_secs(5)));
+        assert!(Stop::never().is_never() && Stop::never().start().is_silent());
+        // A timeout past the clock's end is no deadline.
+        assert!(Stop::after(Duration::MAX).start().is_silent());
     }
 }

@@ -42,6 +42,9 @@ use crate::{Answer, Digit, Grid, Puzzle, Request, Shape, Stats, Variant};
 /// ```
 pub fn run(puzzle: &Puzzle, request: &Request) -> Answer {
     let mut pursuit = Pursuit::new(request);
+    if pursuit.checkpoint().is_break() {
+        return pursuit.answer(None, Stats::default());
+    }
     let keep = request.goal.keeps_solution();
     let mut kept = None;
     let stats = search(&mut pursuit, puzzle, |board, pursuit| {
@@ -572,7 +575,11 @@ mod tests {
             (late.status, late.count),
             (Status::Timeout, count(0, false))
         );
-        assert_eq!(late.stats.nodes, CHECK_INTERVAL);
+        assert_eq!(
+            late.stats,
+            Stats::default(),
+            "a stop that has come ends it at once"
+        );
         let generous = Request::new(Goal::Count { limit: 1000 })
             .with_stop(Stop::after(Duration::from_secs(600)));
         let answer = run(&parse("1..............."), &generous);

@@ -32,7 +32,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Exit> {
     let mut out = io::stdout().lock();
     let cap = args.dfs_timeout;
     // Table order whatever the order on the command line, each engine once.
-    let asked: Vec<Engine> = args.engines.iter().map(|engine| engine.engine()).collect();
+    let asked: Vec<Engine> = args.engines.iter().map(|engine| engine.0).collect();
     let engines: Vec<Engine> = Engine::ALL
         .into_iter()
         .filter(|engine| asked.contains(engine))

@@ -130,7 +130,7 @@ fn request(args: &SolveArgs) -> Request {
     let stop = args.timeout.map_or_else(Stop::never, Stop::after);
     Request::new(goal)
         .with_stop(stop)
-        .with_engine(args.engine.engine())
+        .with_engine(args.engine.0)
 }
 
 /// The output shape: as asked, else the input's own.

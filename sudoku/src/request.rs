@@ -38,21 +38,19 @@ pub type Request = dance_dlx::Request<Engine>;
 pub type Answer = dance_dlx::Answer<Grid, Stats>;
 
 /// Which search answers a [`Request`] — the choice of the command line's
-/// `--engine`. The answers are the same; the work differs.
+/// `--engine`, each [described](Engine::describe) there. The answers are
+/// the same; the work differs. [`Solver::engine_kind`](crate::Solver::engine_kind)
+/// says which engine serves which puzzle.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Engine {
-    /// Algorithm X on the fastest matrix for the shape: see
-    /// [`Solver::engine_kind`](crate::Solver::engine_kind) for which one
-    /// serves which puzzle.
+    /// The fastest engine for each shape (`fast`).
     #[default]
     Fast,
-    /// The generic Dancing Links engine of [`dance_dlx`] on the shape's exact
-    /// cover, for every shape: the reference tree the others are checked
-    /// against.
+    /// The generic Dancing Links engine of [`dance_dlx`] (`dlx`): the
+    /// reference tree the others are checked against.
     Dlx,
-    /// The naive depth-first search of [`dfs`](crate::dfs): the textbook
-    /// baseline.
+    /// The naive depth-first search of [`dfs`](crate::dfs) (`dfs`).
     Dfs,
 }
 
@@ -66,6 +64,26 @@ impl Engine {
             Engine::Fast => "fast",
             Engine::Dlx => "dlx",
             Engine::Dfs => "dfs",
+        }
+    }
+
+    /// What it is, for help texts.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Engine::Fast => {
+                "Algorithm X on the fastest matrix for the shape: bands of bits for 9×9, \
+                 bitboards for jigsaw 9×9 (not Dancing Links), a four-node Dancing Links \
+                 kernel for sizes up to 8 and 25, the generic engine for the rest and for \
+                 X-Sudoku and the other variants. Same guesses as `dlx`"
+            }
+            Engine::Dlx => {
+                "The generic Dancing Links engine (`dlx`) on the exact-cover matrix (324 items for \
+                 9×9), for every shape and variant"
+            }
+            Engine::Dfs => {
+                "The naive depth-first search (cells in row-major order, digits in \
+                 increasing order): the textbook baseline"
+            }
         }
     }
 }

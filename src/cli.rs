@@ -234,7 +234,7 @@ pub struct SolveArgs {
     /// naive depth-first search). The answers are the same; `--stats`
     /// shows each one's nodes and guesses (`fast` and `dlx` make the same
     /// guesses).
-    #[arg(long, value_enum, default_value_t = Engine::Fast)]
+    #[arg(long, value_enum, default_value_t = Engine::default())]
     pub engine: Engine,
 
     /// Worker threads; 1 solves on the main thread only; 0 or none: one per
@@ -274,6 +274,21 @@ pub enum InputFormat {
     /// A CSV dataset: a header line, then a puzzle per record in one
     /// column (--column).
     Csv,
+}
+
+impl InputFormat {
+    /// The library's format, or `None` to detect it.
+    pub fn format(self) -> Option<dance_sudoku::format::Format> {
+        use dance_sudoku::format::Format;
+        match self {
+            InputFormat::Auto => None,
+            InputFormat::Line => Some(Format::Line),
+            InputFormat::Grid => Some(Format::Grid),
+            InputFormat::Poj => Some(Format::Poj),
+            InputFormat::Pencilmark => Some(Format::Pencilmark),
+            InputFormat::Csv => Some(Format::Csv),
+        }
+    }
 }
 
 /// Digit alphabets of `dance solve` and `dance rate`.
@@ -351,21 +366,24 @@ pub struct BenchArgs {
 }
 
 /// Which search answers `dance solve` (`--engine`); `dance bench` races
-/// them (`--engines`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum Engine {
-    /// Algorithm X on the fastest matrix for the shape: bands of bits for
-    /// 9×9, bitboards for jigsaw 9×9 (not Dancing Links), a four-node Dancing Links kernel for sizes up
-    /// to 8 and 25, the generic engine for the rest and for X-Sudoku and the
-    /// other variants. Same guesses as `dlx`.
-    #[default]
-    Fast,
-    /// The generic Dancing Links engine (`dlx`) on the exact-cover matrix
-    /// (324 items for 9×9), for every shape and variant.
-    Dlx,
-    /// The naive depth-first search (cells in row-major order, digits in
-    /// increasing order): the textbook baseline.
-    Dfs,
+/// them (`--engines`): the library's engines, by their names and with
+/// their descriptions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Engine(pub dance_sudoku::Engine);
+
+impl ValueEnum for Engine {
+    fn value_variants<'a>() -> &'a [Engine] {
+        const ALL: [Engine; 3] = [
+            Engine(dance_sudoku::Engine::Fast),
+            Engine(dance_sudoku::Engine::Dlx),
+            Engine(dance_sudoku::Engine::Dfs),
+        ];
+        &ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.0.name()).help(self.0.describe()))
+    }
 }
 
 /// What `dance bench` measures.

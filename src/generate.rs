@@ -15,8 +15,8 @@ use dance_sudoku::generate::{
 use dance_sudoku::rate::{Rating, rate};
 use dance_sudoku::{MAX_SIZE, Shape, Solver};
 
-use crate::Exit;
 use crate::cli::{self, GenerateArgs};
+use crate::exit::Exit;
 use crate::progress::Progress;
 use crate::stderr::diagnose;
 
@@ -36,10 +36,10 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
     if args.seed.is_none() && !args.quiet {
         diagnose!("dance: seed {seed} (--seed {seed} makes the same puzzles again)");
     }
-    let (threads, pool) = crate::threads::pool(args.threads)?;
+    let pool = crate::threads::workers(args.threads)?;
     let args = args.clone();
     crate::limits::run_until(args.timeout, move || {
-        make_all(&args, &options, seed, threads, pool.as_ref())
+        make_all(&args, &options, seed, pool.as_deref())
     })
 }
 
@@ -48,7 +48,6 @@ fn make_all(
     args: &GenerateArgs,
     options: &Options,
     seed: u64,
-    threads: usize,
     pool: Option<&rayon::ThreadPool>,
 ) -> anyhow::Result<Exit> {
     let done = Arc::new(AtomicU64::new(0));
@@ -59,7 +58,7 @@ fn make_all(
     progress.show_now();
     let chunk = match pool {
         None => 1,
-        Some(_) => CHUNK_PER_THREAD * threads as u64,
+        Some(pool) => CHUNK_PER_THREAD * pool.current_num_threads() as u64,
     };
     let mut start = 0;
     let mut sequential = Solver::new();

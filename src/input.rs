@@ -11,8 +11,6 @@ use anyhow::Context;
 use dance_sudoku::Variant;
 use dance_sudoku::format::{self, Format, ParseOptions, Records};
 
-use crate::cli::InputFormat;
-
 /// The parse options of the commands that read puzzles: their variant.
 pub fn parse_options(variant: Variant) -> ParseOptions {
     ParseOptions {
@@ -89,25 +87,18 @@ impl Source {
 pub type Input = Counted<Box<dyn BufRead + Send>>;
 
 /// The records of `source` in the format asked for (detected from its first
-/// record for `auto`), and that format.
+/// record when `None`), and that format.
 pub fn records(
     source: &Source,
-    asked: InputFormat,
+    asked: Option<Format>,
     options: ParseOptions,
     consumed: Arc<AtomicU64>,
 ) -> anyhow::Result<(Format, Records<Input>)> {
     let reader = source.open(consumed)?;
     Ok(match asked {
-        InputFormat::Auto => format::read_auto(reader, options)
+        None => format::read_auto(reader, options)
             .with_context(|| format!("cannot read {}", source.name()))?,
-        InputFormat::Line => (Format::Line, format::read(reader, Format::Line, options)),
-        InputFormat::Grid => (Format::Grid, format::read(reader, Format::Grid, options)),
-        InputFormat::Poj => (Format::Poj, format::read(reader, Format::Poj, options)),
-        InputFormat::Csv => (Format::Csv, format::read(reader, Format::Csv, options)),
-        InputFormat::Pencilmark => (
-            Format::Pencilmark,
-            format::read(reader, Format::Pencilmark, options),
-        ),
+        Some(format) => (format, format::read(reader, format, options)),
     })
 }
 

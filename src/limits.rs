@@ -3,33 +3,24 @@
 
 use std::time::{Duration, Instant};
 
-/// The most worker threads `-j` accepts: far more than any machine's cores,
-/// few enough that starting them stays quick. Larger values are refused
-/// (exit 2), not capped, so a typo never silently means something else.
-pub const MAX_THREADS: usize = 1024;
+use dance_sudoku::batch::Threads;
 
-/// A number of seconds above zero, for `--timeout` and `--dfs-timeout`.
-/// A value too large for a [`Duration`] (`1e30`, `inf`) saturates: it
-/// means no limit, since no deadline can lie that far ahead.
+/// A number of seconds above zero, for `--timeout` and `--dfs-timeout`, by
+/// the library's rule ([`dance_dlx::timeout_from_secs`]): a value too large
+/// for a [`Duration`] (`1e30`, `inf`) saturates, and means no limit, since
+/// no deadline can lie that far ahead.
 pub fn seconds(text: &str) -> Result<Duration, String> {
-    match text.trim().parse::<f64>() {
-        Ok(seconds) if seconds > 0.0 => {
-            Ok(Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX))
-        }
-        _ => Err(format!(
-            "expected a number of seconds above 0, found `{text}`"
-        )),
-    }
+    let seconds = text.trim().parse::<f64>().unwrap_or(f64::NAN);
+    dance_dlx::timeout_from_secs(seconds)
+        .map_err(|_| format!("expected a number of seconds above 0, found `{text}`"))
 }
 
-/// A thread count for `-j`: 0 (one per core) to [`MAX_THREADS`].
+/// A thread count for `-j`, by the library's rule ([`Threads`]): 0 (one
+/// per core) to 1024.
 pub fn threads(text: &str) -> Result<usize, String> {
-    match text.trim().parse::<usize>() {
-        Ok(threads) if threads <= MAX_THREADS => Ok(threads),
-        _ => Err(format!(
-            "expected a number of threads from 0 (one per core) to {MAX_THREADS}, found `{text}`"
-        )),
-    }
+    text.parse::<Threads>()
+        .map(Threads::asked)
+        .map_err(|error| error.to_string())
 }
 
 /// The moment `timeout` from now, or `None` (no deadline) when it lies
@@ -46,8 +37,8 @@ pub fn deadline(timeout: Duration) -> Option<Instant> {
 /// abandoning the work in flight.
 pub fn run_until(
     timeout: Option<Duration>,
-    work: impl FnOnce() -> anyhow::Result<crate::Exit> + Send + 'static,
-) -> anyhow::Result<crate::Exit> {
+    work: impl FnOnce() -> anyhow::Result<crate::exit::Exit> + Send + 'static,
+) -> anyhow::Result<crate::exit::Exit> {
     let Some(deadline) = timeout.and_then(deadline) else {
         return work();
     };

@@ -9,6 +9,7 @@
 mod bench;
 mod cli;
 mod cover;
+mod exit;
 mod generate;
 mod histogram;
 mod input;
@@ -27,24 +28,13 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-/// How a command that ran to the end went.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Exit {
-    /// Everything asked for was found.
-    Success,
-    /// The command ran, but found no solution, or some records failed.
-    Shortfall,
-    /// The command ran to the end, but some inputs could not be read (each
-    /// already reported on stderr): exit status 2, as `grep` and `cat` do.
-    Failure,
-}
+// `dance cover` still names it `crate::Exit`.
+pub use exit::Exit;
 
 fn main() -> ExitCode {
     let args = cli::Args::parse();
     match run(args) {
-        Ok(Exit::Success) => ExitCode::SUCCESS,
-        Ok(Exit::Shortfall) => ExitCode::from(1),
-        Ok(Exit::Failure) => ExitCode::from(2),
+        Ok(exit) => ExitCode::from(exit.code()),
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             stderr::diagnose!("dance: {error:#}");

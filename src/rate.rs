@@ -5,12 +5,12 @@ use std::io::Write;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
-use dance_sudoku::Solver;
 use dance_sudoku::format::Record;
 use dance_sudoku::rate::{RateError, Rating, rate};
+use dance_sudoku::{Solver, Status};
 
-use crate::Exit;
 use crate::cli::RateArgs;
+use crate::exit::Exit;
 use crate::input::{Source, parse_options, records};
 use crate::progress::Progress;
 use crate::stderr::diagnose;
@@ -25,19 +25,13 @@ type Answer = Option<Result<Rating, RateError>>;
 
 /// Runs `dance rate`.
 pub fn run(args: &RateArgs) -> anyhow::Result<Exit> {
-    let (threads, pool) = crate::threads::pool(args.threads)?;
+    let pool = crate::threads::workers(args.threads)?;
     let args = args.clone();
-    crate::limits::run_until(args.timeout, move || {
-        rate_all(&args, threads, pool.as_ref())
-    })
+    crate::limits::run_until(args.timeout, move || rate_all(&args, pool.as_deref()))
 }
 
 /// Rates every record of every input, a chunk at a time.
-fn rate_all(
-    args: &RateArgs,
-    threads: usize,
-    pool: Option<&rayon::ThreadPool>,
-) -> anyhow::Result<Exit> {
+fn rate_all(args: &RateArgs, pool: Option<&rayon::ThreadPool>) -> anyhow::Result<Exit> {
     let sources = Source::all(&args.files);
     let options = dance_sudoku::format::ParseOptions {
         alphabet: args.alphabet.alphabet(),
@@ -49,13 +43,14 @@ fn rate_all(
     let show_progress = crate::progress::beside_answers(args.quiet);
     let mut progress = Progress::new(show_progress, total_bytes, consumed.clone(), "puzzles");
     let mut solver = Solver::new();
-    let chunk = CHUNK_PER_THREAD * threads.max(1);
+    let threads = pool.map_or(1, rayon::ThreadPool::current_num_threads);
+    let chunk = CHUNK_PER_THREAD * threads;
     let (mut records_done, mut unrated, mut unreadable) = (0u64, 0u64, 0u64);
     for source in &sources {
         let name = source.name();
         // As in `dance solve`: an input that cannot be read is reported,
         // and the others are still rated.
-        let records = match records(source, args.format, options, consumed.clone()) {
+        let records = match records(source, args.format.format(), options, consumed.clone()) {
             Ok((_, records)) => records,
             Err(error) => {
                 diagnose!("dance: {error:#}");
@@ -91,9 +86,9 @@ fn rate_all(
                 }
                 match answer {
                     Some(Ok(rating)) => writeln!(out, "{rating}")?,
-                    Some(Err(RateError::Multiple)) => writeln!(out, "multiple")?,
-                    Some(Err(RateError::NoSolution)) => writeln!(out, "none")?,
-                    Some(Err(_)) | None => writeln!(out, "error")?,
+                    Some(Err(RateError::Multiple)) => writeln!(out, "{}", Status::Multiple)?,
+                    Some(Err(RateError::NoSolution)) => writeln!(out, "{}", Status::NoSolution)?,
+                    Some(Err(_)) | None => writeln!(out, "{}", crate::outcome::ERROR)?,
                 }
                 unrated += u64::from(!matches!(answer, Some(Ok(_))));
             }

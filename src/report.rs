@@ -6,7 +6,9 @@ use std::io::{self, Write};
 use dance_sudoku::format::{Alphabet, grid, line, poj};
 use serde::{Deserialize, Serialize};
 
-use crate::outcome::{Outcome, Status};
+use dance_sudoku::Status;
+
+use crate::outcome::Outcome;
 use crate::summary::Report;
 
 /// The shape of the answers on stdout.
@@ -123,12 +125,11 @@ impl<W: Write> Writer<W> {
         rows: impl Fn(&dance_sudoku::Grid) -> String,
         blank: bool,
     ) -> io::Result<()> {
-        let status = outcome.status();
-        match (status, outcome.solution(), outcome.count()) {
-            (Status::Solved, Some(grid), _) => write!(self.out, "{}", rows(grid))?,
-            (_, _, Some(count)) => writeln!(self.out, "{}", count_text(count))?,
-            (Status::Unique, Some(grid), _) => write!(self.out, "unique\n{}", rows(grid))?,
-            (status, _, _) => writeln!(self.out, "{}", status.name())?,
+        match (outcome.status(), outcome.solution(), outcome.count()) {
+            (Some(Status::Solved), Some(grid), _) => write!(self.out, "{}", rows(grid))?,
+            (_, _, Some(count)) => writeln!(self.out, "{count}")?,
+            (Some(Status::Unique), Some(grid), _) => write!(self.out, "unique\n{}", rows(grid))?,
+            _ => writeln!(self.out, "{}", outcome.word())?,
         }
         if blank {
             writeln!(self.out)?;
@@ -165,23 +166,18 @@ fn write_line_answer(
     alphabet: Alphabet,
 ) -> io::Result<()> {
     if let Some(count) = outcome.count() {
-        return writeln!(out, "{}", count_text(count));
+        return writeln!(out, "{count}");
     }
     // The solution's bytes go straight out: this runs once per record.
     match (outcome.status(), outcome.solution()) {
-        (Status::Solved, Some(grid)) => line::write_grid(out, grid, alphabet)?,
-        (Status::Unique, Some(grid)) => {
+        (Some(Status::Solved), Some(grid)) => line::write_grid(out, grid, alphabet)?,
+        (Some(Status::Unique), Some(grid)) => {
             out.write_all(b"unique ")?;
             line::write_grid(out, grid, alphabet)?;
         }
-        (status, _) => out.write_all(status.name().as_bytes())?,
+        _ => out.write_all(outcome.word().as_bytes())?,
     }
     out.write_all(b"\n")
-}
-
-fn count_text(count: dance_sudoku::Count) -> String {
-    let plus = if count.complete { "" } else { "+" };
-    format!("{}{plus}", count.solutions)
 }
 
 fn json_record(number: u64, file: &str, outcome: &Outcome) -> JsonRecord {
@@ -192,7 +188,7 @@ fn json_record(number: u64, file: &str, outcome: &Outcome) -> JsonRecord {
         file: file.to_owned(),
         line: outcome.record.line,
         input: outcome.record.input.clone(),
-        status: outcome.status().name().to_owned(),
+        status: outcome.word().to_owned(),
         solution: outcome.solution().map(line::format_grid),
         count: count
             .map(|c| c.solutions)

@@ -6,16 +6,15 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
-use dance_sudoku::Solver;
-use dance_sudoku::batch::{Mode, par_map};
+use dance_sudoku::batch::par_map;
 use dance_sudoku::format::csv::{self, Column};
 use dance_sudoku::format::{self, Format, ParseOptions, Record, line};
-use dance_sudoku::{Digit, Grid, verify};
+use dance_sudoku::{Digit, Goal, Grid, Request, Solver, Status, Stop, verify};
 
-use crate::Exit;
 use crate::cli::{OutputFormat, SolveArgs};
+use crate::exit::Exit;
 use crate::input::{Source, parse_options, records};
-use crate::outcome::{Outcome, Search, Status, answer};
+use crate::outcome::{Outcome, answer};
 use crate::progress::Progress;
 use crate::report::{Output, Writer};
 use crate::stderr::{diagnose, diagnose_text};
@@ -37,17 +36,12 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
         anyhow::bail!("--limit needs --count (--unique already stops at two solutions)");
     }
     let sources = Source::all(&args.files);
-    let mode = mode(args);
-    let search = Search {
-        mode,
-        engine: args.engine,
-        timeout: args.timeout,
-    };
+    let request = request(args);
     let options = ParseOptions {
         alphabet: args.alphabet.alphabet(),
         ..parse_options(crate::cli::variant(args.x, args.variant))
     };
-    let (_, pool) = crate::threads::pool(args.threads)?;
+    let pool = crate::threads::workers(args.threads)?;
 
     let consumed = Arc::new(AtomicU64::new(0));
     let total_bytes = sources.iter().map(Source::size).sum::<Option<u64>>();
@@ -64,14 +58,15 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
     let mut unreadable = 0;
     for source in &sources {
         let name = source.name();
-        let (format, records) = match records(source, args.format, options, consumed.clone()) {
-            Ok(found) => found,
-            Err(error) => {
-                diagnose!("dance: {error:#}");
-                unreadable += 1;
-                continue;
-            }
-        };
+        let (format, records) =
+            match records(source, args.format.format(), options, consumed.clone()) {
+                Ok(found) => found,
+                Err(error) => {
+                    diagnose!("dance: {error:#}");
+                    unreadable += 1;
+                    continue;
+                }
+            };
         let records = match &args.column {
             Some(column) => records.with_column(column.clone()),
             None => records,
@@ -83,11 +78,11 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
             writer: &mut writer,
             summary: &mut summary,
             progress: &mut progress,
-            csv: CsvAnswers::new(args, mode),
+            csv: CsvAnswers::new(args, request.goal),
         };
         let read = match &pool {
-            None => solve_sequentially(records, search, &mut sink)?,
-            Some(pool) => solve_in_parallel(pool, records, search, &mut sink)?,
+            None => solve_sequentially(records, &request, &mut sink)?,
+            Some(pool) => solve_in_parallel(pool, records, &request, &mut sink)?,
         };
         mismatches += sink.csv.mismatches;
         writer.flush()?;
@@ -107,9 +102,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
     }
     let failures = mismatches
         + summary.with_status(Status::NoSolution)
-        + summary.with_status(Status::Error)
+        + summary.errors()
         + summary.with_status(Status::Timeout)
-        + if mode == Mode::Verdict {
+        + if request.goal == Goal::Unique {
             summary.with_status(Status::Multiple)
         } else {
             0
@@ -123,19 +118,19 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
     })
 }
 
-/// The mode asked for. `--count --limit N` counts to N (the search goes
-/// one further, to tell exactly N from more than N: see
-/// [`answer`]).
-fn mode(args: &SolveArgs) -> Mode {
-    if args.count {
-        Mode::Count {
-            limit: args.limit.unwrap_or(u64::MAX),
-        }
-    } else if args.unique {
-        Mode::Verdict
-    } else {
-        Mode::First
-    }
+/// The request the flags make: `--count [--limit N]`, `--unique` or the
+/// first solution; `--timeout` per record; `--engine`.
+fn request(args: &SolveArgs) -> Request {
+    let goal = match (args.count, args.limit, args.unique) {
+        (true, Some(limit), _) => Goal::Count { limit },
+        (true, None, _) => Goal::All,
+        (false, _, true) => Goal::Unique,
+        (false, _, false) => Goal::First,
+    };
+    let stop = args.timeout.map_or_else(Stop::never, Stop::after);
+    Request::new(goal)
+        .with_stop(stop)
+        .with_engine(args.engine.0)
 }
 
 /// The output shape: as asked, else the input's own.
@@ -207,10 +202,10 @@ struct CsvAnswers {
 }
 
 impl CsvAnswers {
-    fn new(args: &SolveArgs, mode: Mode) -> CsvAnswers {
+    fn new(args: &SolveArgs, goal: Goal) -> CsvAnswers {
         CsvAnswers {
             output: args.output == Some(OutputFormat::Csv),
-            with_status: mode != Mode::First || args.check.is_some(),
+            with_status: goal != Goal::First || args.check.is_some(),
             check: args.check.clone(),
             check_index: None,
             header: None,
@@ -260,14 +255,8 @@ impl CsvAnswers {
         if self.with_status {
             let status = match (mismatch, outcome.count()) {
                 (true, _) => "mismatch".to_owned(),
-                (false, Some(count)) => {
-                    format!(
-                        "{}{}",
-                        count.solutions,
-                        if count.complete { "" } else { "+" }
-                    )
-                }
-                (false, None) => outcome.status().name().to_owned(),
+                (false, Some(count)) => count.to_string(),
+                (false, None) => outcome.word().to_owned(),
             };
             row.push(',');
             row.push_str(&status);
@@ -306,7 +295,7 @@ type Read = Result<(), io::Error>;
 /// `-j1`: one solver, one record after another, on this thread only.
 fn solve_sequentially<R: BufRead, W: Write>(
     records: format::Records<R>,
-    search: Search,
+    request: &Request,
     sink: &mut Sink<'_, W>,
 ) -> anyhow::Result<Read> {
     let mut solver = Solver::new();
@@ -317,7 +306,7 @@ fn solve_sequentially<R: BufRead, W: Write>(
             Err(error) => return Ok(Err(error)),
         };
         sink.see_header(&records)?;
-        let outcome = Outcome::of(&mut solver, record, search);
+        let outcome = Outcome::of(&mut solver, record, request);
         sink.put(&outcome)?;
         if sink.summary.records().is_multiple_of(256) {
             sink.progress.update(sink.summary.records());
@@ -331,7 +320,7 @@ fn solve_sequentially<R: BufRead, W: Write>(
 fn solve_in_parallel<R: BufRead + Send, W: Write>(
     pool: &rayon::ThreadPool,
     mut records: format::Records<R>,
-    search: Search,
+    request: &Request,
     sink: &mut Sink<'_, W>,
 ) -> anyhow::Result<Read> {
     let size = (CHUNK_PER_THREAD * pool.current_num_threads()).max(MIN_CHUNK);
@@ -362,14 +351,18 @@ fn solve_in_parallel<R: BufRead + Send, W: Write>(
                 },
                 || {
                     par_map(&current, |solver, record: &Record| {
-                        answer(solver, record, search)
+                        answer(solver, record, request)
                     })
                 },
             )
         });
         written.reserve(current.len());
         for (record, answer) in current.into_iter().zip(answers) {
-            let outcome = Outcome { record, answer };
+            let outcome = Outcome {
+                record,
+                answer,
+                goal: request.goal,
+            };
             sink.put(&outcome)?;
             written.push(outcome);
         }

@@ -3,10 +3,11 @@
 
 use std::time::Duration;
 
+use dance_sudoku::Status;
 use serde::Serialize;
 
 use crate::histogram::Histogram;
-use crate::outcome::{Outcome, Status};
+use crate::outcome::{ERROR, Outcome};
 
 /// Running totals over every record.
 #[derive(Debug, Default)]
@@ -14,6 +15,8 @@ pub struct Summary {
     records: u64,
     /// Records per status, indexed as [`Status::ALL`].
     statuses: [u64; Status::ALL.len()],
+    /// Records that did not parse.
+    errors: u64,
     /// Microseconds per solved record (records that parsed).
     micros: Histogram,
     nodes: u64,
@@ -33,7 +36,7 @@ pub struct Report {
     pub multiple: u64,
     /// See [`Status::NoSolution`].
     pub none: u64,
-    /// See [`Status::Error`].
+    /// Records that did not parse.
     pub error: u64,
     /// See [`Status::Timeout`].
     pub timeout: u64,
@@ -59,7 +62,10 @@ impl Summary {
     /// Counts one record.
     pub fn add(&mut self, outcome: &Outcome) {
         self.records += 1;
-        self.statuses[outcome.status() as usize] += 1;
+        match outcome.status() {
+            Some(status) => self.statuses[status as usize] += 1,
+            None => self.errors += 1,
+        }
         if outcome.answer.is_some() {
             self.micros.record(outcome.elapsed().as_micros() as u64);
             let stats = outcome.stats();
@@ -71,6 +77,11 @@ impl Summary {
     /// How many records had `status`.
     pub fn with_status(&self, status: Status) -> u64 {
         self.statuses[status as usize]
+    }
+
+    /// How many records did not parse.
+    pub fn errors(&self) -> u64 {
+        self.errors
     }
 
     /// How many records were read.
@@ -88,7 +99,7 @@ impl Summary {
             unique: self.with_status(Status::Unique),
             multiple: self.with_status(Status::Multiple),
             none: self.with_status(Status::NoSolution),
-            error: self.with_status(Status::Error),
+            error: self.errors,
             timeout: self.with_status(Status::Timeout),
             seconds,
             puzzles_per_second: self.records as f64 / seconds.max(1e-9),
@@ -120,19 +131,18 @@ pub fn rate(per_second: f64) -> String {
 impl Report {
     /// The human-readable form for `--stats`.
     pub fn to_text(&self) -> String {
-        let statuses: Vec<String> = Status::ALL
-            .iter()
-            .zip([
-                self.solved,
-                self.unique,
-                self.multiple,
-                self.none,
-                self.error,
-                self.timeout,
-            ])
-            .filter(|&(_, count)| count > 0)
-            .map(|(status, count)| format!("{} {count}", status.name()))
-            .collect();
+        let statuses: Vec<String> = [
+            (Status::Solved.name(), self.solved),
+            (Status::Unique.name(), self.unique),
+            (Status::Multiple.name(), self.multiple),
+            (Status::NoSolution.name(), self.none),
+            (ERROR, self.error),
+            (Status::Timeout.name(), self.timeout),
+        ]
+        .into_iter()
+        .filter(|&(_, count)| count > 0)
+        .map(|(word, count)| format!("{word} {count}"))
+        .collect();
         format!(
             "records: {} ({})\n\
              wall time: {:.3} s, {} puzzles/s\n\

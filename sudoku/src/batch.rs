@@ -1,108 +1,24 @@
 //! Many puzzles at once: in parallel on rayon's pool with one [`Solver`] per
-//! worker thread, or sequentially — with identical results, in input order.
+//! worker thread, or sequentially — with identical results, in input order —
+//! and the one policy that turns a thread count into a pool.
+//!
+//! # Threads
+//!
+//! A thread count as a user gives it ([`Threads`]: the command line's `-j`,
+//! Python's `threads=`) is 0 for one per core, or 1 to [`MAX_THREADS`];
+//! anything else is refused with one message, wherever it came from.
+//! [`Threads::pool`] hands out a pool of that many workers, built on first
+//! use and kept: the next batch with the same count reuses it, and its
+//! workers keep their solvers (and their matrices) between batches.
 
 use std::cell::Cell;
-use std::time::{Duration, Instant};
+use std::fmt;
+use std::str::FromStr;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use rayon::prelude::*;
 
-use crate::{Count, Grid, Puzzle, Solver, Stats, TimedOut, Verdict};
-
-/// What to find out about each puzzle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Mode {
-    /// The first solution.
-    First,
-    /// Unique, multiple or none (a count up to two).
-    Verdict,
-    /// The number of solutions, up to a limit.
-    Count {
-        /// Stop counting here.
-        limit: u64,
-    },
-}
-
-/// What a mode found for one puzzle.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Finding {
-    /// [`Mode::First`]: a solution, or `None` when there is none.
-    First(Option<Grid>),
-    /// [`Mode::Verdict`].
-    Verdict(Verdict),
-    /// [`Mode::Count`].
-    Count(Count),
-    /// The deadline passed first (see [`Solver::with_deadline`]).
-    TimedOut(TimedOut),
-}
-
-/// The answer for one puzzle: the finding, the search work and the time.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Answer {
-    /// What the search found.
-    pub finding: Finding,
-    /// Search nodes and guesses.
-    pub stats: Stats,
-    /// Wall time spent on this puzzle (only this field differs between runs).
-    pub elapsed: Duration,
-}
-
-impl Solver {
-    /// Answers `mode` for one puzzle, timing it.
-    pub fn answer(&mut self, puzzle: &Puzzle, mode: Mode) -> Answer {
-        self.answer_until(puzzle, mode, None)
-    }
-
-    /// Answers `mode` for one puzzle, giving up at `deadline` with
-    /// [`Finding::TimedOut`].
-    pub(crate) fn answer_until(
-        &mut self,
-        puzzle: &Puzzle,
-        mode: Mode,
-        deadline: Option<Instant>,
-    ) -> Answer {
-        let started = Instant::now();
-        let found = match mode {
-            Mode::First => self.solve_until(puzzle, deadline).map(Finding::First),
-            Mode::Verdict => self.verdict_until(puzzle, deadline).map(Finding::Verdict),
-            Mode::Count { limit } => self
-                .count_until(puzzle, limit, deadline)
-                .map(Finding::Count),
-        };
-        let finding = found.unwrap_or_else(Finding::TimedOut);
-        Answer {
-            finding,
-            stats: self.stats(),
-            elapsed: started.elapsed(),
-        }
-    }
-}
-
-impl crate::dfs::Dfs {
-    /// Answers `mode` for one puzzle with the naive DFS, timing it: the same
-    /// [`Answer`] as [`Solver::answer`], so the two race on equal terms.
-    pub fn answer(&self, puzzle: &Puzzle, mode: Mode) -> Answer {
-        let started = Instant::now();
-        let found = match mode {
-            Mode::First => self
-                .solve(puzzle)
-                .map(|run| (Finding::First(run.value), run.stats)),
-            Mode::Verdict => self
-                .verdict(puzzle)
-                .map(|run| (Finding::Verdict(run.value), run.stats)),
-            Mode::Count { limit } => self
-                .count(puzzle, limit)
-                .map(|run| (Finding::Count(run.value), run.stats)),
-        };
-        let (finding, stats) = found.unwrap_or_else(|late| (Finding::TimedOut(late), late.stats));
-        Answer {
-            finding,
-            stats,
-            elapsed: started.elapsed(),
-        }
-    }
-}
+use crate::{Answer, Puzzle, Request, Solver};
 
 thread_local! {
     /// The solver of each worker thread, so matrices are built once per thread
@@ -137,34 +53,206 @@ where
         .collect()
 }
 
-/// Answers `mode` for every puzzle, in parallel; answers in input order.
+/// Answers `request` for every puzzle, in parallel; answers in input order.
 ///
 /// ```
-/// use dance_sudoku::batch::{Finding, Mode, solve_batch};
+/// use dance_sudoku::{Goal, Request, batch::solve_batch};
 ///
 /// let puzzles: Vec<dance_sudoku::Puzzle> = ["1...", "12..", "1..1"]
 ///     .iter()
 ///     .map(|line| format!("{line}{}", ".".repeat(12)).parse())
 ///     .collect::<Result<_, _>>()?;
-/// let counts: Vec<u64> = solve_batch(&puzzles, Mode::Count { limit: 1000 })
+/// let counts: Vec<String> = solve_batch(&puzzles, &Request::new(Goal::Count { limit: 50 }))
 ///     .into_iter()
-///     .map(|answer| match answer.finding {
-///         Finding::Count(count) => count.solutions,
-///         _ => unreachable!(),
-///     })
+///     .map(|answer| answer.count.to_string())
 ///     .collect();
-/// assert_eq!(counts, [72, 24, 0]);
+/// assert_eq!(counts, ["50+", "24", "0"]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn solve_batch(puzzles: &[Puzzle], mode: Mode) -> Vec<Answer> {
-    par_map(puzzles, |solver, puzzle| solver.answer(puzzle, mode))
+pub fn solve_batch(puzzles: &[Puzzle], request: &Request) -> Vec<Answer> {
+    par_map(puzzles, |solver, puzzle| solver.run(puzzle, request))
 }
 
 /// [`solve_batch`] on the calling thread only, one puzzle after another.
-pub fn solve_batch_sequential(puzzles: &[Puzzle], mode: Mode) -> Vec<Answer> {
+pub fn solve_batch_sequential(puzzles: &[Puzzle], request: &Request) -> Vec<Answer> {
     let mut solver = Solver::new();
     puzzles
         .iter()
-        .map(|puzzle| solver.answer(puzzle, mode))
+        .map(|puzzle| solver.run(puzzle, request))
         .collect()
+}
+
+/// The most worker threads a batch takes: far more than any machine's
+/// cores, few enough that starting them stays quick. Larger counts are
+/// refused, not capped, so that a typo never silently means something else.
+pub const MAX_THREADS: usize = 1024;
+
+/// How many pools [`Threads::pool`] keeps: a program usually asks for one
+/// or two counts; a program that asks for many does not keep thousands of
+/// idle threads.
+const KEPT_POOLS: usize = 4;
+
+/// A number of worker threads as a user asks for it: 0 for one per core
+/// (the default), or 1 to [`MAX_THREADS`].
+///
+/// ```
+/// use dance_sudoku::batch::Threads;
+///
+/// assert_eq!("3".parse::<Threads>()?.count(), 3);
+/// assert!(Threads::PER_CORE.count() >= 1);
+/// let refused = "2000".parse::<Threads>().unwrap_err();
+/// assert_eq!(
+///     refused.to_string(),
+///     "expected a number of threads from 0 (one per core) to 1024, found `2000`"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Threads(usize);
+
+impl Threads {
+    /// One worker per core.
+    pub const PER_CORE: Threads = Threads(0);
+
+    /// `asked` workers, 0 for one per core.
+    ///
+    /// # Errors
+    /// [`ThreadsError::OutOfRange`] above [`MAX_THREADS`].
+    pub fn new(asked: u64) -> Result<Threads, ThreadsError> {
+        usize::try_from(asked)
+            .ok()
+            .filter(|&threads| threads <= MAX_THREADS)
+            .map(Threads)
+            .ok_or_else(|| ThreadsError::out_of_range(asked))
+    }
+
+    /// The count as asked: 0 for one per core.
+    pub fn asked(self) -> usize {
+        self.0
+    }
+
+    /// The number of workers: as asked, or the number of cores (at most
+    /// [`MAX_THREADS`]) for [`PER_CORE`](Threads::PER_CORE).
+    pub fn count(self) -> usize {
+        match self.0 {
+            0 => std::thread::available_parallelism()
+                .map_or(1, |cores| cores.get())
+                .min(MAX_THREADS),
+            threads => threads,
+        }
+    }
+
+    /// The pool of [`count`](Threads::count) workers: built on first use,
+    /// then the same pool for every call with the same count (a few counts
+    /// are kept, the least recently used dropped).
+    ///
+    /// # Errors
+    /// [`ThreadsError::Start`] when the threads cannot be started.
+    pub fn pool(self) -> Result<Arc<rayon::ThreadPool>, ThreadsError> {
+        static POOLS: Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
+        let threads = self.count();
+        // A panic elsewhere while the lock was held leaves a valid list.
+        let mut pools = POOLS.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(position) = pools.iter().position(|(count, _)| *count == threads) {
+            pools[..=position].rotate_right(1);
+        } else {
+            let pool = Arc::new(build_pool(threads)?);
+            pools.truncate(KEPT_POOLS - 1);
+            pools.insert(0, (threads, pool));
+        }
+        Ok(pools[0].1.clone())
+    }
+}
+
+impl fmt::Display for Threads {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+impl FromStr for Threads {
+    type Err = ThreadsError;
+
+    /// A whole number from 0 to [`MAX_THREADS`], spaces around it ignored.
+    fn from_str(text: &str) -> Result<Threads, ThreadsError> {
+        text.trim()
+            .parse::<u64>()
+            .ok()
+            .and_then(|asked| Threads::new(asked).ok())
+            .ok_or_else(|| ThreadsError::out_of_range(text))
+    }
+}
+
+/// A rayon pool of exactly `threads` workers, not kept: see
+/// [`Threads::pool`] for the shared ones.
+///
+/// # Errors
+/// [`ThreadsError::Start`] when the threads cannot be started.
+pub fn build_pool(threads: usize) -> Result<rayon::ThreadPool, ThreadsError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|error| ThreadsError::Start {
+            threads,
+            reason: error.to_string(),
+        })
+}
+
+/// Why a thread count gave no pool.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ThreadsError {
+    /// Not a count from 0 to [`MAX_THREADS`].
+    #[error("expected a number of threads from 0 (one per core) to {MAX_THREADS}, found `{found}`")]
+    OutOfRange {
+        /// What was given, as written.
+        found: String,
+    },
+    /// The operating system would not start the threads.
+    #[error("cannot start {threads} worker threads: {reason}")]
+    Start {
+        /// The threads asked for.
+        threads: usize,
+        /// Why they could not start.
+        reason: String,
+    },
+}
+
+impl ThreadsError {
+    /// The error for a count given as `found` (a number, or text that is
+    /// none).
+    pub fn out_of_range(found: impl fmt::Display) -> ThreadsError {
+        ThreadsError::OutOfRange {
+            found: found.to_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thread_counts_are_bounded() {
+        assert_eq!("0".parse(), Ok(Threads::PER_CORE));
+        assert_eq!(" 1024 ".parse::<Threads>().map(Threads::count), Ok(1024));
+        for text in ["1025", "4294967296", "18446744073709551616", "-1", "x", ""] {
+            let error = text.parse::<Threads>().unwrap_err();
+            assert_eq!(error, ThreadsError::out_of_range(text), "{text}");
+        }
+        assert!(Threads::new(u64::MAX).is_err());
+    }
+
+    #[test]
+    fn a_pool_is_built_once_per_count_and_reused() {
+        let two = Threads::new(2).unwrap();
+        let first = two.pool().unwrap();
+        assert_eq!(first.current_num_threads(), 2);
+        assert!(Arc::ptr_eq(&first, &two.pool().unwrap()));
+        for count in 3..3 + KEPT_POOLS as u64 {
+            Threads::new(count).unwrap().pool().unwrap();
+        }
+        // Pushed out by the others, then built again.
+        assert!(!Arc::ptr_eq(&first, &two.pool().unwrap()));
+    }
 }

@@ -72,7 +72,8 @@
 //! options.symmetry = Symmetry::Rotational;
 //! let mut solver = Solver::new();
 //! let made = generate(&mut solver, &options, 7)?;
-//! assert!(solver.verdict(&made.puzzle).is_unique());
+//! let verdict = solver.run(&made.puzzle, &dance_sudoku::Request::new(dance_sudoku::Goal::Unique));
+//! assert_eq!(verdict.status, dance_sudoku::Status::Unique);
 //! dance_sudoku::verify(&made.puzzle, &made.solution)?;
 //! // The same seed, the same puzzle.
 //! assert_eq!(generate(&mut solver, &options, 7)?.puzzle, made.puzzle);
@@ -623,7 +624,8 @@ mod tests {
         options.clues = Some(10);
         let made = generate(&mut solver, &options, 3).unwrap();
         assert_eq!(made.puzzle.given_count(), 10);
-        assert!(solver.verdict(&made.puzzle).is_unique());
+        let verdict = solver.run(&made.puzzle, &crate::Request::new(crate::Goal::Unique));
+        assert_eq!(verdict.status, crate::Status::Unique);
         options.clues = Some(0);
         options.attempts = 4;
         let error = generate(&mut solver, &options, 3).unwrap_err();

@@ -79,6 +79,7 @@
 mod bands;
 mod bitboard;
 mod cell;
+mod deductions;
 mod digit;
 mod engine;
 mod kernel;
@@ -102,7 +103,7 @@ pub use digit::Digit;
 pub use outcome::{Count, Stats, TimedOut, Verdict};
 pub use puzzle::{Grid, Puzzle, PuzzleError};
 pub use shape::{BoxShape, Shape, ShapeError, Variant, VariantError};
-pub use solver::{EngineKind, Solutions, Solver, Timed};
+pub use solver::{EngineKind, Solutions, Solver, Timed, Tree};
 pub use verify::{Unit, VerifyError, verify};
 
 /// The largest supported size N: digits are `1`–`9` then `A`–`P`.

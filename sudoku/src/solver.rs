@@ -7,6 +7,7 @@ use dance_dlx::Event;
 
 use crate::bands::Bands;
 use crate::bitboard::BitKernel;
+use crate::deductions::Deductions;
 use crate::engine::{Engine, Generic, Walk};
 use crate::kernel::Kernel;
 use crate::{Count, Grid, Puzzle, Shape, Stats, TimedOut, Verdict};
@@ -16,9 +17,14 @@ use crate::{Count, Grid, Puzzle, Shape, Stats, TimedOut, Verdict};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum EngineKind {
-    /// Algorithm X on bands (the classic 9×9 shape): the generic engine's
-    /// guesses, forced choices made in bulk with word operations, without
-    /// dancing links.
+    /// The fast engine of the classic 9×9 shape ([`Tree::Own`]): bands of
+    /// bits with its own deductions (singles, locked candidates both ways,
+    /// triads) and its own search tree, not Algorithm X's, without dancing
+    /// links.
+    Deductions,
+    /// Algorithm X on bands (the classic 9×9 shape on [`Tree::AlgorithmX`]):
+    /// the generic engine's guesses, forced choices made in bulk with word
+    /// operations, without dancing links.
     Bands,
     /// Algorithm X on bitboards (9×9 jigsaw shapes): the generic engine's
     /// search tree, node for node, without dancing links.
@@ -35,6 +41,9 @@ impl EngineKind {
     /// A short description of the engine, for labels.
     pub fn describe(self) -> &'static str {
         match self {
+            EngineKind::Deductions => {
+                "bands with own deductions and own search tree, not Algorithm X's (no dancing links)"
+            }
             EngineKind::Bands => "Algorithm X on bands, forced choices in bulk (no dancing links)",
             EngineKind::Bitboards => "Algorithm X on bitboards (no dancing links)",
             EngineKind::Kernel => "Dancing Links, the four-item Sudoku kernel",
@@ -42,6 +51,30 @@ impl EngineKind {
         }
     }
 }
+
+/// Which search tree a [`Solver`] walks on the classic 9×9 shape
+/// ([`Solver::set_tree`]). Every other shape has one engine, on Algorithm
+/// X's tree. Both trees give the same counts and verdicts; a puzzle with
+/// several solutions may get a different first one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Tree {
+    /// The fastest: the 9×9 engine's own deductions eliminate candidates
+    /// that Algorithm X keeps and it branches on configurations of a digit
+    /// in a band, so it guesses about half as often, in its own order
+    /// ([`EngineKind::Deductions`]).
+    #[default]
+    Own,
+    /// Algorithm X's, as the generic engine walks it with the MRV rule: the
+    /// same guesses, and the same solutions in the same order
+    /// ([`EngineKind::Bands`]). The rating ([`crate::rate`]) is defined on
+    /// it.
+    AlgorithmX,
+}
+
+/// What a solver's engine is kept for: the shape, whether the engine is a
+/// pencilmark puzzle's, and the tree it walks.
+type EngineKey = (Shape, bool, Tree);
 
 /// How many matrices a solver keeps. Batches are usually of one shape; a few
 /// more serve files that mix sizes, and jigsaw puzzles (each region map is a
@@ -59,13 +92,17 @@ const CLOCK_INTERVAL: u64 = 1 << 14;
 /// rebuilt and nothing is allocated per puzzle except the grids it returns.
 /// Givens that clash with each other make a puzzle with no solution.
 ///
-/// The classic 9×9 shape runs Algorithm X on bands of bits (forced
-/// choices made in bulk), 9×9 jigsaw shapes on bitboards, standard and
-/// jigsaw sizes up to 8 and 25 on a Dancing Links kernel specialised for
-/// options of exactly four items (where it measured faster), and every
-/// other shape on the generic [`dance_dlx`] engine. All of them make the same
-/// guesses and find the same solutions in the same order; nodes agree too,
-/// except that the bands may count differently on branches that die.
+/// The classic 9×9 shape runs on bands of bits with the fast engine's own
+/// deductions and search tree ([`Tree::Own`], the default), or Algorithm X
+/// on bands of bits (forced choices made in bulk) with
+/// [`set_tree`](Self::set_tree)`(`[`Tree::AlgorithmX`]`)`; 9×9 jigsaw shapes
+/// run on bitboards, standard and jigsaw sizes up to 8 and 25 on a Dancing
+/// Links kernel specialised for options of exactly four items (where it
+/// measured faster), and every other shape on the generic [`dance_dlx`]
+/// engine. All but the first make the generic engine's guesses and find the
+/// same solutions in the same order; nodes agree too, except that the
+/// bands and bitboards may count differently on branches that die. The
+/// first finds the same number of solutions with fewer guesses of its own.
 ///
 /// ```
 /// use dance_sudoku::{Solver, Verdict};
@@ -80,11 +117,11 @@ const CLOCK_INTERVAL: u64 = 1 << 14;
 /// ```
 #[derive(Debug, Default)]
 pub struct Solver {
-    /// Most recently used first, keyed by shape and whether the engine is
-    /// a pencilmark puzzle's.
-    engines: Vec<((Shape, bool), Box<dyn Engine>)>,
+    /// Most recently used first.
+    engines: Vec<(EngineKey, Box<dyn Engine>)>,
     stats: Stats,
     generic_only: bool,
+    tree: Tree,
 }
 
 impl Solver {
@@ -111,6 +148,18 @@ impl Solver {
             self.generic_only = generic;
             self.engines.clear();
         }
+    }
+
+    /// Walks Algorithm X's tree or the fast engine's own on the classic 9×9
+    /// shape ([`Tree`]); other shapes are not affected. The engines of both
+    /// stay built, so switching back and forth costs nothing.
+    pub fn set_tree(&mut self, tree: Tree) {
+        self.tree = tree;
+    }
+
+    /// The tree this solver walks on the classic 9×9 shape.
+    pub fn tree(&self) -> Tree {
+        self.tree
     }
 
     /// The first solution found, or `None`.
@@ -222,7 +271,9 @@ impl Solver {
 
     /// The work done by the last search: options tried (`nodes`) and options
     /// tried where the item had more than one left (`guesses`). Placing the
-    /// givens costs no nodes.
+    /// givens costs no nodes. On the fast engine's own tree ([`Tree::Own`],
+    /// 9×9), a guess is an option tried at a branch point and a node a cell
+    /// filled or a configuration tried ([`EngineKind::Deductions`]).
     pub fn stats(&self) -> Stats {
         self.stats
     }
@@ -247,11 +298,13 @@ impl Solver {
     /// pencilmark puzzle gets an engine of its own (its candidates are part
     /// of the matrix), never reused, and at most one is kept.
     fn load(&mut self, puzzle: &Puzzle) {
-        let (shape, pencilmark) = (puzzle.shape(), puzzle.is_pencilmark());
+        let (shape, pencilmark, tree) = (puzzle.shape(), puzzle.is_pencilmark(), self.tree);
         match self
             .engines
             .iter()
-            .position(|((cached, marks), _)| cached == shape && *marks == pencilmark)
+            .position(|((cached, marks, on), _)| {
+                cached == shape && *marks == pencilmark && *on == tree
+            })
             .filter(|_| !pencilmark)
         {
             Some(position) => self.engines[..=position].rotate_right(1),
@@ -262,14 +315,15 @@ impl Solver {
                 }
                 let engine = self.engine_for(puzzle);
                 self.engines
-                    .insert(0, ((shape.clone(), pencilmark), engine));
+                    .insert(0, ((shape.clone(), pencilmark, tree), engine));
             }
         }
     }
 
     /// The engine this solver runs `puzzle` on — the one place that picks
-    /// it: bands for the classic 9×9 shape, bitboards for 9×9 jigsaw
-    /// shapes, the four-item
+    /// it: bands for the classic 9×9 shape (with the fast engine's own
+    /// deductions, or on Algorithm X's tree: [`Tree`]), bitboards for 9×9
+    /// jigsaw shapes, the four-item
     /// kernel for the standard and jigsaw sizes where it wins, the generic
     /// engine for the rest (variants, other sizes, pencilmark puzzles) and
     /// for every puzzle of a [`generic`](Self::generic) solver.
@@ -278,7 +332,10 @@ impl Solver {
     /// use dance_sudoku::{EngineKind, Solver};
     ///
     /// let puzzle: dance_sudoku::Puzzle = ".".repeat(81).parse()?;
-    /// assert_eq!(Solver::new().engine_kind(&puzzle), EngineKind::Bands);
+    /// assert_eq!(Solver::new().engine_kind(&puzzle), EngineKind::Deductions);
+    /// let mut reference = Solver::new();
+    /// reference.set_tree(dance_sudoku::Tree::AlgorithmX);
+    /// assert_eq!(reference.engine_kind(&puzzle), EngineKind::Bands);
     /// assert_eq!(Solver::generic().engine_kind(&puzzle), EngineKind::Generic);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -287,7 +344,10 @@ impl Solver {
         if self.generic_only || puzzle.is_pencilmark() {
             EngineKind::Generic
         } else if Bands::serves(shape) {
-            EngineKind::Bands
+            match self.tree {
+                Tree::Own => EngineKind::Deductions,
+                Tree::AlgorithmX => EngineKind::Bands,
+            }
         } else if BitKernel::serves(shape) {
             EngineKind::Bitboards
         } else if Kernel::serves(shape) {
@@ -302,6 +362,9 @@ impl Solver {
     fn engine_for(&self, puzzle: &Puzzle) -> Box<dyn Engine> {
         let shape = puzzle.shape();
         let special: Option<Box<dyn Engine>> = match self.engine_kind(puzzle) {
+            EngineKind::Deductions => {
+                Deductions::new(shape).map(|engine| Box::new(Walk::new(engine)) as _)
+            }
             EngineKind::Bands => Bands::new(shape).map(|bands| Box::new(Walk::new(bands)) as _),
             EngineKind::Bitboards => {
                 BitKernel::new(shape).map(|bits| Box::new(Walk::new(bits)) as _)

@@ -461,12 +461,13 @@ impl State {
             | u32::from(ALONE[(word >> N & ROW) as usize]) << N
             | u32::from(ALONE[(word >> (2 * N) & ROW) as usize]) << (2 * N))
             & self.open[B];
-        // Usually none: the loop below then changes nothing.
-        self.open[B] &= !singles;
-        for other in &mut self.words[B] {
-            *other &= !singles;
+        if singles != 0 {
+            self.open[B] &= !singles;
+            for other in &mut self.words[B] {
+                *other &= !singles;
+            }
+            self.words[B][D] = word;
         }
-        self.words[B][D] = word;
         Ok(())
     }
 
@@ -620,36 +621,45 @@ impl State {
     /// deductions leave only in a solved grid) the first empty cell with
     /// the fewest digits.
     fn branch(&self) -> Frame {
-        // Configurations of each digit in each band across (0 to 2) and
-        // stack down (3 to 5).
-        let mut counts = [[0u8; N]; 6];
+        // Configurations left in each band across (0 to 2) and stack down
+        // (3 to 5), and each digit's stacks by stack.
+        let mut totals = [0u32; 6];
+        let mut down = [0u32; N];
         for digit in 0..N {
             for band in 0..3 {
-                counts[band][digit] = COUNT[usize::from(self.triads[band][digit])];
+                totals[band] += u32::from(COUNT[usize::from(self.triads[band][digit])]);
             }
             let by_stack = transpose(self.stacks[digit]);
+            down[digit] = by_stack;
             for stack in 0..3 {
-                counts[3 + stack][digit] = COUNT[(by_stack >> (N * stack) & ROW) as usize];
+                totals[3 + stack] += u32::from(COUNT[(by_stack >> (N * stack) & ROW) as usize]);
             }
         }
-        let totals = counts.map(|counts| counts.iter().map(|&n| u32::from(n)).sum::<u32>());
-        let fewest = (0..6)
-            .filter(|&line| totals[line] > N as u32)
-            .min_by_key(|&line| totals[line]);
-        let Some(line) = fewest else {
+        let (mut line, mut fewest) = (usize::MAX, u32::MAX);
+        for (candidate, &total) in totals.iter().enumerate() {
+            if total > N as u32 && total < fewest {
+                (line, fewest) = (candidate, total);
+            }
+        }
+        if line == usize::MAX {
             return self.cell_frame();
+        }
+        let grid = |digit: usize| {
+            if line < 3 {
+                usize::from(self.triads[line][digit])
+            } else {
+                (down[digit] >> (N * (line - 3)) & ROW) as usize
+            }
         };
-        let digit = (0..N)
-            .filter(|&digit| counts[line][digit] > 1)
-            .min_by_key(|&digit| counts[line][digit])
-            .unwrap_or(0);
-        let configurations = if line < 3 {
-            INSIDE[usize::from(self.triads[line][digit])]
-        } else {
-            INSIDE[(transpose(self.stacks[digit]) >> (N * (line - 3)) & ROW) as usize]
-        };
+        let (mut digit, mut fewest) = (0, u8::MAX);
+        for candidate in 0..N {
+            let count = COUNT[grid(candidate)];
+            if count > 1 && count < fewest {
+                (digit, fewest) = (candidate, count);
+            }
+        }
         Frame {
-            to_try: u32::from(configurations),
+            to_try: u32::from(INSIDE[grid(digit)]),
             kind: if line < 3 {
                 Kind::Band(line as u8, digit as u8)
             } else {

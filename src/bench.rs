@@ -1,8 +1,9 @@
 //! `dance bench`: the three engines of `dance solve` raced on the same
-//! puzzles, one thread each, in one run: `fast` (Algorithm X's guesses on
-//! bands of bits for plain 9×9, no dancing links), `dlx` (the generic Dancing Links
-//! engine) and `dfs` (the naive depth-first search), each labelled for what
-//! it is, with the speed-up of each of the first two over the DFS.
+//! puzzles, one thread each, in one run: `fast` (for plain 9×9, bands of
+//! bits with their own deductions and their own search tree, not Algorithm
+//! X's; no dancing links), `dlx` (the generic Dancing Links engine) and `dfs`
+//! (the naive depth-first search), each labelled for what it is, with the
+//! speed-up of each of the first two over the DFS.
 
 use std::io::{self, Write};
 use std::time::{Duration, Instant};
@@ -154,13 +155,15 @@ impl Lane {
     }
 }
 
-/// What an engine is on `puzzles`: the engines that served this set, in
-/// order of first use (`fast` runs each shape on its fastest engine:
-/// bands for plain 9×9, which dance no links).
+/// What an engine is on `puzzles`: `fast` runs each shape on its fastest
+/// engine (for plain 9×9, bands with their own deductions and search tree,
+/// which dance no links), so its label names the ones that served this set,
+/// in order of first use.
 fn what(engine: Engine, puzzles: &[Puzzle]) -> String {
+    let solver = Solver::new();
     let mut kinds: Vec<EngineKind> = Vec::new();
     for puzzle in puzzles {
-        let kind = Solver::engine_kind(puzzle, engine);
+        let kind = solver.engine_kind(puzzle, engine);
         if !kinds.contains(&kind) {
             kinds.push(kind);
         }

@@ -129,3 +129,31 @@ fn a_rating_does_not_depend_on_the_format() {
     assert_eq!(rate(marks), by_line);
     assert_eq!(rate(grids.join("\n")), by_line);
 }
+
+/// The ratings recorded under `tests/data/rate/` before the fast 9×9
+/// engine got its own search tree: the rating is defined on Algorithm X's
+/// tree, so they must not move.
+#[test]
+fn ratings_stay_on_algorithm_x_tree() {
+    let inputs = [
+        data("easy3.txt"),
+        data("grid.txt"),
+        data("mixed.txt"),
+        data("poj.txt"),
+        data("puzzles_9x9.txt"),
+        data("puzzles_grid.txt"),
+        data("puzzles_poj.txt"),
+        bench_data("top95.txt"),
+    ];
+    for input in inputs {
+        let name = std::path::Path::new(&input).file_name().unwrap();
+        let expected =
+            std::fs::read_to_string(data(&format!("rate/{}", name.to_str().unwrap()))).unwrap();
+        let output = dance(&["rate", "-j2", &input]).output().unwrap();
+        assert_eq!(
+            String::from_utf8(output.stdout).unwrap(),
+            expected,
+            "{input}"
+        );
+    }
+}

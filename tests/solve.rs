@@ -187,7 +187,9 @@ fn json_lines_parse_into_typed_records() {
     );
     assert_eq!(first.input, NORVIG);
     assert_eq!(first.solution.as_deref(), Some(NORVIG_SOLVED));
-    assert!(first.nodes > 0 && first.guesses > 0 && first.micros > 0.0);
+    // The fast engine's deductions solve Norvig's hardest without a guess.
+    assert!(first.nodes > 0 && first.micros > 0.0);
+    assert_eq!(first.guesses, 0);
     assert_eq!(
         (first.count, first.complete, &first.error),
         (None, None, &None)

@@ -93,6 +93,7 @@
 mod bands;
 mod bitboard;
 mod cell;
+mod deductions;
 mod digit;
 mod engine;
 mod kernel;
@@ -117,7 +118,7 @@ pub use digit::Digit;
 pub use puzzle::{Grid, Puzzle, PuzzleError};
 pub use request::{Answer, Engine, EngineError, Request, Stats};
 pub use shape::{BoxShape, Shape, ShapeError, Variant, VariantError};
-pub use solver::{EngineKind, Solutions, Solver};
+pub use solver::{EngineKind, Solutions, Solver, Tree};
 pub use verify::{Unit, VerifyError, verify};
 
 /// The largest supported size N: digits are `1`–`9` then `A`–`P`.

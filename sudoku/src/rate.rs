@@ -4,8 +4,9 @@
 //! # What is measured
 //!
 //! [`rate`] counts the puzzle's solutions up to two with the [`Solver`] on
-//! [`SAMPLES`] random transformations of it, and averages the work that
-//! [`Solver::stats`] reports: *nodes* (options tried) and *guesses* (options
+//! [`SAMPLES`] random transformations of it, on Algorithm X's search tree
+//! ([`Tree::AlgorithmX`], whatever tree the solver is set to walk), and
+//! averages the work that [`Solver::stats`] reports: *nodes* (options tried) and *guesses* (options
 //! tried where the search had a real choice). The transformations rename
 //! the digits and, as the shape allows, permute rows within bands, bands,
 //! columns within stacks and stacks, transpose (square boxes), or reflect
@@ -62,7 +63,7 @@
 use std::fmt;
 
 use crate::transform::Transform;
-use crate::{Puzzle, Solver, Stats};
+use crate::{Puzzle, Solver, Stats, Tree};
 use dance_dlx::SplitMix64;
 
 /// Transformations averaged per rating.
@@ -194,11 +195,21 @@ pub enum RateError {
     Multiple,
 }
 
-/// Rates `puzzle`; see the [module docs](self).
+/// Rates `puzzle` on Algorithm X's tree; see the [module docs](self). The
+/// solver is left on the tree it walked before.
 ///
 /// # Errors
 /// When the puzzle does not have exactly one solution.
 pub fn rate(solver: &mut Solver, puzzle: &Puzzle) -> Result<Rating, RateError> {
+    let tree = solver.tree();
+    solver.set_tree(Tree::AlgorithmX);
+    let rating = rate_on_algorithm_x(solver, puzzle);
+    solver.set_tree(tree);
+    rating
+}
+
+/// [`rate`] with the solver on Algorithm X's tree.
+fn rate_on_algorithm_x(solver: &mut Solver, puzzle: &Puzzle) -> Result<Rating, RateError> {
     let mut rng = SplitMix64::new(SEED);
     let mut total = Stats::default();
     for sample in 0..SAMPLES {

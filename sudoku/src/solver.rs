@@ -7,6 +7,7 @@ use dance_dlx::{Count, Event, Goal, Pursuit, Resume};
 
 use crate::bands::Bands;
 use crate::bitboard::BitKernel;
+use crate::deductions::Deductions;
 use crate::engine::{self, Generic, Walk};
 use crate::kernel::Kernel;
 use crate::{Answer, Engine, Grid, Puzzle, Request, Shape, Stats};
@@ -16,9 +17,14 @@ use crate::{Answer, Engine, Grid, Puzzle, Request, Shape, Stats};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum EngineKind {
-    /// Algorithm X on bands (the classic 9×9 shape): the generic engine's
-    /// guesses, forced choices made in bulk with word operations, without
-    /// dancing links.
+    /// The fast engine of the classic 9×9 shape ([`Tree::Own`]): bands of
+    /// bits with its own deductions (singles, locked candidates both ways,
+    /// triads) and its own search tree, not Algorithm X's, without dancing
+    /// links.
+    Deductions,
+    /// Algorithm X on bands (the classic 9×9 shape on [`Tree::AlgorithmX`]):
+    /// the generic engine's guesses, forced choices made in bulk with word
+    /// operations, without dancing links.
     Bands,
     /// Algorithm X on bitboards (9×9 jigsaw shapes): the generic engine's
     /// search tree, node for node, without dancing links.
@@ -38,6 +44,9 @@ impl EngineKind {
     /// A short description of the engine, for labels.
     pub fn describe(self) -> &'static str {
         match self {
+            EngineKind::Deductions => {
+                "bands with own deductions and own search tree, not Algorithm X's (no dancing links)"
+            }
             EngineKind::Bands => "Algorithm X on bands, forced choices in bulk (no dancing links)",
             EngineKind::Bitboards => "Algorithm X on bitboards (no dancing links)",
             EngineKind::Kernel => "Dancing Links, the four-item Sudoku kernel",
@@ -45,6 +54,26 @@ impl EngineKind {
             EngineKind::Dfs => "naive depth-first search",
         }
     }
+}
+
+/// Which search tree a [`Solver`] walks on the classic 9×9 shape under
+/// [`Engine::Fast`] ([`Solver::set_tree`]). Every other shape has one fast
+/// engine, on Algorithm X's tree. Both trees give the same counts and
+/// verdicts; a puzzle with several solutions may get a different first one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Tree {
+    /// The fastest: the 9×9 engine's own deductions eliminate candidates
+    /// that Algorithm X keeps and it branches on configurations of a digit
+    /// in a band, so it guesses about half as often, in its own order
+    /// ([`EngineKind::Deductions`]).
+    #[default]
+    Own,
+    /// Algorithm X's, as the generic engine walks it with the MRV rule: the
+    /// same guesses, and the same solutions in the same order
+    /// ([`EngineKind::Bands`]). The rating ([`crate::rate`]) is defined on
+    /// it.
+    AlgorithmX,
 }
 
 /// How many matrices a solver keeps. Batches are usually of one shape; a few
@@ -61,17 +90,20 @@ const CACHED_SHAPES: usize = 4;
 /// Givens that clash with each other make a puzzle with no solution.
 ///
 /// [`run`](Solver::run) answers a [`Request`] on the [`Engine`] it names.
-/// [`Engine::Fast`] runs the classic 9×9 shape as Algorithm X on bands of
-/// bits (forced choices made in bulk), 9×9 jigsaw shapes on bitboards,
-/// standard and jigsaw sizes up to 8 and 25 on a Dancing Links kernel
-/// specialised for options of exactly four items (where it measured
-/// faster), and every other shape on the generic [`dance_dlx`] engine
-/// ([`engine_kind`](Solver::engine_kind) is that choice, made in one
-/// place); [`Engine::Dlx`] runs every shape on the generic engine and
-/// [`Engine::Dfs`] on the naive [`dfs`](crate::dfs). The Algorithm X
-/// engines make the same guesses and find the same solutions in the same
-/// order; nodes agree too, except that the bands may count differently on
-/// branches that die.
+/// [`Engine::Fast`] runs the classic 9×9 shape on bands of bits with the
+/// fast engine's own deductions and search tree ([`Tree::Own`], the
+/// default), or as Algorithm X on bands of bits (forced choices made in
+/// bulk) after [`set_tree`](Self::set_tree)`(`[`Tree::AlgorithmX`]`)`; 9×9
+/// jigsaw shapes on bitboards, standard and jigsaw sizes up to 8 and 25 on
+/// a Dancing Links kernel specialised for options of exactly four items
+/// (where it measured faster), and every other shape on the generic
+/// [`dance_dlx`] engine ([`engine_kind`](Solver::engine_kind) is that
+/// choice, made in one place); [`Engine::Dlx`] runs every shape on the
+/// generic engine and [`Engine::Dfs`] on the naive [`dfs`](crate::dfs).
+/// Every engine but the first makes the generic engine's guesses and finds
+/// the same solutions in the same order; nodes agree too, except that the
+/// bands and bitboards may count differently on branches that die. The
+/// first finds the same number of solutions with fewer guesses of its own.
 ///
 /// ```
 /// use dance_sudoku::{Goal, Request, Solver, Status};
@@ -87,16 +119,16 @@ const CACHED_SHAPES: usize = 4;
 /// ```
 #[derive(Debug, Default)]
 pub struct Solver {
-    /// Most recently used first, keyed by shape, whether the engine is a
-    /// pencilmark puzzle's, and whether it is the generic engine.
+    /// Most recently used first.
     engines: Vec<(Key, Box<dyn engine::Engine>)>,
     stats: Stats,
     generic_only: bool,
+    tree: Tree,
 }
 
 /// What a cached engine serves: a shape, whether it is a pencilmark
-/// puzzle's own, and whether it is the generic engine ([`Engine::Dlx`]).
-type Key = (Shape, bool, bool);
+/// puzzle's own, and which engine it is.
+type Key = (Shape, bool, EngineKind);
 
 impl Solver {
     /// A solver with no matrix built yet.
@@ -145,7 +177,8 @@ impl Solver {
         }
         let mut pursuit = Pursuit::new(request);
         let keep = request.goal.keeps_solution();
-        let engine = Solver::load(&mut self.engines, puzzle, request.engine == Engine::Dlx);
+        let kind = self.engine_kind(puzzle, request.engine);
+        let engine = Solver::load(&mut self.engines, puzzle, kind);
         let mut kept = None;
         if engine.start(puzzle) {
             // Only the solutions the answer counts are visited: for the
@@ -163,6 +196,19 @@ impl Solver {
         engine.finish();
         self.stats = stats;
         pursuit.answer(kept, stats)
+    }
+
+    /// Walks Algorithm X's tree or the fast engine's own on the classic 9×9
+    /// shape under [`Engine::Fast`] ([`Tree`]); other shapes and engines are
+    /// not affected. The engines of both stay built, so switching back and
+    /// forth costs nothing.
+    pub fn set_tree(&mut self, tree: Tree) {
+        self.tree = tree;
+    }
+
+    /// The tree this solver walks on the classic 9×9 shape.
+    pub fn tree(&self) -> Tree {
+        self.tree
     }
 
     /// The first solution found, or `None`: the solution of
@@ -214,7 +260,9 @@ impl Solver {
 
     /// The work done by the last search: options tried (`nodes`) and options
     /// tried where the item had more than one left (`guesses`). Placing the
-    /// givens costs no nodes.
+    /// givens costs no nodes. On the fast engine's own tree ([`Tree::Own`],
+    /// 9×9), a guess is an option tried at a branch point and a node a cell
+    /// filled or a configuration tried ([`EngineKind::Deductions`]).
     pub fn stats(&self) -> Stats {
         self.stats
     }
@@ -231,7 +279,9 @@ impl Solver {
     /// Starts a search of `puzzle` on its shape's matrix.
     fn search<'a>(&'a mut self, puzzle: &'a Puzzle, generic: bool) -> Search<'a> {
         self.stats = Stats::default();
-        let engine = Solver::load(&mut self.engines, puzzle, generic);
+        let engine = if generic { Engine::Dlx } else { Engine::Fast };
+        let kind = self.engine_kind(puzzle, engine);
+        let engine = Solver::load(&mut self.engines, puzzle, kind);
         let live = engine.start(puzzle);
         Search {
             engine,
@@ -241,20 +291,20 @@ impl Solver {
         }
     }
 
-    /// The engine for `puzzle` (the generic one when `generic`), first in
-    /// the cache, built on first use. A pencilmark puzzle gets an engine of
-    /// its own (its candidates are part of the matrix), never reused, and
-    /// at most one is kept.
+    /// The engine of `kind` for `puzzle`, first in the cache, built on
+    /// first use. A pencilmark puzzle gets an engine of its own (its
+    /// candidates are part of the matrix), never reused, and at most one is
+    /// kept.
     fn load<'e>(
         engines: &'e mut Vec<(Key, Box<dyn engine::Engine>)>,
         puzzle: &Puzzle,
-        generic: bool,
+        kind: EngineKind,
     ) -> &'e mut dyn engine::Engine {
         let (shape, pencilmark) = (puzzle.shape(), puzzle.is_pencilmark());
         match engines
             .iter()
-            .position(|((cached, marks, dlx), _)| {
-                cached == shape && *marks == pencilmark && *dlx == generic
+            .position(|((cached, marks, built), _)| {
+                cached == shape && *marks == pencilmark && *built == kind
             })
             .filter(|_| !pencilmark)
         {
@@ -264,9 +314,8 @@ impl Solver {
                 if let Some(position) = engines.iter().position(|(key, _)| key.1) {
                     engines.remove(position);
                 }
-                let engine = if generic { Engine::Dlx } else { Engine::Fast };
-                let built = Solver::engine_for(puzzle, engine);
-                engines.insert(0, ((shape.clone(), pencilmark, generic), built));
+                let built = Solver::engine_for(puzzle, kind);
+                engines.insert(0, ((shape.clone(), pencilmark, kind), built));
             }
         }
         &mut *engines[0].1
@@ -274,7 +323,8 @@ impl Solver {
 
     /// The engine that serves `puzzle` when `engine` is asked for — the one
     /// place that picks it: for [`Engine::Fast`], bands for the classic 9×9
-    /// shape, bitboards for 9×9 jigsaw shapes, the four-item kernel for the
+    /// shape (with the fast engine's own deductions, or on Algorithm X's
+    /// tree: [`Tree`]), bitboards for 9×9 jigsaw shapes, the four-item kernel for the
     /// standard and jigsaw sizes where it wins, the generic engine for the
     /// rest (variants, other sizes, pencilmark puzzles); the generic engine
     /// for every puzzle under [`Engine::Dlx`], the naive search under
@@ -284,19 +334,25 @@ impl Solver {
     /// use dance_sudoku::{Engine, EngineKind, Solver};
     ///
     /// let puzzle: dance_sudoku::Puzzle = ".".repeat(81).parse()?;
-    /// assert_eq!(Solver::engine_kind(&puzzle, Engine::Fast), EngineKind::Bands);
-    /// assert_eq!(Solver::engine_kind(&puzzle, Engine::Dlx), EngineKind::Generic);
-    /// assert_eq!(Solver::engine_kind(&puzzle, Engine::Dfs), EngineKind::Dfs);
+    /// let mut solver = Solver::new();
+    /// assert_eq!(solver.engine_kind(&puzzle, Engine::Fast), EngineKind::Deductions);
+    /// assert_eq!(solver.engine_kind(&puzzle, Engine::Dlx), EngineKind::Generic);
+    /// assert_eq!(solver.engine_kind(&puzzle, Engine::Dfs), EngineKind::Dfs);
+    /// solver.set_tree(dance_sudoku::Tree::AlgorithmX);
+    /// assert_eq!(solver.engine_kind(&puzzle, Engine::Fast), EngineKind::Bands);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn engine_kind(puzzle: &Puzzle, engine: Engine) -> EngineKind {
+    pub fn engine_kind(&self, puzzle: &Puzzle, engine: Engine) -> EngineKind {
         let shape = puzzle.shape();
         if engine == Engine::Dfs {
             EngineKind::Dfs
         } else if engine == Engine::Dlx || puzzle.is_pencilmark() {
             EngineKind::Generic
         } else if Bands::serves(shape) {
-            EngineKind::Bands
+            match self.tree {
+                Tree::Own => EngineKind::Deductions,
+                Tree::AlgorithmX => EngineKind::Bands,
+            }
         } else if BitKernel::serves(shape) {
             EngineKind::Bitboards
         } else if Kernel::serves(shape) {
@@ -306,11 +362,15 @@ impl Solver {
         }
     }
 
-    /// Builds the engine [`engine_kind`](Self::engine_kind) picks for
-    /// `puzzle` (`engine` is fast or dlx): that choice is made there, once.
-    fn engine_for(puzzle: &Puzzle, engine: Engine) -> Box<dyn engine::Engine> {
+    /// Builds the engine of `kind` for `puzzle`, as
+    /// [`engine_kind`](Self::engine_kind) picked it: that choice is made
+    /// there, once.
+    fn engine_for(puzzle: &Puzzle, kind: EngineKind) -> Box<dyn engine::Engine> {
         let shape = puzzle.shape();
-        let special: Option<Box<dyn engine::Engine>> = match Solver::engine_kind(puzzle, engine) {
+        let special: Option<Box<dyn engine::Engine>> = match kind {
+            EngineKind::Deductions => {
+                Deductions::new(shape).map(|engine| Box::new(Walk::new(engine)) as _)
+            }
             EngineKind::Bands => Bands::new(shape).map(|bands| Box::new(Walk::new(bands)) as _),
             EngineKind::Bitboards => {
                 BitKernel::new(shape).map(|bits| Box::new(Walk::new(bits)) as _)

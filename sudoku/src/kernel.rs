@@ -19,7 +19,7 @@
 //! its statistics, are exactly those of the generic engine. X-Sudoku options
 //! have up to six items and go to the generic engine. 9×9 shapes, the
 //! common case, run on bands and bitboards instead ([`crate::bands`],
-//! [`crate::bitboard`]), which are faster there.
+//! [`crate::bitboards`]), which are faster there.
 //!
 //! The kernel is kept only for the sizes where it clearly beats the generic
 //! engine ([`SIZES`]); `cargo bench --bench sudoku -- kernel/` races the
@@ -34,7 +34,7 @@ use dance_dlx::OptionId;
 use dance_dlx::driver::{Choice, Matrix, Work};
 
 use crate::cover::{option, placements, standard_items};
-use crate::engine::Board;
+use crate::engine::PuzzleMatrix;
 use crate::{Digit, Grid, Puzzle, Shape, Variant};
 
 /// The sizes the kernel serves: where it won by at least 1.3× (module
@@ -199,7 +199,7 @@ impl Kernel {
     }
 }
 
-impl Board for Kernel {
+impl PuzzleMatrix for Kernel {
     /// Rebuilds the links for `puzzle`.
     fn start(&mut self, puzzle: &Puzzle) -> bool {
         self.load(puzzle)
@@ -341,7 +341,7 @@ impl Matrix for Kernel {
         true
     }
 
-    /// Nothing to undo: [`start`](Board::start) rebuilds the links.
+    /// Nothing to undo: [`start`](PuzzleMatrix::start) rebuilds the links.
     fn unchoose(&mut self, _level: usize) {}
 }
 

@@ -94,7 +94,7 @@
 #![forbid(unsafe_code)]
 
 mod bands;
-mod bitboard;
+mod bitboards;
 mod cell;
 mod deductions;
 mod digit;

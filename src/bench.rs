@@ -33,7 +33,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Exit> {
     let mut out = io::stdout().lock();
     let cap = args.dfs_timeout;
     // Table order whatever the order on the command line, each engine once.
-    let asked: Vec<Engine> = args.engines.iter().map(|engine| engine.0).collect();
+    let asked = &args.engines;
     let engines: Vec<Engine> = Engine::ALL
         .into_iter()
         .filter(|engine| asked.contains(engine))
@@ -265,7 +265,7 @@ fn race(
         let seconds = tally.total.as_secs_f64();
         // Below the clock's resolution no rate can be told.
         let rate = if seconds > 0.0 {
-            crate::summary::rate(count / seconds)
+            crate::print::summary::rate(count / seconds)
         } else {
             "-".to_owned()
         };
@@ -302,7 +302,10 @@ fn race(
             fast_tally.total.as_secs_f64(),
         );
         let ratio = if fast_seconds > 0.0 {
-            format!("{}x", crate::summary::rate(slow_seconds / fast_seconds))
+            format!(
+                "{}x",
+                crate::print::summary::rate(slow_seconds / fast_seconds)
+            )
         } else {
             "-".to_owned()
         };

@@ -46,11 +46,7 @@ enum Ended {
 pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
     let interrupt = Interrupt::install()?;
     let started = Instant::now();
-    let stop = args
-        .timeout
-        .and_then(crate::limits::deadline)
-        .map_or_else(Stop::never, Stop::at)
-        .with_flag(interrupt.flag());
+    let stop = crate::limits::run_stop(args.timeout, &interrupt);
     let options = options(args, stop.clone())?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     if args.seed.is_none() && !args.quiet {
@@ -100,19 +96,10 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
     }
     match ended {
         ControlFlow::Break(Ended::Failed(error)) => Err(error),
-        ControlFlow::Break(Ended::Stopped) => Ok(timed_out(started)),
-        ControlFlow::Continue(()) if stop.start().rung() => Ok(timed_out(started)),
+        ControlFlow::Break(Ended::Stopped) => Ok(crate::limits::timed_out(started)),
+        ControlFlow::Continue(()) if stop.start().rung() => Ok(crate::limits::timed_out(started)),
         ControlFlow::Continue(()) => Ok(Exit::Success),
     }
-}
-
-/// Says that the time ran out.
-fn timed_out(started: Instant) -> Exit {
-    diagnose!(
-        "dance: timed out after {:.3} s; the output above is complete up to there",
-        started.elapsed().as_secs_f64()
-    );
-    Exit::Shortfall
 }
 
 /// Puzzle `index` of the run, rated when asked.

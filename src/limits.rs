@@ -3,7 +3,12 @@
 
 use std::time::{Duration, Instant};
 
+use dance_sudoku::Stop;
 use dance_sudoku::batch::Threads;
+
+use crate::exit::Exit;
+use crate::signal::Interrupt;
+use crate::stderr::diagnose;
 
 /// A number of seconds above zero, for `--timeout` and `--dfs-timeout`, by
 /// the library's rule ([`dance_dlx::timeout_from_secs`]): a value too large
@@ -27,6 +32,25 @@ pub fn threads(text: &str) -> Result<usize, String> {
 /// beyond what the clock can represent.
 pub fn deadline(timeout: Duration) -> Option<Instant> {
     Instant::now().checked_add(timeout)
+}
+
+/// The stop of a whole run (`dance rate` and `dance generate`): the
+/// `--timeout` deadline, counted from now, and the flag a signal raises.
+pub fn run_stop(timeout: Option<Duration>, interrupt: &Interrupt) -> Stop {
+    timeout
+        .and_then(deadline)
+        .map_or_else(Stop::never, Stop::at)
+        .with_flag(interrupt.flag())
+}
+
+/// Says on stderr that the time of a run started at `started` ran out; the
+/// exit of such a run.
+pub fn timed_out(started: Instant) -> Exit {
+    diagnose!(
+        "dance: timed out after {:.3} s; the output above is complete up to there",
+        started.elapsed().as_secs_f64()
+    );
+    Exit::Shortfall
 }
 
 #[cfg(test)]

@@ -14,10 +14,10 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
+use dance_sudoku::Solver;
 use dance_sudoku::batch;
 use dance_sudoku::format::{ParseOptions, Record};
 use dance_sudoku::rate::{RateError, rate_until};
-use dance_sudoku::{Solver, Stop};
 
 use crate::cli::RateArgs;
 use crate::exit::Exit;
@@ -39,11 +39,7 @@ enum Ended {
 pub fn run(args: &RateArgs) -> anyhow::Result<Exit> {
     let interrupt = Interrupt::install()?;
     let started = Instant::now();
-    let stop = args
-        .timeout
-        .and_then(crate::limits::deadline)
-        .map_or_else(Stop::never, Stop::at)
-        .with_flag(interrupt.flag());
+    let stop = crate::limits::run_stop(args.timeout, &interrupt);
     let pool = crate::threads::workers(args.threads)?;
     let sources = Source::all(&args.files);
     let options = ParseOptions {
@@ -134,11 +130,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<Exit> {
         return Ok(exit);
     }
     if stopped {
-        diagnose!(
-            "dance: timed out after {:.3} s; the output above is complete up to there",
-            started.elapsed().as_secs_f64()
-        );
-        return Ok(Exit::Shortfall);
+        return Ok(crate::limits::timed_out(started));
     }
     Ok(if unreadable > 0 {
         Exit::Failure

@@ -4,10 +4,8 @@
 
 use predicates::prelude::*;
 
+use crate::util::NORVIG;
 use crate::util::{dance, data, stdout_of};
-
-const NORVIG: &str =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
 
 /// A record that timed out appears in the text summary too.
 #[test]

@@ -4,6 +4,7 @@
 
 use predicates::prelude::*;
 
+use crate::util::{NORVIG, NORVIG_SOLVED};
 use crate::util::{dance, data, stdout_of};
 
 /// The solutions of the first six puzzles of top95, which every shipped
@@ -203,11 +204,6 @@ fn output_column_names_are_unique() {
         )
     );
 }
-
-const NORVIG: &str =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-const NORVIG_SOLVED: &str =
-    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
 
 /// Several inputs make one stream with one header; an input whose columns
 /// differ is reported and skipped (exit status 2), the others printed.

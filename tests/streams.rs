@@ -10,11 +10,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
 use crate::util::data;
-
-const NORVIG: &str =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-const NORVIG_SOLVED: &str =
-    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+use crate::util::{NORVIG, NORVIG_SOLVED};
 
 fn dance() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_dance"));

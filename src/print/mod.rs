@@ -14,7 +14,7 @@
 //! | `--stats` (stderr) | [`summary`] | the totals, after the last record |
 //!
 //! `dance rate` prints through [`rating`], `dance generate` through
-//! [`puzzles`]. The output goes to standard output through [`Output`],
+//! [`puzzles`], `dance bench` through [`race`]. The output goes to standard output through [`Output`],
 //! which a thread of its own flushes whenever answers wait in its buffer
 //! (every [`output::FLUSH_EVERY`]), so an answer reaches a pipe soon after it is
 //! known even while the next record takes minutes.
@@ -25,6 +25,7 @@ pub mod json;
 pub mod line;
 mod output;
 pub mod puzzles;
+pub mod race;
 pub mod rating;
 pub mod summary;
 

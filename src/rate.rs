@@ -5,7 +5,7 @@
 //! before it are ([`batch::stream`]).
 //!
 //! `--timeout` and a signal stop the ratings in flight through the
-//! library's [`Stop`]: the output is then the ratings of the records
+//! library's [`Stop`](dance_sudoku::Stop): the output is then the ratings of the records
 //! before the first one cut short, a line on stderr says why it ended, and
 //! the exit status is 1 (time) or the signal's.
 

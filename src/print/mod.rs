@@ -7,7 +7,7 @@
 //!
 //! | `dance solve --output` | printer | one record is |
 //! |---|---|---|
-//! | `line` (and the input's own for line, pencilmark and CSV input) | [`line`] | one line |
+//! | `line` (and the input's own for line, pencilmark and CSV input) | [`line`](mod@line) | one line |
 //! | `grid` (and the input's own for grid input); POJ input's own | [`grid`] | rows, then a blank line; POJ: nine rows |
 //! | `json` | [`json`] | a JSON object on one line; a summary object closes the stream |
 //! | `csv` | [`csv`](mod@csv) | a row: the input's columns, `solution`, and `status` |

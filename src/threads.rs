@@ -44,17 +44,3 @@ fn threads(asked: Option<usize>) -> Threads {
     let asked = asked.unwrap_or(0).min(batch::MAX_THREADS) as u64;
     Threads::new(asked).unwrap_or(Threads::PER_CORE)
 }
-
-/// `work` on every item, results in item order: on `pool` with one solver
-/// per worker thread, or — without a pool — on this thread with `solver`.
-pub fn map_with_solver<T: Sync, R: Send>(
-    pool: Option<&rayon::ThreadPool>,
-    solver: &mut dance_sudoku::Solver,
-    items: &[T],
-    work: impl Fn(&mut dance_sudoku::Solver, &T) -> R + Sync + Send,
-) -> Vec<R> {
-    match pool {
-        None => items.iter().map(|item| work(solver, item)).collect(),
-        Some(pool) => pool.install(|| dance_sudoku::batch::par_map(items, work)),
-    }
-}

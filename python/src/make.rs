@@ -60,6 +60,7 @@ pub fn generate<'py>(
         symmetry: symmetry_arg(symmetry)?,
         clues,
         attempts: attempts.max(1),
+        stop: dance_sudoku::Stop::never(),
     };
     let pool = input::workers(threads.as_ref())?;
     let made = py.detach(|| {

@@ -82,6 +82,9 @@
 //! levels allocated up front (`primary + 1` for Algorithm X), chooses the
 //! primary item with the fewest options (MRV), and counts its work in [`Stats`]
 //! (options tried, link updates) so runs can be compared across machines.
+//! Cutting the tree into subproblems ([`Solver::split`]) and counting with a
+//! memo ([`MemoCounter`]) are the same walk, over matrices wrapped around
+//! Algorithm X's: `dlx` has one loop.
 //!
 //! Algorithm M (DLX3) keeps two more numbers per primary item beside the links —
 //! `bound`, how many more options may cover it, and `slack`, `max − min` — and
@@ -135,13 +138,13 @@ mod split;
 
 mod text;
 
-pub use driver::Event;
+pub use driver::{Choice, Event, Stats};
 pub use ids::{ColorId, ItemId, OptionId};
 pub use memo::{DEFAULT_MEMORY_LIMIT, ExactCount, MemoCount, MemoCounter, MemoError, MemoStats};
 pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
 pub use rng::SplitMix64;
-pub use search::{Count, SelectError, Solutions, Solver, Stats};
-pub use split::{Branch, Estimate, SplitError};
+pub use search::{Count, SelectError, Solutions, Solver};
+pub use split::{Estimate, SplitError};
 pub use text::{
     LINE_CAP, OptionDisplay, SyntaxError, TextError, WriteError, parse_problem, read_problem,
     write_problem,

@@ -28,6 +28,12 @@ fn the_shipped_problem_files_are_what_the_generators_build() {
         let problem = dance_dlx::problems::domino_tilings(n, n);
         assert_eq!(dance_dlx::parse_problem(&text).unwrap(), problem, "{file}");
     }
+    for (rows, cols) in [(24, 6), (6, 24), (20, 8), (8, 20), (30, 6), (6, 30)] {
+        let file = format!("dominoes{rows}x{cols}.dlx");
+        let text = std::fs::read_to_string(bench_data(&file)).unwrap();
+        let problem = dance_dlx::problems::domino_tilings_by_rows(rows, cols);
+        assert_eq!(dance_dlx::parse_problem(&text).unwrap(), problem, "{file}");
+    }
 }
 
 #[test]

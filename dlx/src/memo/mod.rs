@@ -35,6 +35,16 @@
 //! as it found them. Its nodes are options tried, as in the plain count, but
 //! a subtree found in the memo is not walked again, so they are far fewer.
 //!
+//! One thing differs from the plain search: the order that breaks ties
+//! between items with equally few options. The plain search takes the
+//! first in the problem's order; the memo takes the problem's order unless
+//! a sweep of the item graph (Cuthill–McKee) keeps the edge of the covered
+//! region clearly shorter (see `order.rs`), so that a board listed along
+//! its long side costs what its transpose costs: 6×24 domino tilings
+//! listed row by row took 31.8 s and 1.05 GB, and take 2,081 nodes against
+//! the 2,175 of 24×6. The order changes the tree and its node count, never
+//! the count.
+//!
 //! Memory is bounded: the table never holds more than the budget given to
 //! [`MemoCounter::new`] (default [`DEFAULT_MEMORY_LIMIT`], 1 GiB). When it
 //! is full, a new entry replaces the cheapest of its neighbours (fewest
@@ -58,12 +68,14 @@
 
 mod count;
 mod counting;
+mod order;
 mod table;
 
 use std::ops::ControlFlow;
 
 pub use count::ExactCount;
 use counting::{Counting, Frame, Key, Level, Store};
+use order::Order;
 use table::Table;
 
 use crate::driver::Event;
@@ -147,6 +159,8 @@ enum Memory {
 struct Walk {
     /// What the solver's links must look like (see [`fingerprint_of`]).
     fingerprint: u64,
+    /// The order the search breaks ties in.
+    order: Order,
     /// The key of the current state of the links.
     key: Key,
     /// How the memo pays at each level of the search.
@@ -215,6 +229,7 @@ impl Walk {
         let depth = solver.stack.len();
         Ok(Walk {
             fingerprint: fingerprint_of(solver),
+            order: Order::new(&solver.links),
             key: Key::new(&solver.links),
             levels: vec![Level::default(); depth],
             frames: vec![Frame::default(); depth],
@@ -226,7 +241,8 @@ impl Walk {
     fn bytes(&self) -> u64 {
         (self.key.words.capacity() * 8
             + self.frames.capacity() * size_of::<Frame>()
-            + self.levels.capacity() * size_of::<Level>()) as u64
+            + self.levels.capacity() * size_of::<Level>()
+            + self.order.bytes()) as u64
     }
 
     /// See [`MemoCounter::count_until`]; counts kept in `store`.
@@ -244,11 +260,13 @@ impl Walk {
         }
         solver.rewind();
         self.key.start(solver);
+        self.order.apply(&mut solver.links);
         let count = if solver.links.is_colored() {
             self.run::<S, true>(solver, store, observe)
         } else {
             self.run::<S, false>(solver, store, observe)
         };
+        self.order.undo(&mut solver.links);
         self.stats.updates += solver.links.updates;
         solver.links.updates = 0;
         Ok(count)

@@ -140,7 +140,9 @@ mod text;
 
 pub use driver::{Choice, Event, Stats};
 pub use ids::{ColorId, ItemId, OptionId};
-pub use memo::{DEFAULT_MEMORY_LIMIT, ExactCount, MemoCount, MemoCounter, MemoError, MemoStats};
+pub use memo::{
+    DEFAULT_MEMORY_LIMIT, ExactCount, MemoCount, MemoCounter, MemoError, MemoStats, SharedMemo,
+};
 pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
 pub use rng::SplitMix64;
 pub use search::{Count, SelectError, Solutions, Solver};

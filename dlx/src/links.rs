@@ -297,6 +297,24 @@ impl Links {
         }
     }
 
+    /// The nodes of `p`'s option after `p`, left to right, then round to
+    /// those before it: the option's other items, in the order in which
+    /// [`commit_others`](Self::commit_others) commits them.
+    #[inline]
+    pub(crate) fn others(&self, p: u32) -> impl Iterator<Item = u32> + '_ {
+        let mut q = p + 1;
+        std::iter::from_fn(move || {
+            if self.top[q as usize] <= 0 {
+                q = self.nodes[q as usize].up;
+            }
+            if q == p {
+                return None;
+            }
+            q += 1;
+            Some(q - 1)
+        })
+    }
+
     /// The option that node `p` belongs to: walk right to the spacer, which
     /// holds the negated option number.
     pub(crate) fn option_of(&self, mut p: u32) -> OptionId {

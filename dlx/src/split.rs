@@ -372,18 +372,10 @@ impl<const COLORED: bool> Matrix for Cut<'_, COLORED> {
 /// The option visits of committing the items of `node`'s option other than
 /// `node`'s own: each covers (or purifies) an item of that many options.
 fn commit_cost(links: &Links, node: u32) -> u64 {
-    let mut cost = 0;
-    let mut q = node + 1;
-    while q != node {
-        let top = links.top[q as usize];
-        if top <= 0 {
-            q = links.nodes[q as usize].up;
-        } else {
-            cost += u64::from(links.len(top as u32));
-            q += 1;
-        }
-    }
-    cost
+    links
+        .others(node)
+        .map(|q| u64::from(links.len(links.top[q as usize] as u32)))
+        .sum()
 }
 
 #[cfg(test)]

@@ -162,23 +162,17 @@ impl Key {
     /// uncommitted.
     #[inline]
     fn follow<const COLORED: bool>(&mut self, links: &Links, p: u32, closing: bool) {
-        let mut q = p + 1;
-        while q != p {
-            let top = links.top[q as usize];
-            if top <= 0 {
-                q = links.nodes[q as usize].up;
-                continue;
-            }
+        for q in links.others(p) {
+            let item = links.top[q as usize] as u32;
             let color = if COLORED { links.colors[q as usize] } else { 0 };
             match (color, closing) {
-                (0, true) => self.close(top as u32),
-                (0, false) => self.open(top as u32),
+                (0, true) => self.close(item),
+                (0, false) => self.open(item),
                 // Agreeing with a color set above: nothing changes.
                 (..0, _) => {}
-                (color, true) => self.paint(top as u32, color as u32),
-                (_, false) => self.paint(top as u32, 0),
+                (color, true) => self.paint(item, color as u32),
+                (_, false) => self.paint(item, 0),
             }
-            q += 1;
         }
     }
 }

@@ -69,6 +69,7 @@
 mod count;
 mod counting;
 mod order;
+mod shared;
 mod table;
 
 use std::ops::ControlFlow;
@@ -76,6 +77,7 @@ use std::ops::ControlFlow;
 pub use count::ExactCount;
 use counting::{Counting, Frame, Key, Level, Store};
 use order::Order;
+pub use shared::SharedMemo;
 use table::Table;
 
 use crate::driver::Event;
@@ -141,7 +143,8 @@ pub struct MemoStats {
 /// The memo outlives a count: counting the same problem again, or with other
 /// options [selected](Solver::select) (subproblems of a split search), uses
 /// what earlier counts stored, since a stored count belongs to a state of the
-/// links, whatever led there.
+/// links, whatever led there. Counters made by [`SharedMemo::counter`] keep
+/// their counts in one memo that threads share.
 #[derive(Clone, Debug)]
 pub struct MemoCounter {
     walk: Walk,
@@ -152,6 +155,7 @@ pub struct MemoCounter {
 #[derive(Clone, Debug)]
 enum Memory {
     Own(Table),
+    Shared(SharedMemo),
 }
 
 /// What a counter keeps from one count to the next, besides the counts.
@@ -204,13 +208,17 @@ impl MemoCounter {
     ) -> Result<MemoCount, MemoError> {
         match &mut self.memory {
             Memory::Own(table) => self.walk.count(solver, table, observe),
+            Memory::Shared(shared) => self.walk.count(solver, &*shared, observe),
         }
     }
 
-    /// The statistics of every count so far, and the memo's size now.
+    /// The statistics of every count so far, and the memo's size now — for
+    /// a [shared](SharedMemo) memo, the size of the whole memo, which every
+    /// counter of it shares.
     pub fn stats(&self) -> MemoStats {
         let mut stats = match &self.memory {
             Memory::Own(table) => table.stats(),
+            Memory::Shared(shared) => shared.stats(),
         };
         stats.nodes = self.walk.stats.nodes;
         stats.updates = self.walk.stats.updates;

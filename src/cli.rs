@@ -81,7 +81,10 @@ pub struct CoverArgs {
     pub file: Option<PathBuf>,
 
     /// Print every solution: its options one per line, as written in the
-    /// input, and a blank line after each solution.
+    /// input, and a blank line after each solution. The solutions stream in
+    /// the order of the sequential search at any -j, each as soon as the
+    /// ones before it are out, through a buffer of a few MiB (threads ahead
+    /// of the output wait when it is full).
     #[arg(long, conflicts_with = "first")]
     pub all: bool,
 
@@ -145,14 +148,14 @@ pub struct CoverArgs {
     /// being searched again. Prints the exact count, however large; fast
     /// when subproblems repeat (tilings), a little slower when they do not.
     /// Counts only: not with --all, --first, --limit, --split or --estimate.
-    /// Runs on one thread unless -j asks for more (each thread then keeps a
-    /// memo of its own, which on tilings repeats the others' work).
+    /// With -j the threads share one memo, so a subproblem counted by one is
+    /// found by all.
     #[arg(long, conflicts_with_all = ["all", "first", "limit", "split", "estimate"])]
     pub memo: bool,
 
-    /// The memory budget of --memo, in MiB (shared out among the threads);
-    /// when it is full, new subproblems replace the cheapest stored ones,
-    /// and the count stays exact.
+    /// The memory budget of --memo, in MiB, for the one memo the threads
+    /// share; when it is full, new subproblems replace the cheapest stored
+    /// ones, and the count stays exact.
     #[arg(long, value_name = "N", default_value_t = 1024, requires = "memo",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub memo_mb: u64,

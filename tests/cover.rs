@@ -1,8 +1,13 @@
 //! `dance cover` on Knuth-format problems.
 
+use std::io::Read;
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
 use predicates::prelude::*;
 
-use crate::util::{bench_data, dance, data};
+use crate::util::{bench_data, dance, data, stdout_of};
 
 #[test]
 fn counts_the_92_solutions_of_eight_queens() {
@@ -355,4 +360,64 @@ fn memo_counts_a_job() {
             )
             .unwrap(),
         );
+}
+
+/// Issue 27, item 1: with threads, `--all` streams. The 12×12 board has
+/// 5.3·10¹⁶ tilings, so the run never ends by itself; its first solution
+/// (the sequential search's first) comes out while it goes on. Before, the
+/// threads held every solution of a chunk of subproblems until the chunk
+/// ended, and printed nothing.
+#[test]
+fn all_solutions_stream_while_the_threads_search() {
+    let file = bench_data("dominoes12x12.dlx");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dance"))
+        .args(["cover", "--all", "-q", "-j2", &file])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let (sender, receiver) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        let mut buffer = [0; 4096];
+        while !text.windows(2).any(|w| w == b"\n\n") {
+            match stdout.read(&mut buffer) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => text.extend_from_slice(&buffer[..n]),
+            }
+        }
+        let _ = sender.send(text);
+    });
+    // A liveness bound, not a speed target: the first solution takes
+    // milliseconds.
+    let first = receiver.recv_timeout(Duration::from_secs(120));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    reader.join().unwrap();
+    let first = String::from_utf8(first.expect("a solution before the run ends")).unwrap();
+    let first = &first[..first.find("\n\n").unwrap() + 2];
+    let sequential = stdout_of(
+        dance(&["cover", "--first", "-j1", &file])
+            .assert()
+            .success(),
+    );
+    assert_eq!(first, sequential);
+    assert_eq!(first.lines().count(), 72 + 1);
+}
+
+/// More solutions than the stream's buffer holds (32 MB of text against
+/// 16 MiB): the threads ahead of the output wait, and the output is
+/// byte for byte the sequential one.
+#[test]
+fn a_full_stream_keeps_the_sequential_order() {
+    let file = bench_data("dominoes8x8.dlx");
+    let run = |threads: &str| {
+        let args = ["cover", "--all", "--limit", "100000", "-q", threads, &file];
+        dance(&args).assert().success().get_output().stdout.clone()
+    };
+    let sequential = run("-j1");
+    assert!(sequential.len() > 24 << 20, "{} bytes", sequential.len());
+    assert!(run("-j2") == sequential);
+    assert!(run("-j3") == sequential);
 }

@@ -48,6 +48,8 @@ pub enum Command {
     /// item be covered between a and b times (Knuth's DLX3). Every further
     /// line is an option; `item:color` gives a secondary item a color.
     /// Prints the number of solutions (exit status 1 when there is none).
+    /// --estimate, --split and --memo refuse problems with such bounds
+    /// (multiplicities).
     Cover(CoverArgs),
 
     /// Make Sudoku puzzles with exactly one solution.
@@ -124,7 +126,8 @@ pub struct CoverArgs {
 
     /// Print the subproblems at this depth of the search tree as jobs, one
     /// per line (option numbers, 1-based, separated by commas), for
-    /// --job; their counts add up to the whole count.
+    /// --job; their counts add up to the whole count. Not for problems with
+    /// multiplicities (bounds `a:b|item`).
     #[arg(long, value_name = "DEPTH", conflicts_with_all = ["all", "first", "estimate"])]
     pub split: Option<usize>,
 
@@ -134,7 +137,8 @@ pub struct CoverArgs {
     pub job: Option<String>,
 
     /// Estimate the size of the search by random probes (Knuth) instead of
-    /// searching: prints the estimated nodes and solutions.
+    /// searching: prints the estimated nodes and solutions. Not for
+    /// problems with multiplicities (bounds `a:b|item`).
     #[arg(long, conflicts_with_all = ["all", "first"])]
     pub estimate: bool,
 
@@ -147,9 +151,10 @@ pub struct CoverArgs {
     /// items still open, the same colors) adds its stored count instead of
     /// being searched again. Prints the exact count, however large; fast
     /// when subproblems repeat (tilings), a little slower when they do not.
-    /// Counts only: not with --all, --first, --limit, --split or --estimate.
-    /// With -j the threads share one memo, so a subproblem counted by one is
-    /// found by all.
+    /// Counts only: not with --all, --first, --limit, --split or --estimate,
+    /// nor for problems with multiplicities (bounds `a:b|item`). With -j the
+    /// threads share one memo, so a subproblem counted by one is found by
+    /// all.
     #[arg(long, conflicts_with_all = ["all", "first", "limit", "split", "estimate"])]
     pub memo: bool,
 

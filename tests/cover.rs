@@ -421,3 +421,47 @@ fn a_full_stream_keeps_the_sequential_order() {
     assert!(run("-j2") == sequential);
     assert!(run("-j3") == sequential);
 }
+
+/// Issue 27, item 6: `--estimate`, `--split` and `--memo` on a problem with
+/// multiplicities say what is wrong — the problem has bounds, which those
+/// flags refuse — not that it "cannot be split into subproblems".
+#[test]
+fn estimate_split_and_memo_name_the_multiplicities_they_refuse() {
+    for flag in [&["--estimate"][..], &["--split", "1"], &["--memo"]] {
+        let mut args = vec!["cover"];
+        args.extend_from_slice(flag);
+        dance(&args)
+            .write_stdin("2:2|k\nk\nk\nk\nk\n")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::starts_with(format!(
+                "dance: {} cannot be used on this problem: it has multiplicities",
+                flag[0]
+            )))
+            .stderr(predicate::str::contains(
+                "--estimate, --split and --memo need",
+            ))
+            .stderr(predicate::str::contains("cannot be split into subproblems").not());
+    }
+}
+
+/// Issue 27, item 6: `--help` says that `--estimate`, `--split` and
+/// `--memo` refuse multiplicities, in the command's description and in
+/// each flag's.
+#[test]
+fn help_says_which_flags_refuse_multiplicities() {
+    let help = stdout_of(dance(&["cover", "--help"]).assert().success());
+    assert!(help.contains("--estimate, --split and --memo refuse problems with such bounds"));
+    for flag in ["--estimate\n", "--split <DEPTH>\n", "--memo\n"] {
+        let start = help
+            .find(&format!("\n      {flag}"))
+            .unwrap_or_else(|| panic!("{flag}"));
+        let rest = &help[start + 8 + flag.len()..];
+        let end = rest.find("\n      --").unwrap_or(rest.len());
+        assert!(
+            rest[..end].contains("multiplicities"),
+            "{flag}: {}",
+            &rest[..end]
+        );
+    }
+}

@@ -31,6 +31,7 @@ use stream::Stream;
 /// Runs `dance cover`.
 pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
     let problem = read(args)?;
+    refuse_multiplicities(args, &problem)?;
     let mut solver = match args.seed {
         Some(seed) => Solver::with_seed(&problem, seed),
         None => Solver::new(&problem),
@@ -61,6 +62,27 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
         });
     }
     search(args, &problem, solver)
+}
+
+/// `--estimate`, `--split` and `--memo` look at the tree as a choice of one
+/// option per level, which Algorithm M's is not: say so, naming the flag.
+fn refuse_multiplicities(args: &CoverArgs, problem: &Problem) -> anyhow::Result<()> {
+    if !problem.has_multiplicities() {
+        return Ok(());
+    }
+    let flags = [
+        (args.estimate, "--estimate"),
+        (args.split.is_some(), "--split"),
+        (args.memo, "--memo"),
+    ];
+    match flags.iter().find(|(asked, _)| *asked) {
+        Some((_, flag)) => anyhow::bail!(
+            "{flag} cannot be used on this problem: it has multiplicities (an item with bounds, \
+             `min:max|item`, Knuth's Algorithm M), and --estimate, --split and --memo need \
+             every primary item covered exactly once"
+        ),
+        None => Ok(()),
+    }
 }
 
 /// Counts, or prints solutions: the flags become a [`Hunt`], the runner

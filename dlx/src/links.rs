@@ -298,20 +298,20 @@ impl Links {
     }
 
     /// The nodes of `p`'s option after `p`, left to right, then round to
-    /// those before it: the option's other items, in the order in which
-    /// [`commit_others`](Self::commit_others) commits them.
+    /// those before it, each with its item: the option's other items, in
+    /// the order in which [`commit_others`](Self::commit_others) commits
+    /// them.
     #[inline]
-    pub(crate) fn others(&self, p: u32) -> impl Iterator<Item = u32> + '_ {
-        let mut q = p + 1;
+    pub(crate) fn others(&self, p: u32) -> impl Iterator<Item = (u32, u32)> + '_ {
+        let mut q = p;
         std::iter::from_fn(move || {
-            if self.top[q as usize] <= 0 {
-                q = self.nodes[q as usize].up;
-            }
-            if q == p {
-                return None;
-            }
             q += 1;
-            Some(q - 1)
+            let mut top = self.top[q as usize];
+            if top <= 0 {
+                q = self.nodes[q as usize].up;
+                top = self.top[q as usize];
+            }
+            (q != p).then_some((q, top as u32))
         })
     }
 

@@ -374,7 +374,7 @@ impl<const COLORED: bool> Matrix for Cut<'_, COLORED> {
 fn commit_cost(links: &Links, node: u32) -> u64 {
     links
         .others(node)
-        .map(|q| u64::from(links.len(links.top[q as usize] as u32)))
+        .map(|(_, item)| u64::from(links.len(item)))
         .sum()
 }
 

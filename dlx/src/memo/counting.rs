@@ -162,8 +162,7 @@ impl Key {
     /// uncommitted.
     #[inline]
     fn follow<const COLORED: bool>(&mut self, links: &Links, p: u32, closing: bool) {
-        for q in links.others(p) {
-            let item = links.top[q as usize] as u32;
+        for (q, item) in links.others(p) {
             let color = if COLORED { links.colors[q as usize] } else { 0 };
             match (color, closing) {
                 (0, true) => self.close(item),

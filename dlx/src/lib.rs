@@ -41,6 +41,14 @@
 //! estimate of the tree's size by random probes, to tell before a count whether
 //! it takes seconds or years.
 //!
+//! Counting can also merge identical subproblems: [`MemoCounter`] (and
+//! [`Solver::count_memo`]) keeps the exact count of every state of the links
+//! it has finished — the items still open, and with colors the secondary
+//! items' colors — and adds it when the state comes back, which turns the
+//! tilings of a 16×16 board from years into seconds. Its counts are
+//! [`ExactCount`]s, of any size. Threads that count subproblems of one
+//! problem can share one memo, within one budget: [`SharedMemo`].
+//!
 
 //! # The layout
 //!

@@ -99,7 +99,7 @@ impl Solver {
     /// (shorter than `depth` where a solution comes sooner; dead ends are
     /// left out). The selection is unchanged afterwards.
     ///
-    /// The walk is the search's own, down to `depth` ([`Cut`]): each item is
+    /// The walk is the search's own, down to `depth`: each item is
     /// covered once per node, not once per option, so a node with a million
     /// options is split in linear time. Afterwards [`stats`](Self::stats)
     /// reports that walk: the options it tried above the cut, its link

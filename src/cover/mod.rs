@@ -2,9 +2,9 @@
 //! printed, split into jobs, estimated, on one thread or many.
 //!
 //! A search is a pipeline: the flags become a request ([`Hunt`]: what to
-//! look for, and until when), the [runner](runner) runs it with the plain
+//! look for, and until when), the [`runner`] runs it with the plain
 //! search or the memo's count on as many threads as asked, and its
-//! [`Answer`](runner::Answer) goes to the [printers](print), one per
+//! [`runner::Answer`] goes to the printers of [`mod@print`], one per
 //! output. Solutions stream to stdout in the sequential search's order
 //! through a bounded buffer ([`stream`]) while the search goes on.
 

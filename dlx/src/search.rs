@@ -154,7 +154,7 @@ impl Solver {
     }
 
     /// Makes `option` part of every solution from now on: its items are
-    /// covered (or purified) as if the search had chosen it — with
+    /// covered (or purified) as if the search had tried it — with
     /// multiplicities, it counts towards the bounds of its primary items.
     /// Fails, changing nothing, when the option conflicts with those already
     /// selected: it shares an item with one of them (a primary item already

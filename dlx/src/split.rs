@@ -95,7 +95,7 @@ impl Solver {
     }
 
     /// The subproblems at `depth` below the selected options, in the order the
-    /// search meets them: each is the list of options chosen on the way down
+    /// search meets them: each is the list of options tried on the way down
     /// (shorter than `depth` where a solution comes sooner; dead ends are
     /// left out). The selection is unchanged afterwards.
     ///

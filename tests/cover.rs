@@ -300,23 +300,33 @@ fn memo_counts_past_u64() {
     }
 }
 
+/// The memo's statistics, and its budget: one MiB for the whole memo, on
+/// one thread or shared by two (plus the counters' own few KiB).
 #[test]
 fn memo_stats_and_a_small_budget() {
-    let assert = dance(&[
-        "cover",
-        "--memo",
-        "--memo-mb",
-        "1",
-        "--stats",
-        "-j1",
-        &bench_data("dominoes8x8.dlx"),
-    ])
-    .assert()
-    .success()
-    .stdout("12988816\n");
-    let stderr = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
-    for word in ["nodes: ", "entries: ", "hits: ", "misses: ", "bytes: "] {
-        assert!(stderr.contains(word), "{word} missing from {stderr}");
+    for threads in ["-j1", "-j2"] {
+        let assert = dance(&[
+            "cover",
+            "--memo",
+            "--memo-mb",
+            "1",
+            "--stats",
+            threads,
+            &bench_data("dominoes12x12.dlx"),
+        ])
+        .assert()
+        .success()
+        .stdout("53060477521960000\n");
+        let stderr = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+        for word in ["nodes: ", "entries: ", "hits: ", "misses: ", "evictions: "] {
+            assert!(stderr.contains(word), "{word} missing from {stderr}");
+        }
+        let bytes: u64 = stderr
+            .lines()
+            .find_map(|line| line.strip_prefix("bytes: "))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no bytes in {stderr}"));
+        assert!(bytes <= (1 << 20) + (64 << 10), "{threads}: {bytes} bytes");
     }
 }
 

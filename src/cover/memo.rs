@@ -2,7 +2,7 @@
 //! subproblem, keeping its counts in a memo of its own on one thread, or in
 //! one [`SharedMemo`] that every thread fills and reads — so that a state
 //! counted by one thread is found by the others, and `-j2` tries about the
-//! nodes of `-j1` (docs/benchmarks.md). The memo's budget, `--memo-mb`, is
+//! nodes of `-j1` (`benches/memo.sh threads`). The memo's budget, `--memo-mb`, is
 //! the whole memo's, however many threads share it.
 
 use std::ops::ControlFlow;

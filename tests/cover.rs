@@ -432,6 +432,31 @@ fn a_full_stream_keeps_the_sequential_order() {
     assert!(run("-j3") == sequential);
 }
 
+/// A deadline at `-j2` leaves the beginning of the sequential output, as at
+/// `-j1`: the subproblem cut short by the deadline ends the output, and
+/// what later subproblems found is dropped, not printed after a gap.
+#[test]
+fn a_timed_out_stream_is_the_beginning_of_the_sequential_one() {
+    let file = bench_data("dominoes8x8.dlx");
+    let timed = dance(&["cover", "--all", "-q", "-j2", "--timeout", "1", &file])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let solutions = timed.windows(2).filter(|w| w == b"\n\n").count();
+    if solutions > 0 {
+        let limit = solutions.to_string();
+        let sequential = dance(&["cover", "--all", "-q", "-j1", "--limit", &limit, &file])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        assert!(timed == sequential, "{solutions} solutions");
+    }
+}
+
 /// Issue 27, item 6: `--estimate`, `--split` and `--memo` on a problem with
 /// multiplicities say what is wrong — the problem has bounds, which those
 /// flags refuse — not that it "cannot be split into subproblems".

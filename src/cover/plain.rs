@@ -104,6 +104,9 @@ impl<'a, W: Write> Plain<'a, W> {
             }
         }
         if hunt.keep {
+            if !complete {
+                piece.cut();
+            }
             self.deliver(&mut piece, true);
         }
         let stats = self.solver.stats();

@@ -15,7 +15,10 @@
 //! always has a worker and never waits: the stream cannot deadlock.
 //!
 //! The stream also keeps the limit: it writes no more than `limit`
-//! solutions, and once they are written it tells every worker to stop.
+//! solutions, and once they are written it tells every worker to stop. A
+//! subproblem whose search was [cut](Piece::cut) short (a deadline) ends
+//! the output when its turn ends, so that what was written is always the
+//! beginning of the sequential search's output, as at `-j1`.
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
@@ -37,6 +40,8 @@ pub struct Piece {
     ends: Vec<usize>,
     /// Solutions the subproblem found so far, handed over or not.
     found: u64,
+    /// Whether the subproblem's search stopped before its end.
+    cut: bool,
 }
 
 impl Piece {
@@ -64,13 +69,21 @@ impl Piece {
     pub fn is_empty(&self) -> bool {
         self.text.is_empty()
     }
+
+    /// Marks the subproblem's search as stopped before its end: nothing
+    /// after it is written.
+    pub fn cut(&mut self) {
+        self.cut = true;
+    }
 }
 
-/// A subproblem's text waiting for its turn, and whether it is all there.
+/// A subproblem's text waiting for its turn, whether it is all there, and
+/// whether its search was cut short.
 #[derive(Debug, Default)]
 struct Waiting {
     chunks: Vec<(Vec<u8>, Vec<usize>)>,
     finished: bool,
+    cut: bool,
 }
 
 /// What the stream holds under its lock.
@@ -149,7 +162,9 @@ impl<W: Write> Stream<W> {
                 let text = std::mem::take(&mut piece.text);
                 let ends = std::mem::take(&mut piece.ends);
                 self.write(&mut state, &text, &ends);
-                if finished {
+                if finished && piece.cut {
+                    state.closed = true;
+                } else if finished {
                     state.turn += 1;
                     self.catch_up(&mut state);
                 }
@@ -167,6 +182,7 @@ impl<W: Write> Stream<W> {
                     waiting.chunks.push((text, ends));
                 }
                 waiting.finished = finished;
+                waiting.cut = piece.cut;
                 state.held += bytes;
                 return Ok(());
             }
@@ -205,6 +221,10 @@ impl<W: Write> Stream<W> {
             }
             if !waiting.finished {
                 // Its worker writes the rest itself, now that it is its turn.
+                break;
+            }
+            if waiting.cut {
+                state.closed = true;
                 break;
             }
             state.turn += 1;
@@ -285,6 +305,22 @@ mod tests {
             .deliver(&mut piece(3, &["x\n", "y\n"]), false)
             .unwrap();
         assert!(stream.wants(3) && !stream.wants(4));
+    }
+
+    #[test]
+    fn a_cut_subproblem_ends_the_output() {
+        let stream = Stream::new(Vec::new(), u64::MAX);
+        stream.deliver(&mut piece(2, &["c\n"]), true).unwrap();
+        let mut second = piece(1, &["b\n"]);
+        second.cut();
+        stream.deliver(&mut second, true).unwrap();
+        assert_eq!(stream.deliver(&mut piece(0, &["a\n"]), true), Err(Closed));
+        assert_eq!(stream.finish().unwrap(), b"a\nb\n");
+        let stream = Stream::new(Vec::new(), u64::MAX);
+        let mut first = piece(0, &["a\n"]);
+        first.cut();
+        assert_eq!(stream.deliver(&mut first, true), Err(Closed));
+        assert_eq!(stream.finish().unwrap(), b"a\n");
     }
 
     #[test]

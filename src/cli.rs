@@ -85,7 +85,7 @@ pub struct CoverArgs {
     /// Print every solution: its options one per line, as written in the
     /// input, and a blank line after each solution. The solutions stream in
     /// the order of the sequential search at any -j, each as soon as the
-    /// ones before it are out, through a buffer of a few MiB (threads ahead
+    /// ones before it are out, through a buffer of 16 MiB (threads ahead
     /// of the output wait when it is full).
     #[arg(long, conflicts_with = "first")]
     pub all: bool,

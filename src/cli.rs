@@ -53,6 +53,8 @@ pub enum Command {
     /// item be covered between a and b times (Knuth's DLX3). Every further
     /// line is an option; `item:color` gives a secondary item a color.
     /// Prints the number of solutions (exit status 1 when there is none).
+    /// --estimate, --split and --memo refuse problems with such bounds
+    /// (multiplicities).
     Cover(CoverArgs),
 
     /// Make Sudoku puzzles with exactly one solution.
@@ -86,7 +88,10 @@ pub struct CoverArgs {
     pub file: Option<PathBuf>,
 
     /// Print every solution: its options one per line, as written in the
-    /// input, and a blank line after each solution.
+    /// input, and a blank line after each solution. The solutions stream in
+    /// the order of the sequential search at any -j, each as soon as the
+    /// ones before it are out, through a buffer of 16 MiB (threads ahead
+    /// of the output wait when it is full).
     #[arg(long, conflicts_with = "first")]
     pub all: bool,
 
@@ -126,7 +131,8 @@ pub struct CoverArgs {
 
     /// Print the subproblems at this depth of the search tree as jobs, one
     /// per line (option numbers, 1-based, separated by commas), for
-    /// --job; their counts add up to the whole count.
+    /// --job; their counts add up to the whole count. Not for problems with
+    /// multiplicities (bounds `a:b|item`).
     #[arg(long, value_name = "DEPTH", conflicts_with_all = ["all", "first", "estimate"])]
     pub split: Option<usize>,
 
@@ -136,7 +142,8 @@ pub struct CoverArgs {
     pub job: Option<String>,
 
     /// Estimate the size of the search by random probes (Knuth) instead of
-    /// searching: prints the estimated nodes and solutions.
+    /// searching: prints the estimated nodes and solutions. Not for
+    /// problems with multiplicities (bounds `a:b|item`).
     #[arg(long, conflicts_with_all = ["all", "first"])]
     pub estimate: bool,
 
@@ -149,15 +156,16 @@ pub struct CoverArgs {
     /// items still open, the same colors) adds its stored count instead of
     /// being searched again. Prints the exact count, however large; fast
     /// when subproblems repeat (tilings), a little slower when they do not.
-    /// Counts only: not with --all, --first, --limit, --split or --estimate.
-    /// Runs on one thread unless -j asks for more (each thread then keeps a
-    /// memo of its own, which on tilings repeats the others' work).
+    /// Counts only: not with --all, --first, --limit, --split or --estimate,
+    /// nor for problems with multiplicities (bounds `a:b|item`). With -j the
+    /// threads share one memo, so a subproblem counted by one is found by
+    /// all.
     #[arg(long, conflicts_with_all = ["all", "first", "limit", "split", "estimate"])]
     pub memo: bool,
 
-    /// The memory budget of --memo, in MiB (shared out among the threads);
-    /// when it is full, new subproblems replace the cheapest stored ones,
-    /// and the count stays exact.
+    /// The memory budget of --memo, in MiB, for the one memo the threads
+    /// share; when it is full, new subproblems replace the cheapest stored
+    /// ones, and the count stays exact.
     #[arg(long, value_name = "N", default_value_t = 1024, requires = "memo",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub memo_mb: u64,

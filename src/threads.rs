@@ -22,21 +22,6 @@ pub fn workers(asked: Option<usize>) -> anyhow::Result<Option<Arc<rayon::ThreadP
     Ok(Some(threads.pool()?))
 }
 
-/// The number of threads, and a pool of its own (not shared) when it is more
-/// than one: for `dance cover`, which keeps its pool.
-pub fn pool(asked: Option<usize>) -> anyhow::Result<(usize, Option<rayon::ThreadPool>)> {
-    let threads = count(asked);
-    if threads <= 1 {
-        return Ok((1, None));
-    }
-    Ok((threads, Some(start(threads)?)))
-}
-
-/// A rayon pool of `threads` threads of its own.
-pub fn start(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
-    Ok(batch::build_pool(threads)?)
-}
-
 /// `asked` as the library's thread count (0 or none: one per core).
 fn threads(asked: Option<usize>) -> Threads {
     // The command line refused larger counts when it read them; the

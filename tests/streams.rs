@@ -422,3 +422,48 @@ fn a_run_blocked_on_its_input_still_ends_on_a_signal() {
     assert_eq!((code, rest.len()), (Some(130), 0));
     assert!(stderr.contains("interrupted by SIGINT"), "{stderr}");
 }
+
+/// `dance cover` on a count that runs for minutes (the tilings of a 12×12
+/// board without the memo): Ctrl-C prints the count found so far as a lower
+/// bound, `N+`, and ends with status 130, at one thread or two.
+#[test]
+fn an_interrupted_cover_count_prints_what_it_has() {
+    let dominoes = crate::util::bench_data("dominoes12x12.dlx");
+    for threads in ["-j1", "-j2"] {
+        let run = Running::start(&["cover", "-q", threads, &dominoes], "");
+        std::thread::sleep(Duration::from_millis(700));
+        run.signal("INT");
+        let (code, rest, stderr) = run.finish();
+        assert_eq!(code, Some(130), "{threads}: {stderr}");
+        assert_eq!(rest.len(), 1, "{threads}: {rest:?}");
+        let count = rest[0].strip_suffix('+').expect("a lower bound");
+        assert!(count.parse::<u64>().is_ok(), "{count}");
+        assert!(
+            stderr.contains("interrupted by SIGINT") && stderr.contains("found so far"),
+            "{threads}: {stderr}"
+        );
+    }
+}
+
+/// `dance cover --all` interrupted after its first solution: the solutions
+/// written are whole (each ends with its blank line), and the status is
+/// 130, at one thread or two.
+#[test]
+fn an_interrupted_cover_stream_writes_whole_solutions() {
+    let dominoes = crate::util::bench_data("dominoes12x12.dlx");
+    for threads in ["-j1", "-j2"] {
+        let mut run = Running::start(&["cover", "--all", "-q", threads, &dominoes], "");
+        let first = run.line();
+        run.signal("TERM");
+        let (code, rest, stderr) = run.finish();
+        assert_eq!(code, Some(143), "{threads}: {stderr}");
+        let lines: Vec<String> = std::iter::once(first).chain(rest).collect();
+        // 72 dominoes per tiling, then a blank line.
+        assert_eq!(lines.len() % 73, 0, "{threads}: a solution cut in half");
+        assert!(lines.len() >= 73, "{threads}");
+        assert!(
+            stderr.contains("solutions above are whole"),
+            "{threads}: {stderr}"
+        );
+    }
+}

@@ -11,13 +11,13 @@ use std::sync::atomic::Ordering;
 use anyhow::Context;
 use dance_dlx::{MemoCounter, OptionId, SharedMemo, Solver};
 
-use super::runner::{Part, Stop, Tally, Work, Worker, select, unselect};
+use super::runner::{Halt, Part, Tally, Work, Worker, select, unselect};
 
 /// One thread's memoized count.
 pub struct Memo<'a> {
     solver: Solver,
     counter: MemoCounter,
-    stop: &'a Stop,
+    stop: &'a Halt,
     tally: &'a Tally,
     /// The counter's nodes already added to the tally.
     tallied: u64,
@@ -29,7 +29,7 @@ impl<'a> Memo<'a> {
     pub fn new(
         solver: Solver,
         budget: usize,
-        stop: &'a Stop,
+        stop: &'a Halt,
         tally: &'a Tally,
     ) -> anyhow::Result<Memo<'a>> {
         let counter = MemoCounter::new(&solver, budget).context("cannot count with --memo")?;
@@ -40,7 +40,7 @@ impl<'a> Memo<'a> {
     pub fn shared(
         solver: Solver,
         memo: &SharedMemo,
-        stop: &'a Stop,
+        stop: &'a Halt,
         tally: &'a Tally,
     ) -> anyhow::Result<Memo<'a>> {
         let counter = memo.counter(&solver).context("cannot count with --memo")?;
@@ -50,7 +50,7 @@ impl<'a> Memo<'a> {
     fn with_counter(
         solver: Solver,
         counter: MemoCounter,
-        stop: &'a Stop,
+        stop: &'a Halt,
         tally: &'a Tally,
     ) -> Memo<'a> {
         Memo {

@@ -19,13 +19,14 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 
 use anyhow::Context;
-use dance_dlx::{Problem, SharedMemo, Solver, TextError};
+use dance_dlx::{Goal, Problem, Request, SharedMemo, Solver, TextError};
 
 use crate::Exit;
 use crate::cli::CoverArgs;
+use crate::signal::Interrupt;
 use memo::Memo;
 use plain::Plain;
-use runner::{Answer, Hunt, Show, Stop, Tally};
+use runner::{Answer, Halt, Hunt, Show, Tally};
 use stream::Stream;
 
 /// Runs `dance cover`.
@@ -89,22 +90,18 @@ fn refuse_multiplicities(args: &CoverArgs, problem: &Problem) -> anyhow::Result<
 /// answers it, and the answer is printed.
 fn search(args: &CoverArgs, problem: &Problem, mut solver: Solver) -> anyhow::Result<Exit> {
     let keep = args.all || args.first;
-    // A count limited to N looks for N + 1 solutions, to tell exactly N
-    // (printed `N`) from more (printed `N+`).
-    let hunt = Hunt {
-        limit: match (args.first, keep, args.limit) {
-            (true, _, _) => 1,
-            (_, true, Some(limit)) => limit,
-            (_, false, Some(limit)) => limit.saturating_add(1),
-            (_, _, None) => u64::MAX,
-        },
-        keep,
-        deadline: args.timeout.and_then(crate::limits::deadline),
+    let goal = match (args.first, args.limit) {
+        (true, _) => Goal::First,
+        (false, Some(limit)) => Goal::Count { limit },
+        (false, None) => Goal::All,
     };
+    let interrupt = Interrupt::install()?;
+    let request = Request::new(goal).with_stop(crate::limits::run_stop(args.timeout, &interrupt));
+    let hunt = Hunt::new(&request, keep);
     let threads = crate::threads::count(args.threads);
     let subproblems = runner::subproblems(&mut solver, threads, problem.entry_count())
         .map(|subproblems| (threads, subproblems));
-    let stop = Stop::new(hunt.deadline);
+    let stop = Halt::new(&request.stop);
     let tally = Tally::default();
     // The count is written after the bar is gone; solutions stream.
     let show = Show {
@@ -145,17 +142,18 @@ fn search(args: &CoverArgs, problem: &Problem, mut solver: Solver) -> anyhow::Re
         };
         (answer, written)
     };
-    answer_with(args, &answer, written, stop.timed_out())
+    answer_with(args, &answer, written, &stop, &interrupt)
 }
 
 /// Prints `answer`: the count line (unless the solutions were printed:
-/// `written` of them), the timeout message, the statistics; and the exit
-/// status.
+/// `written` of them; `N+` when the search stopped early), the timeout or
+/// interrupt message, the statistics; and the exit status.
 fn answer_with(
     args: &CoverArgs,
     answer: &Answer,
     written: Option<u64>,
-    timed_out: bool,
+    halt: &Halt,
+    interrupt: &Interrupt,
 ) -> anyhow::Result<Exit> {
     let mut count = written.map_or_else(|| answer.count.clone(), dance_dlx::ExactCount::from);
     let mut complete = answer.complete;
@@ -168,16 +166,19 @@ fn answer_with(
     if written.is_none() {
         print::count(&mut io::stdout().lock(), &count, complete)?;
     }
-    if timed_out {
+    let exit = interrupt.exit().filter(|_| halt.interrupted());
+    if let Some(Exit::Interrupted { name, .. }) = exit {
+        print::interrupted(answer, name, written.is_some());
+    } else if halt.timed_out() {
         print::timed_out(answer);
     }
     if args.stats {
         print::stats(answer, &count, complete);
     }
-    Ok(if !count.is_zero() && !timed_out {
-        Exit::Success
-    } else {
-        Exit::Shortfall
+    Ok(match exit {
+        Some(exit) => exit,
+        None if !count.is_zero() && !halt.timed_out() => Exit::Success,
+        None => Exit::Shortfall,
     })
 }
 

@@ -8,7 +8,7 @@ use std::sync::atomic::Ordering;
 use dance_dlx::{Event, ExactCount, OptionId, Problem, Solver};
 
 use super::print;
-use super::runner::{Hunt, Part, Stop, Tally, Work, Worker, select, unselect};
+use super::runner::{Halt, Hunt, Part, Tally, Work, Worker, select, unselect};
 use super::stream::{Piece, Stream};
 
 /// Nodes searched between two looks at the clock, the other workers and
@@ -22,7 +22,7 @@ pub struct Shared<'a, W> {
     /// What to look for.
     pub hunt: Hunt,
     /// When to stop.
-    pub stop: &'a Stop,
+    pub stop: &'a Halt,
     /// The counters the workers add to.
     pub tally: &'a Tally,
     /// Where the solutions go, when they are printed.

@@ -36,6 +36,20 @@ pub fn timed_out(answer: &Answer) {
     );
 }
 
+/// The line that says a signal stopped the search, and what the output
+/// above it is.
+pub fn interrupted(answer: &Answer, signal: &str, solutions: bool) {
+    let what = if solutions {
+        "the solutions above are whole"
+    } else {
+        "the count above is what was found so far"
+    };
+    diagnose!(
+        "dance: interrupted by {signal} after {:.3} s; {what}",
+        answer.elapsed.as_secs_f64()
+    );
+}
+
 /// The `--stats` report, on stderr: `solutions` (the count printed),
 /// `nodes` and `updates`, the memo's entries, hits, misses, evictions and
 /// bytes when it counted, the time, and the threads and subproblems when

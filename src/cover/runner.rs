@@ -11,10 +11,10 @@
 //! thread, with no other thread started but the progress bar's.
 //!
 //! Every worker stops at the first of: its subproblem exhausted, the
-//! [`Stop`] (the deadline, or a reason found by another worker: the limit
-//! reached, the output closed). The request itself — what to look for, and
-//! until when — is [`Hunt`]; the command line translates its flags into
-//! one, and reads the answer back.
+//! [`Halt`] (the deadline, a signal, or a reason found by another worker:
+//! the limit reached, the output closed). The request is the library's
+//! [`Request`], which the command line makes from its flags; [`Hunt`] is
+//! what the workers read of it.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -22,7 +22,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use dance_dlx::{ExactCount, MemoStats, OptionId, Solver};
+use dance_dlx::{ExactCount, MemoStats, OptionId, Request, Solver};
 
 use crate::progress::Progress;
 
@@ -38,38 +38,67 @@ const MIN_SPLIT_COST: u64 = 1 << 20;
 /// searched as one subproblem instead (see `Solver::split_within`).
 const SPLIT_COST_PER_ENTRY: u64 = 8;
 
-/// What a search looks for, and until when.
+/// What a search looks for, and until when: the library's [`Request`] as
+/// the workers read it.
 #[derive(Clone, Copy, Debug)]
 pub struct Hunt {
-    /// Stop after this many solutions.
+    /// Stop after this many solutions: the goal's
+    /// [`target`](dance_dlx::Goal::target) for a count (one more than its
+    /// limit, to tell exactly N from more), its
+    /// [`limit`](dance_dlx::Goal::limit) when the solutions are printed.
     pub limit: u64,
     /// Print the solutions, not just count them.
     pub keep: bool,
-    /// Stop at this time.
-    pub deadline: Option<Instant>,
 }
 
-/// Why the workers stop early, shared by all of them.
+impl Hunt {
+    /// What `request` asks of the workers; `keep` prints the solutions.
+    pub fn new(request: &Request, keep: bool) -> Hunt {
+        let goal = request.goal;
+        Hunt {
+            limit: if keep { goal.limit() } else { goal.target() },
+            keep,
+        }
+    }
+}
+
+/// Why the workers stop early, shared by all of them: the request's
+/// [`dance_dlx::Stop`] (the `--timeout` deadline, the flag a signal
+/// raises), or a reason a worker found (the limit reached, the output
+/// closed).
 #[derive(Debug, Default)]
-pub struct Stop {
+pub struct Halt {
     deadline: Option<Instant>,
+    signal: Option<Arc<AtomicBool>>,
     stopped: AtomicBool,
     timed_out: AtomicBool,
+    interrupted: AtomicBool,
 }
 
-impl Stop {
-    /// Nothing stops the search but `deadline`, if any, so far.
-    pub fn new(deadline: Option<Instant>) -> Stop {
-        Stop {
-            deadline,
-            ..Stop::default()
+impl Halt {
+    /// Nothing stops the search but `stop` (its deadline and its flag; a
+    /// run has no per-search timeout), so far.
+    pub fn new(stop: &dance_dlx::Stop) -> Halt {
+        Halt {
+            deadline: stop.deadline(),
+            signal: stop.flag().cloned(),
+            ..Halt::default()
         }
     }
 
-    /// Whether to stop now; marks the search timed out when the deadline
-    /// has passed.
+    /// Whether to stop now; marks the search interrupted when the flag is
+    /// raised, timed out when the deadline has passed.
     pub fn now(&self) -> bool {
         if self.stopped.load(Ordering::Relaxed) {
+            return true;
+        }
+        if self
+            .signal
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
+            self.interrupted.store(true, Ordering::Relaxed);
+            self.stopped.store(true, Ordering::Relaxed);
             return true;
         }
         if self
@@ -91,6 +120,11 @@ impl Stop {
     /// Whether the deadline stopped the search.
     pub fn timed_out(&self) -> bool {
         self.timed_out.load(Ordering::Relaxed)
+    }
+
+    /// Whether the signal's flag stopped the search.
+    pub fn interrupted(&self) -> bool {
+        self.interrupted.load(Ordering::Relaxed)
     }
 }
 

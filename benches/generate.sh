@@ -6,15 +6,11 @@
 # The same seed makes the same puzzles on every machine, so only the times
 # depend on it.
 #
-#   benches/generate.sh [DANCE]     # prints a Markdown table
-#   e.g. benches/generate.sh        # target/release/dance, built here
+#   benches/generate.sh     # prints a Markdown table
 set -euo pipefail
 cd "$(dirname "$0")/.."
-dance=${1:-}
-if [ -z "$dance" ]; then
-    cargo build --release --quiet
-    dance=target/release/dance
-fi
+cargo build --release --quiet
+dance=target/release/dance
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -372,7 +372,7 @@ fn memo_counts_a_job() {
         );
 }
 
-/// Issue 27, item 1: with threads, `--all` streams. The 12×12 board has
+/// With threads, `--all` streams. The 12×12 board has
 /// 5.3·10¹⁶ tilings, so the run never ends by itself; its first solution
 /// (the sequential search's first) comes out while it goes on. Before, the
 /// threads held every solution of a chunk of subproblems until the chunk
@@ -457,8 +457,8 @@ fn a_timed_out_stream_is_the_beginning_of_the_sequential_one() {
     }
 }
 
-/// Issue 27, item 6: `--estimate`, `--split` and `--memo` on a problem with
-/// multiplicities say what is wrong — the problem has bounds, which those
+/// `--estimate`, `--split` and `--memo` on a problem with multiplicities
+/// say what is wrong — the problem has bounds, which those
 /// flags refuse — not that it "cannot be split into subproblems".
 #[test]
 fn estimate_split_and_memo_name_the_multiplicities_they_refuse() {
@@ -480,8 +480,8 @@ fn estimate_split_and_memo_name_the_multiplicities_they_refuse() {
     }
 }
 
-/// Issue 27, item 6: `--help` says that `--estimate`, `--split` and
-/// `--memo` refuse multiplicities, in the command's description and in
+/// `--help` says that `--estimate`, `--split` and `--memo` refuse
+/// multiplicities, in the command's description and in
 /// each flag's.
 #[test]
 fn help_says_which_flags_refuse_multiplicities() {

@@ -1,4 +1,4 @@
-//! One request, one answer (issue 25): the same goals on the same puzzles
+//! One request, one answer: the same goals on the same puzzles
 //! give the same statuses, counts and exactness through the library
 //! (`Solver::run`) and through `dance solve --output json`, on every
 //! engine and variant — and the counts the puzzles are known to have. The

@@ -49,7 +49,7 @@
 //! Nearly all the time goes to the uniqueness checks, one per orbit, and
 //! the last ones, on the sparsest puzzles, cost the most. On the project's
 //! machine (`docs/benchmarks.md`) a minimal 9×9 puzzle takes under a
-//! millisecond and a 16×16 one about a second or two, with a wide spread;
+//! millisecond and a 16×16 one a few seconds, with a wide spread;
 //! minimal 25×25 puzzles and minimal 16×16 jigsaws are out of reach —
 //! late in the pass a single check takes tens of seconds — but a clue
 //! target above that cliff (310 givens for 25×25, 90 for a 16×16 jigsaw)

@@ -9,7 +9,9 @@
 //!   cell is a row-major index `0..N²` (a `u16`, since N ≤ 25).
 //! - [`Shape`] is the geometry of an N×N puzzle (1 ≤ N ≤ 25): the region of
 //!   every cell, from the boxes of a [`BoxShape`] or from a jigsaw map, and
-//!   the [`Variant`] (standard or X-Sudoku). The region table is computed
+//!   the [`Variant`]: standard, or any combination of X (both diagonals),
+//!   windoku (also called hyper), disjoint groups, anti-knight, anti-king and
+//!   non-consecutive, with boxes or a jigsaw map. The region table is computed
 //!   once and shared behind an `Arc`, so shapes are cheap to clone and key
 //!   the solver's cache of matrices (`Eq + Hash`).
 //! - [`Puzzle`] is a shape plus givens; [`Grid`] is a shape plus a digit in
@@ -18,10 +20,14 @@
 //! - [`cover`] maps a shape to exact cover: one option per (cell, digit),
 //!   N³ of them (729 for 9×9), and four families of N² primary items — cell
 //!   filled, row has digit, column has digit, region has digit — 324 for
-//!   9×9, plus two families of N for the diagonals of X-Sudoku. The module
-//!   documents the numbering.
-//! - [`Solver`] solves puzzles of any shape on that matrix with Algorithm X:
-//!   it builds each shape's matrix once, enters a puzzle's givens and
+//!   9×9; a variant adds a family of primary items per unit rule (the
+//!   diagonals of X, windows, disjoint groups) and secondary items for the
+//!   rules that forbid pairs (anti-knight, anti-king, non-consecutive). The
+//!   module documents the numbering.
+//! - [`Solver`] solves puzzles of any shape on that matrix with Algorithm X
+//!   (or, for the classic 9×9 shape under the default engine, with
+//!   deductions and a search tree of its own: [`Tree`]): it builds each
+//!   shape's matrix once, enters a puzzle's givens and
 //!   [`run`](Solver::run)s a [`Request`] — a [`Goal`] (the first solution,
 //!   unique or not, a count up to a limit, every solution), a [`Stop`] (a
 //!   timeout, a deadline, a flag raised by Ctrl-C) and the [`Engine`]
@@ -43,8 +49,11 @@
 //!   [`Unit`] that is wrong.
 //! - [`format`](mod@format) reads and writes five text formats — one
 //!   puzzle per line, grids of rows, POJ 2676, pencilmarks (Sukaku) and CSV
-//!   datasets — streaming records from any `BufRead` in bounded memory,
-//!   with a line and column in every [`ParseError`](format::ParseError).
+//!   datasets — for every size, boxed or jigsaw (a region map with the
+//!   cells), with 16×16 also in hexadecimal digits
+//!   ([`Alphabet::Hex`](format::Alphabet::Hex)), streaming records from any
+//!   `BufRead` in bounded memory, with a line and column in every
+//!   [`ParseError`](format::ParseError).
 //! - [`dfs`] is the textbook backtracking baseline: cells in order, digits
 //!   in order, no heuristics.
 //! - [`generate`] makes minimal puzzles with exactly one solution for every
@@ -55,9 +64,13 @@
 //! `Puzzle` and `Grid` print in the line format through `Display`, and
 //! parse from it through `FromStr` (a grid with no blank cell).
 //!
-//! Every engine — bands of bits for 9×9 (bitboards for jigsaw 9×9), a
-//! four-node Dancing Links kernel for the sizes where it measured faster,
-//! the generic [`dance_dlx`] engine for the rest — is walked by the one search driver of `dlx`
+//! Every engine — for the classic 9×9 shape, bands of bits with their own
+//! deductions (singles, locked candidates, triads) and their own search
+//! tree, or the same bands on Algorithm X's tree ([`Tree::AlgorithmX`], on
+//! which the rating is defined); Algorithm X on bitboards for jigsaw 9×9; a
+//! four-node Dancing Links kernel for the sizes where it measured faster;
+//! the generic [`dance_dlx`] engine for the rest and for [`Engine::Dlx`] — is
+//! walked by the one search driver of `dlx`
 //! ([`dance_dlx::driver`]); the solver picks the engine for a shape and a
 //! request's [`Engine`] in one place, [`Solver::engine_kind`], which also
 //! says which one serves a puzzle, so that a figure can name what did the

@@ -4,10 +4,18 @@
 //! | format | one record is | module |
 //! |---|---|---|
 //! | [`Format::Line`] | a line of N² cells, plus a region map for jigsaw | [`line`](mod@line) |
-//! | [`Format::Grid`] | N rows of N cells, with optional box separators | [`grid`] |
+//! | [`Format::Grid`] | N rows of N cells, with optional box separators; for jigsaw, a map line of `=` and N rows of region labels | [`grid`] |
 //! | [`Format::Poj`] | 9 rows of 9 digits after a count line | [`poj`] |
 //! | [`Format::Csv`] | a CSV record, after a header line; the puzzle in one column | [`csv`](mod@csv) |
 //! | [`Format::Pencilmark`] | a line of N³ candidate marks, plus a region map for jigsaw | [`pencilmark`] |
+//!
+//! Every format but POJ (9×9 with boxes) takes any size from 1×1 to 25×25,
+//! boxed or jigsaw: a jigsaw puzzle carries its map of region labels after
+//! the cells (in a CSV dataset, inside the puzzle's field, as in the line
+//! format). The [`Variant`] comes from the caller ([`ParseOptions::variant`]),
+//! never from the text. Digits are `1`–`9` then `A`–`P`; in the line and
+//! grid formats a 16×16 puzzle may be written `0`–`F` instead
+//! ([`Alphabet::Hex`], [`ParseOptions::alphabet`]).
 //!
 //! Each module documents its grammar, parses one record from a string
 //! (`parse`), streams records from any [`BufRead`] (`Reader`), and prints

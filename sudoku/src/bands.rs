@@ -2,6 +2,12 @@
 //! bit-parallel, in bulk, and item counts computed only where the search
 //! branches.
 //!
+//! This engine walks Algorithm X's tree, the reference: a solver on
+//! [`Tree::AlgorithmX`](crate::Tree::AlgorithmX) runs it, and the rating
+//! ([`crate::rate`]) is defined on it. The default engine for the shape,
+//! [`crate::deductions`], keeps the same band words but makes deductions of
+//! its own and walks its own, smaller tree.
+//!
 //! Covering items in Sudoku's exact-cover matrix ([`crate::cover`]) leaves
 //! open exactly the options whose four items are all still open, so the
 //! matrix at any point of the search is a set of (cell, digit) placements.

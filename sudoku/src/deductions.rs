@@ -4,12 +4,13 @@
 //! Algorithm X's tree ([`crate::bands`], and the generic engine) makes only
 //! the forced choices of the exact cover: naked and hidden singles. This
 //! engine also eliminates candidates that no solution can use, by sound
-//! rules of Sudoku, so it reaches contradictions earlier and guesses less
-//! (about half the guesses on hard sets; `benches/ref_guesses.sh`). Every
-//! answer is still exact: the same solution counts and verdicts as the
-//! generic engine, every solution valid. The order in which solutions are
-//! found is its own, so a puzzle with several solutions may get a different
-//! first one.
+//! rules of Sudoku, and branches where those rules leave the fewest
+//! alternatives, so it reaches contradictions earlier and guesses much
+//! less: a fifth to two fifths of Algorithm X's guesses on the shipped sets
+//! (`benches/ref_guesses.sh`). Every answer is still exact: the same
+//! solution counts and verdicts as the generic engine, every solution
+//! valid. The order in which solutions are found is its own, so a puzzle
+//! with several solutions may get a different first one.
 //!
 //! # Representation
 //!
@@ -26,7 +27,8 @@
 //! and one per box of a band: a permutation of the 3×3 triads, one of six
 //! *configurations*. Down a stack (three columns of boxes) the same holds
 //! for the digit's columns: one column per band and per box column, again
-//! one of six configurations of the 3×3 (band, column) grid.
+//! one of six configurations of the 3×3 (band, column) grid, whose cells
+//! are the stack's *minicolumns* (three cells of one column in one box).
 //!
 //! # Deductions
 //!
@@ -37,7 +39,7 @@
 //!   512-entry table from the nine triads' occupancy to the cells kept).
 //!   This is locked candidates both ways within a band (a digit confined to
 //!   one triad of a row leaves the rest of its box, and the other way
-//!   round), and more: any triad that no permutation uses goes.
+//!   round), and more: any triad that no configuration uses goes.
 //! * **Pointing down**: a box where the digit is left in one column keeps
 //!   it there, so that column leaves the digit's other bands.
 //! * **Hidden singles**: after the two rules above, a digit alone in a row
@@ -51,12 +53,18 @@
 //!   ninety degrees, on each stack's 3×3 of (band, column): a column that no
 //!   configuration uses leaves its band. This is locked candidates between
 //!   columns and boxes, both ways (claiming and pointing).
+//! * **Triads** ([`State::triads`]): a triad (or minicolumn) holds exactly
+//!   three digits. One that only three digits can still fill gets all three
+//!   (each of them loses its configurations that miss it); one that three
+//!   digits must fill gets no other.
 //!
-//! A rule that finds a unit where the digit has no place left, or a cell
-//! with no digit, ends the branch. Deductions run to a fixpoint, cheapest
-//! first: the row rule on every changed word, in one unrolled sweep until
-//! no word changes; then naked singles; then the stacks; any change
-//! sweeps again.
+//! A rule that finds a unit where the digit has no place left, a cell with
+//! no digit, or a triad with fewer than three digits or more than three
+//! that must fill it, ends the branch. Deductions run to a fixpoint,
+//! cheapest first: the row rule on every changed word, in one unrolled
+//! sweep until no word changes (a word that changed is one that differs
+//! from the copy its last row deduction left); then naked singles; then the
+//! stacks; then the triads; any change sweeps again.
 //!
 //! # The search tree
 //!
@@ -65,14 +73,15 @@
 //! the fewest configurations left in all (but more than one each), and in
 //! it the digit with the fewest (two, usually). Each option keeps one
 //! configuration: a strong split, since it fixes three triads or three
-//! columns of the digit at once. When every configuration is fixed the
-//! deductions above have placed every digit, so a branch always exists
-//! while a cell is empty.
+//! minicolumns of the digit at once. When every configuration is fixed the
+//! deductions above have placed every digit, so a branch on a
+//! configuration always exists while a cell is empty (a branch on a cell's
+//! digits covers any other state).
 //!
 //! A *guess* is an option tried at such a branch point (there are always
-//! two or more). A *node* is a cell filled, by deduction or otherwise, or a
-//! configuration tried. Neither is comparable with Algorithm X's nodes and
-//! guesses (`--engine dlx --stats`): the trees differ.
+//! two or more). A *node* is a cell filled, by a deduction or a guess, or a
+//! configuration tried. Neither counts the same thing as Algorithm X's
+//! nodes and guesses (`--engine dlx --stats`): the trees differ.
 //!
 //! Nothing is ever undone: a branch keeps a copy of the state (372 bytes)
 //! while it has options left, and each option starts from it.
@@ -83,8 +92,7 @@ use crate::bands::{BAND, BAND_CELLS, COLUMNS, KEEP, N, ROW, TRIAD, placed_grid};
 use crate::engine::Stash;
 use crate::{Grid, Puzzle, Shape};
 
-/// Bits 0, 9 and 18: the same column in each row of a band, or the same
-/// digit in each band of the dirty masks.
+/// Bits 0, 9 and 18: the same column in each row of a band.
 const SPREAD: u32 = 1 | 1 << N | 1 << (2 * N);
 
 /// The six configurations of a 3×3 grid of triads (or of bands and

@@ -20,12 +20,13 @@
 //!   filled, row has digit, column has digit, region has digit — 324 for
 //!   9×9, plus two families of N for the diagonals of X-Sudoku. The module
 //!   documents the numbering.
-//! - [`Solver`] solves puzzles of any shape on that matrix with Algorithm X:
+//! - [`Solver`] solves puzzles of any shape on that matrix with Algorithm X
+//!   (on plain 9×9, by default, with deductions of its own: see below):
 //!   it builds each shape's matrix once, enters a puzzle's givens, searches
 //!   (first solution, count up to a limit, the unique/multiple/none
 //!   [`Verdict`], or every solution lazily), optionally until a deadline,
-//!   and reports [`Stats`]. [`Solver::generic`] runs the same search on
-//!   the generic [`dance_dlx`] engine, for comparison.
+//!   and reports [`Stats`]. [`Solver::generic`] runs Algorithm X's search
+//!   on the generic [`dance_dlx`] engine, for comparison.
 //! - [`batch`] solves slices of puzzles on rayon's pool, one solver per
 //!   worker thread, with results in input order; its sequential twin gives
 //!   identical results.
@@ -49,7 +50,12 @@
 //! the generic [`dance_dlx`] engine for the rest — is walked by the one search driver of `dlx`
 //! ([`dance_dlx::driver`]); the solver picks the engine for a shape in one place,
 //! and [`Solver::engine_kind`] says which one serves a puzzle, so that a
-//! figure can name what did the work.
+//! figure can name what did the work. All walk Algorithm X's search tree
+//! except the default one for the classic 9×9 shape, which makes
+//! deductions of its own (locked candidates, triads) and walks its own,
+//! smaller tree; [`Solver::set_tree`] puts the 9×9 shape back on Algorithm
+//! X's ([`Tree`]), on which the rating is defined. Both give the same
+//! answers.
 //!
 //! # Example
 //!

@@ -383,8 +383,9 @@ impl State {
     };
 
     /// Places a given, `digit` at `bit` of `band`: clears the digit from
-    /// the cell's row, column and box and the cell from the other digits.
-    /// `false` when the digit is not a candidate there (a peer holds it).
+    /// the cell's row, column and box (the caller takes the cell from the
+    /// other digits). `false` when the digit is not a candidate there (a
+    /// peer holds it).
     fn give(&mut self, digit: usize, band: usize, bit: usize) -> bool {
         let cell = 1 << bit;
         let own = self.words[band][digit];
@@ -392,9 +393,6 @@ impl State {
             return false;
         }
         self.open[band] &= !cell;
-        for word in &mut self.words[band] {
-            *word &= !cell;
-        }
         for words in &mut self.words {
             words[digit] &= !COLUMNS[bit];
         }
@@ -806,12 +804,35 @@ impl crate::engine::Board for Deductions {
         self.stash.clear();
         self.dead = false;
         self.state = State::EMPTY;
+        let mut givens = [[0; N]; 3];
         for (band, cells) in puzzle.cells().chunks_exact(BAND_CELLS).enumerate() {
-            for (bit, digit) in cells.iter().enumerate() {
-                let Some(digit) = digit else { continue };
-                if !self.state.give(digit.index(), band, bit) {
+            // The given cells as a word first, without a branch per cell
+            // (whose outcome no predictor learns), then one by one.
+            let mut numbers = [0u8; BAND_CELLS];
+            for (number, cell) in numbers.iter_mut().zip(cells) {
+                *number = cell.map_or(0, |digit| digit.number());
+            }
+            let mut given = 0u32;
+            for (bit, &number) in numbers.iter().enumerate() {
+                given |= u32::from(number != 0) << bit;
+            }
+            while given != 0 {
+                let bit = given.trailing_zeros() as usize;
+                given &= given - 1;
+                let digit = usize::from(numbers[bit % BAND_CELLS].wrapping_sub(1)) % N;
+                if !self.state.give(digit, band, bit) {
                     return false;
                 }
+                givens[band][digit] |= 1 << bit;
+            }
+        }
+        // The givens' cells leave the other digits all at once (cleared
+        // given by given, a vector load after each given's stores stalled
+        // on every one).
+        for (band, words) in self.state.words.iter_mut().enumerate() {
+            let open = self.state.open[band];
+            for (word, &mine) in words.iter_mut().zip(&givens[band]) {
+                *word &= open | mine;
             }
         }
         true

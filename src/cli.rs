@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use dance_sudoku::Variant;
+use dance_sudoku::{Engine, Variant};
 
 /// Batch Sudoku solving and exact cover with Dancing Links.
 #[derive(Debug, Parser)]
@@ -21,11 +21,15 @@ pub enum Command {
     /// Solve Sudoku puzzles: every record of every file, in order.
     ///
     /// Prints one answer per record, in input order whatever the number of
-    /// threads: the solution, or `none`; with --unique `unique SOLUTION`,
-    /// `multiple` or `none`; with --count the number of solutions. A record
-    /// that cannot be read prints `error`, and `FILE:LINE:COL: message` on
-    /// stderr; the batch goes on. Exit status: 0 when every record was solved
-    /// (and unique, with --unique), 1 otherwise, 2 on errors.
+    /// threads, each as soon as the answers before it are known: the
+    /// solution, or `none`; with --unique `unique SOLUTION`, `multiple` or
+    /// `none`; with --count the number of solutions. A record that cannot be
+    /// read prints `error`, and `FILE:LINE:COL: message` on stderr; the batch
+    /// goes on. Ctrl-C (or SIGTERM) stops the run: every answer found is
+    /// printed, a count cut short prints what it found so far with `+`,
+    /// another record cut short `interrupted`. Exit status: 0 when every
+    /// record was solved (and unique, with --unique), 1 otherwise, 2 on
+    /// errors, 130 after Ctrl-C (143 after SIGTERM).
     Solve(SolveArgs),
 
     /// Race the three engines: the fast path, Dancing Links and the naive DFS.
@@ -181,7 +185,8 @@ pub struct SolveArgs {
 
     /// The CSV column holding the puzzles: a name from the header, or a
     /// 1-based index. Default: the first column whose value in the first
-    /// record is a puzzle.
+    /// record is a puzzle. A column the header lacks is an error of the
+    /// input (exit status 2); on input that is not CSV, too.
     #[arg(long, value_name = "NAME|INDEX")]
     pub column: Option<dance_sudoku::format::csv::Column>,
 
@@ -210,7 +215,8 @@ pub struct SolveArgs {
     /// CSV: compare each solution with this column's answer (a name or a
     /// 1-based index). A record whose answer differs, or is not a solution
     /// of its puzzle, prints `mismatch`, is counted in --stats and makes the
-    /// exit status 1.
+    /// exit status 1. A column the header lacks, or input that is not CSV,
+    /// is an error of the input (exit status 2).
     #[arg(long, value_name = "COLUMN")]
     pub check: Option<dance_sudoku::format::csv::Column>,
 
@@ -239,7 +245,7 @@ pub struct SolveArgs {
     /// may get a different first one); `--stats` shows each one's nodes and
     /// guesses: on plain 9×9, `fast` guesses about half as often as `dlx`,
     /// in a tree of its own.
-    #[arg(long, value_enum, default_value_t = Engine::Fast)]
+    #[arg(long, value_parser = engine(), default_value_t = Engine::default())]
     pub engine: Engine,
 
     /// Worker threads; 1 solves on the main thread only; 0 or none: one per
@@ -281,6 +287,21 @@ pub enum InputFormat {
     Csv,
 }
 
+impl InputFormat {
+    /// The library's format, or `None` to detect it.
+    pub fn format(self) -> Option<dance_sudoku::format::Format> {
+        use dance_sudoku::format::Format;
+        match self {
+            InputFormat::Auto => None,
+            InputFormat::Line => Some(Format::Line),
+            InputFormat::Grid => Some(Format::Grid),
+            InputFormat::Poj => Some(Format::Poj),
+            InputFormat::Pencilmark => Some(Format::Pencilmark),
+            InputFormat::Csv => Some(Format::Csv),
+        }
+    }
+}
+
 /// Digit alphabets of `dance solve` and `dance rate`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum DigitAlphabet {
@@ -309,9 +330,12 @@ pub enum OutputFormat {
     Grid,
     /// JSON Lines: an object per record, then a summary object.
     Json,
-    /// CSV: the input's columns plus `solution` (and `status` with
-    /// --unique, --count or --check), after the input's header plus those
-    /// names.
+    /// CSV: one header, then a row per record: the input's columns (for
+    /// input that is not CSV, `puzzle`: the puzzle in the line format),
+    /// `solution`, and `status` with --unique, --count or --check. A new
+    /// column whose name the input already has is renamed with the first
+    /// free suffix (`solution_2`, `solution_3`, …); every row is as wide as
+    /// the header; every input must have the first one's columns.
     Csv,
 }
 
@@ -347,7 +371,7 @@ pub struct BenchArgs {
     /// DFS. Ratios are printed for the pairs that race.
     #[arg(
         long,
-        value_enum,
+        value_parser = engine(),
         value_name = "ENGINE[,ENGINE...]",
         value_delimiter = ',',
         default_value = "fast,dlx,dfs"
@@ -355,24 +379,13 @@ pub struct BenchArgs {
     pub engines: Vec<Engine>,
 }
 
-/// Which search answers `dance solve` (`--engine`); `dance bench` races
-/// them (`--engines`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum Engine {
-    /// The fastest engine for the shape: for plain 9×9, bands of bits with
-    /// their own deductions and their own search tree (not Algorithm X's,
-    /// not Dancing Links; fewer guesses than `dlx`); Algorithm X on
-    /// bitboards for jigsaw 9×9, a four-node Dancing Links kernel for sizes
-    /// up to 8 and 25, the generic engine for the rest and for X-Sudoku and
-    /// the other variants (the same guesses as `dlx` there).
-    #[default]
-    Fast,
-    /// The generic Dancing Links engine (`dlx`) on the exact-cover matrix
-    /// (324 items for 9×9), for every shape and variant.
-    Dlx,
-    /// The naive depth-first search (cells in row-major order, digits in
-    /// increasing order): the textbook baseline.
-    Dfs,
+/// The parser of `--engine` and `--engines`: the library's engines, by
+/// their names and with their descriptions.
+fn engine() -> impl clap::builder::TypedValueParser<Value = Engine> {
+    let names = Engine::ALL
+        .map(|engine| clap::builder::PossibleValue::new(engine.name()).help(engine.describe()));
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(names).try_map(|name| name.parse::<Engine>())
 }
 
 /// What `dance bench` measures.
@@ -530,8 +543,8 @@ pub struct RateArgs {
     #[arg(short = 'j', long = "threads", value_name = "N", value_parser = crate::limits::threads)]
     pub threads: Option<usize>,
 
-    /// Stop after this many seconds: the ratings of the records finished so
-    /// far are printed (whole chunks of records), a line on stderr says the
+    /// Stop after this many seconds: the ratings of the records before the
+    /// first one the time cut short are printed, a line on stderr says the
     /// time ran out, and the exit status is 1 (`1e30` or `inf`: no limit).
     #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
     pub timeout: Option<Duration>,

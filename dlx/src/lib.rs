@@ -16,10 +16,11 @@
 //! DLX3 read) with [`read_problem`] (or `str::parse`) — a problem displays as
 //! that text, so `problem.to_string().parse()` gives it back, and names that
 //! the format could not write are refused when the problem is built; then make
-//! a [`Solver`] and ask it for the
-//! [`first`](Solver::first) solution, the [`count`](Solver::count), a lazy
-//! iterator of [`solutions`](Solver::solutions) or a
-//! [`search`](Solver::search) with a visitor that may stop early.
+//! a [`Solver`] and [`run`](Solver::run) a [`Request`] (see below), or ask
+//! it directly for the [`first`](Solver::first) solution, the
+//! [`count`](Solver::count), a lazy iterator of
+//! [`solutions`](Solver::solutions) or a [`search`](Solver::search) with a
+//! visitor that may stop early.
 //!
 //! [`Solver::new`] picks the search once: Algorithms X and C when every primary
 //! item is covered exactly once — the fast path, untouched by multiplicities —
@@ -42,6 +43,34 @@
 //! it takes seconds or years.
 //!
 
+//! # One request, one answer
+//!
+//! Every caller that wants an answer rather than a raw walk asks through a
+//! [`Request`] — a [`Goal`] (the first solution, unique or not, a count up
+//! to a limit, every solution) and a [`Stop`] (a timeout per search, a
+//! shared deadline, a flag raised from another thread such as a Ctrl-C
+//! handler's) — and reads an [`Answer`]: its [`Status`] in the words every
+//! output prints (`solved`, `unique`, `multiple`, `none`, `timeout`), a
+//! [`Count`] that says whether it is exact or a lower bound (`N` or `N+`),
+//! the solution when the goal keeps one, and the [`Stats`].
+//! [`Solver::run`] answers one; [`Solver::run_with`] also streams the
+//! solutions to a visitor. The rules — a count limited to N looks for N + 1
+//! solutions to tell exactly N from more, which status each finding gets —
+//! live in one place, the [`Pursuit`], which other engines (the Sudoku
+//! solver, its naive depth-first search) drive the same way; the
+//! [`request`] module documents them, and how a [`Stop`] works on targets
+//! without a clock (WebAssembly).
+//!
+//! ```
+//! use dance_dlx::{Goal, Request, Solver, Status, Stop, problems::n_queens};
+//! use std::time::Duration;
+//!
+//! let request = Request::new(Goal::Count { limit: 10 }).with_stop(Stop::after(Duration::from_secs(60)));
+//! let answer = Solver::new(&n_queens(6)).run(&request);
+//! assert_eq!((answer.status, answer.count.to_string()), (Status::Multiple, "4".to_owned()));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # The layout
 //!
 //! Knuth's layout from DLX1 and DLX2 (TAOCP 7.2.2.1), in flat vectors with
@@ -121,6 +150,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod answer;
 pub mod driver;
 mod exact;
 mod ids;
@@ -129,16 +159,22 @@ mod memo;
 mod multiplicity;
 mod problem;
 pub mod problems;
+pub mod request;
 mod rng;
 mod search;
+mod serve;
 mod split;
 
 mod text;
 
+pub use answer::{Answer, Status};
 pub use driver::Event;
 pub use ids::{ColorId, ItemId, OptionId};
 pub use memo::{DEFAULT_MEMORY_LIMIT, ExactCount, MemoCount, MemoCounter, MemoError, MemoStats};
 pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
+pub use request::{
+    Alarm, CHECK_INTERVAL, Goal, Pursuit, Request, Resume, Stop, TimeoutError, timeout_from_secs,
+};
 pub use rng::SplitMix64;
 pub use search::{Count, SelectError, Solutions, Solver, Stats};
 pub use split::{Branch, Estimate, SplitError};

@@ -798,7 +798,7 @@ impl Deductions {
     }
 }
 
-impl crate::engine::Board for Deductions {
+impl crate::engine::PuzzleMatrix for Deductions {
     /// Places the givens; the first level makes the deductions.
     fn start(&mut self, puzzle: &Puzzle) -> bool {
         self.stash.clear();
@@ -901,14 +901,14 @@ impl Matrix for Deductions {
         self.frames[level].to_try != 0
     }
 
-    /// Nothing to undo: [`start`](crate::engine::Board::start) begins afresh.
+    /// Nothing to undo: [`start`](crate::engine::PuzzleMatrix::start) begins afresh.
     fn unchoose(&mut self, _level: usize) {}
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Engine, Walk};
+    use crate::engine::{Driven, ShapeSearch};
     use crate::{Solver, Tree};
     use dance_dlx::Event;
 
@@ -924,7 +924,7 @@ mod tests {
 
     /// The first `limit` solutions in order, and the events.
     fn solutions(
-        engine: &mut dyn Engine,
+        engine: &mut dyn ShapeSearch,
         puzzle: &Puzzle,
         budget: u64,
         limit: usize,
@@ -945,8 +945,8 @@ mod tests {
         (grids, events)
     }
 
-    fn engine(puzzle: &Puzzle) -> Walk<Deductions> {
-        Walk::new(Deductions::new(puzzle.shape()).unwrap())
+    fn engine(puzzle: &Puzzle) -> Driven<Deductions> {
+        Driven::new(Deductions::new(puzzle.shape()).unwrap())
     }
 
     #[test]
@@ -1036,7 +1036,7 @@ mod tests {
             let puzzle: Puzzle = line.parse().unwrap();
             let solution = reference.solve(&puzzle).unwrap();
             let mut bands = Deductions::new(puzzle.shape()).unwrap();
-            assert!(crate::engine::Board::start(&mut bands, &puzzle));
+            assert!(crate::engine::PuzzleMatrix::start(&mut bands, &puzzle));
             let mut state = bands.state;
             assert!(state.deduce().is_ok());
             assert!(keeps(&state, &solution), "{line}");

@@ -61,10 +61,13 @@
 //! A rule that finds a unit where the digit has no place left, a cell with
 //! no digit, or a triad with fewer than three digits or more than three
 //! that must fill it, ends the branch. Deductions run to a fixpoint,
-//! cheapest first: the row rule on every changed word, in one unrolled
-//! sweep until no word changes (a word that changed is one that differs
-//! from the copy its last row deduction left); then naked singles; then the
-//! stacks; then the triads; any change sweeps again.
+//! cheapest first: the row rule on every changed word, in sweeps until no
+//! word changes (a word that changed is one that differs from the copy its
+//! last row deduction left; a sweep finds a band's changed words at once,
+//! as a mask, and visits only those); then naked singles; then the stacks;
+//! then the triads; any change sweeps again. The fixpoint is the same
+//! whatever the order, so the tree is too; only where a branch that ends
+//! stops filling cells, and so its node count, depends on the order.
 //!
 //! # The search tree
 //!
@@ -359,19 +362,6 @@ struct State {
     stacks: [u32; N],
 }
 
-/// The unrolled sweep of [`State::sweep`]: the row deduction of every word
-/// that changed, each with its band and digit as constants.
-macro_rules! sweep {
-    ($state:ident, $changed:ident, $($band:literal: $($digit:literal)*;)*) => {
-        $($(
-            if $state.words[$band][$digit] != $state.seen[$band][$digit] {
-                $changed = true;
-                $state.row::<$band, $digit>()?;
-            }
-        )*)*
-    };
-}
-
 impl State {
     const EMPTY: State = State {
         words: [[BAND; N]; 3],
@@ -430,41 +420,54 @@ impl State {
         }
     }
 
-    /// The row deduction on every changed word, until none changes.
+    /// The row deduction on every changed word, until none changes: a band
+    /// at a time, its changed words found all at once and taken in order.
     #[inline(always)]
     fn sweep(&mut self) -> Result<(), DeadEnd> {
         loop {
-            let mut changed = false;
-            sweep!(self, changed,
-                0: 0 1 2 3 4 5 6 7 8;
-                1: 0 1 2 3 4 5 6 7 8;
-                2: 0 1 2 3 4 5 6 7 8;
-            );
+            let changed = self.band::<0>()? | self.band::<1>()? | self.band::<2>()?;
             if !changed {
                 return Ok(());
             }
         }
     }
 
-    /// The word of digit `D` in band `B`: its triads that no configuration
+    /// The row deduction on each word of band `B` that changed: whether
+    /// there was one.
+    #[inline(always)]
+    fn band<const B: usize>(&mut self) -> Result<bool, DeadEnd> {
+        let mut changed = 0u32;
+        for (digit, (word, seen)) in self.words[B].iter().zip(&self.seen[B]).enumerate() {
+            changed |= u32::from(word != seen) << digit;
+        }
+        let any = changed != 0;
+        while changed != 0 {
+            let digit = changed.trailing_zeros() as usize;
+            changed &= changed - 1;
+            self.row::<B>(digit)?;
+        }
+        Ok(any)
+    }
+
+    /// The word of digit `d` in band `B`: its triads that no configuration
     /// uses go; a box left with one column points down it; a row left with
     /// one cell places the digit there.
     #[inline(always)]
-    fn row<const B: usize, const D: usize>(&mut self) -> Result<(), DeadEnd> {
-        let triads = triads(self.words[B][D]);
+    fn row<const B: usize>(&mut self, d: usize) -> Result<(), DeadEnd> {
+        let triads = triads(self.words[B][d]);
         // Within the band: lets the compiler drop the bounds checks below.
-        let word = self.words[B][D] & KEPT[triads as usize] & BAND;
+        let word = self.words[B][d] & KEPT[triads as usize] & BAND;
         if word == 0 {
             return Err(DeadEnd);
         }
-        self.words[B][D] = word;
-        self.seen[B][D] = word;
-        self.triads[B][D] = USED[triads as usize];
+        self.words[B][d] = word;
+        self.seen[B][d] = word;
+        self.triads[B][d] = USED[triads as usize];
         let columns = columns(word);
-        self.columns[B][D] = columns as u16;
+        self.columns[B][d] = columns as u16;
         let pointed = POINTED[columns as usize];
-        self.words[(B + 1) % 3][D] &= pointed;
-        self.words[(B + 2) % 3][D] &= pointed;
+        self.words[(B + 1) % 3][d] &= pointed;
+        self.words[(B + 2) % 3][d] &= pointed;
         let singles = (u32::from(ALONE[(word & ROW) as usize])
             | u32::from(ALONE[(word >> N & ROW) as usize]) << N
             | u32::from(ALONE[(word >> (2 * N) & ROW) as usize]) << (2 * N))
@@ -476,7 +479,7 @@ impl State {
         for other in &mut self.words[B] {
             *other &= !singles;
         }
-        self.words[B][D] = word;
+        self.words[B][d] = word;
         Ok(())
     }
 

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # How big each solver's search tree is: guesses per puzzle of `dance solve`
-# (Algorithm X with the MRV rule, the generic engine's tree; from `--stats`)
-# against the crates.io `sudoku` crate 0.8.0 (examples/refsudoku_solve.rs,
-# a JCZSolve port that also eliminates locked candidates), in both modes of
-# benches/vs_refsudoku.sh.
+# (`fast`: for plain 9×9 the engine's own deductions and own tree; `dlx`:
+# Algorithm X with the MRV rule, the generic engine's tree; both from
+# `--stats`) against the crates.io `sudoku` crate 0.8.0
+# (examples/refsudoku_solve.rs, a JCZSolve port that also eliminates
+# locked candidates within bands), in both modes of benches/vs_refsudoku.sh.
+# A guess is an option tried at a branch point: a digit of a cell for `dlx`
+# and the sudoku crate, a configuration of a digit in a band or stack (or
+# a digit of a cell) for `fast`.
 #
 # The `sudoku` crate keeps no statistics, so its tree is measured with
 # callgrind (valgrind must be installed): every option it tries at a guess
@@ -18,7 +22,7 @@ cd "$(dirname "$0")/.."
 command -v valgrind > /dev/null || { echo "ref_guesses.sh needs valgrind" >&2; exit 1; }
 files=("$@")
 if [ ${#files[@]} -eq 0 ]; then
-    files=(benches/data/top95.txt benches/data/top1465.txt benches/data/17clue_sample.txt
+    files=(benches/data/top95.txt benches/data/top1465.txt benches/data/17clue.txt
         benches/data/forum_hardest.txt benches/data/forum_hardest_1106.txt)
 fi
 cargo build --release --quiet --bin dance --example refsudoku_solve
@@ -33,18 +37,27 @@ calls() {
         END { print n + 0 }' "$1"
 }
 
-printf "%-24s %8s %-7s %12s %14s %8s\n" file puzzles mode "dance" "sudoku (≤)" ratio
+# guesses ENGINE FLAGS... FILE — dance's guesses per puzzle.
+guesses() {
+    local engine=$1
+    shift
+    target/release/dance solve -j1 --stats --engine "$engine" "$@" 2>&1 > /dev/null \
+        | sed -n 's/^per puzzle: .* nodes, \([0-9.]*\) guesses$/\1/p'
+}
+
+echo "guesses per puzzle, $(date -u '+%Y-%m-%d %H:%M UTC')"
+printf "%-24s %8s %-7s %10s %10s %14s %10s\n" file puzzles mode "fast" "dlx" "sudoku (≤)" "fast/dlx"
 for set in "${files[@]}"; do
     puzzles=$(grep -cv '^[[:space:]]*$' "$set")
     for mode in first unique; do
         flag=()
         [ "$mode" = unique ] && flag=(--unique)
-        ours=$(target/release/dance solve -j1 --stats "${flag[@]}" "$set" 2>&1 > /dev/null \
-            | sed -n 's/^per puzzle: .* nodes, \([0-9.]*\) guesses$/\1/p')
+        fast=$(guesses fast "${flag[@]}" "$set")
+        dlx=$(guesses dlx "${flag[@]}" "$set")
         valgrind --tool=callgrind --compress-strings=no --callgrind-out-file="$work/cg" \
             target/release/examples/refsudoku_solve "${flag[@]}" "$set" > /dev/null 2> "$work/log"
         theirs=$(echo "scale=1; ($(calls "$work/cg") - $puzzles) / $puzzles" | bc)
-        printf "%-24s %8s %-7s %12s %14s %8s\n" "$(basename "$set")" "$puzzles" "$mode" "$ours" \
-            "$theirs" "$(echo "scale=2; $ours / $theirs" | bc)"
+        printf "%-24s %8s %-7s %10s %10s %14s %10s\n" "$(basename "$set")" "$puzzles" "$mode" \
+            "$fast" "$dlx" "$theirs" "$(echo "scale=2; $fast / $dlx" | bc)"
     done
 done

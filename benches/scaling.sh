@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Threads: -j1 against -j2 (or -jN given as $1) for `dance solve` on the 17-clue
-# sample and for `dance cover` counts that take more than a second. Runs
-# alternate (j1, jN, N copies, j1, …) so all see the same machine load; the
-# table gives the median wall time of each, the speedup, and CPU time
-# (user+sys). "Ceiling" is what the machine itself allows: N separate -j1
+# sample and forum_hardest, and for `dance cover` counts that take more than a
+# second. Runs alternate (j1, jN, N copies, j1, …) so all see the same
+# machine load; the table gives the median wall time of each, the speedup,
+# and CPU time (user+sys). "Ceiling" is what the machine itself allows: N separate -j1
 # processes started together, each doing the whole job, give N times the
 # work in the wall time of the slowest, so N · (-j1 wall) / that is the
 # speedup N threads could reach if they shared nothing (on shared vCPUs it
@@ -22,6 +22,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # The 17-clue sample, repeated to about 200k puzzles.
 for _ in $(seq 40); do cat benches/data/17clue_sample.txt; done > "$work/17clue.txt"
+# forum_hardest, repeated to 30,480 puzzles.
+for _ in $(seq 10); do cat benches/data/forum_hardest.txt; done > "$work/forum_hardest.txt"
 
 measure() { # ROUND-LABEL COMMAND...
     /usr/bin/time -f "%e %U %S" -o "$work/time" "$@" > /dev/null
@@ -66,6 +68,7 @@ row() { # NAME COMMAND-WITHOUT-J...
 echo "| workload | -j1 wall (s) | -j$threads wall (s) | speedup | -j1 CPU (s) | -j$threads CPU (s) | ceiling | of ceiling |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 row "solve, 17-clue sample ×40 (196,640 puzzles)" "$dance" solve -q "$work/17clue.txt"
+row "solve, forum_hardest ×10 (30,480 puzzles)" "$dance" solve -q "$work/forum_hardest.txt"
 row "cover, 13 queens (73,712)" "$dance" cover -q benches/data/queens13.dlx
 row "cover, 14 queens (365,596)" "$dance" cover -q benches/data/queens14.dlx
 row "cover, Langford n = 12 (216,288)" "$dance" cover -q benches/data/langford12.dlx

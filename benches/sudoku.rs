@@ -2,14 +2,17 @@
 //! `refsudoku`, a JCZSolve port and the fastest Rust Sudoku solver we know),
 //! on the shipped puzzle sets, single-threaded, in two modes: the first
 //! solution, and counting solutions up to two (what a uniqueness check
-//! costs). The generic exact-cover engine (`Solver::generic`) runs the same
-//! search tree on the same sets; the naive DFS runs on top95 only.
+//! costs). `dance` is `Solver::new()`: for 9×9 the fast engine, with its
+//! own deductions and its own search tree; `algorithm-x` is the band engine
+//! on Algorithm X's tree (`Tree::AlgorithmX`), and `generic` the generic
+//! exact-cover engine (`Solver::generic`) on the same tree; the naive DFS
+//! runs on top95 only.
 //!
 //! `cargo bench --bench sudoku`; `cargo bench --bench sudoku -- top95/` for
 //! one set. Every group benches the solvers on the identical puzzles with
 //! `Throughput::Elements(puzzles)`, so the ratio of two medians is the figure
 //! to quote. Before each set the bench prints the nodes and guesses per
-//! puzzle of our search (the same for `dance` and `generic`).
+//! puzzle of both trees (`algorithm-x` and `generic` make the same guesses).
 //!
 //! The `kernel/N` groups race the four-node kernel (`Solver::new` on
 //! sizes other than 9×9) against the generic engine (`Solver::generic`) on
@@ -21,7 +24,7 @@
 //! never part of a library or the binary.
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
-use dance_sudoku::{Goal, Puzzle, Request, Solver, Stats};
+use dance_sudoku::{Goal, Puzzle, Request, Solver, Stats, Tree};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -107,9 +110,15 @@ fn load(set: &str) -> (Vec<Puzzle>, Vec<refsudoku::Sudoku>) {
     (ours, theirs)
 }
 
-/// Nodes and guesses per puzzle of our search in `mode`.
-fn work(mode: Mode, puzzles: &[Puzzle]) -> (f64, f64) {
+/// A solver on Algorithm X's tree.
+fn algorithm_x() -> Solver {
     let mut solver = Solver::new();
+    solver.set_tree(Tree::AlgorithmX);
+    solver
+}
+
+/// Nodes and guesses per puzzle of `solver`'s search in `mode`.
+fn work(mode: Mode, mut solver: Solver, puzzles: &[Puzzle]) -> (f64, f64) {
     let mut total = Stats::default();
     for puzzle in puzzles {
         mode.ours(&mut solver, std::slice::from_ref(puzzle));
@@ -124,6 +133,7 @@ fn race(c: &mut Criterion, set: &str) {
     let (ours, theirs) = load(set);
     for mode in [Mode::First, Mode::CountTwo] {
         let mut solver = Solver::new();
+        let mut reference = algorithm_x();
         let mut generic = Solver::generic();
         let found = mode.ours(&mut solver, &ours);
         assert_eq!(
@@ -131,14 +141,14 @@ fn race(c: &mut Criterion, set: &str) {
             mode.reference(&theirs),
             "{set}: the solvers disagree"
         );
-        assert_eq!(
-            found,
-            mode.ours(&mut generic, &ours),
-            "{set}: engines disagree"
-        );
-        let (nodes, guesses) = work(mode, &ours);
+        for engine in [&mut reference, &mut generic] {
+            assert_eq!(found, mode.ours(engine, &ours), "{set}: engines disagree");
+        }
+        let (nodes, guesses) = work(mode, Solver::new(), &ours);
+        let (x_nodes, x_guesses) = work(mode, algorithm_x(), &ours);
         println!(
-            "{set}/{}: {} puzzles, {nodes:.1} nodes and {guesses:.2} guesses per puzzle",
+            "{set}/{}: {} puzzles, {nodes:.1} nodes and {guesses:.2} guesses per puzzle on \
+             the fast engine's own tree, {x_nodes:.1} and {x_guesses:.2} on Algorithm X's",
             mode.name(),
             ours.len()
         );
@@ -152,6 +162,9 @@ fn race(c: &mut Criterion, set: &str) {
             .sampling_mode(SamplingMode::Flat);
         group.bench_function("dance", |b| {
             b.iter(|| black_box(mode.ours(&mut solver, black_box(&ours))))
+        });
+        group.bench_function("algorithm-x", |b| {
+            b.iter(|| black_box(mode.ours(&mut reference, black_box(&ours))))
         });
         group.bench_function("sudoku-0.8.0", |b| {
             b.iter(|| black_box(mode.reference(black_box(&theirs))))

@@ -217,8 +217,10 @@ impl Run<'_> {
             error: &mut read_error,
         };
         let (request, flag) = (&self.request, self.interrupt.flag());
+        // Only --stats and JSON print solving times.
+        let timed = args.stats || args.output == Some(OutputFormat::Json);
         let work = |solver: &mut Solver, record: Record| {
-            Outcome::of(solver, record, request, check.as_ref(), &flag)
+            Outcome::of(solver, record, request, check.as_ref(), &flag, timed)
         };
         let tally = &mut self.tally;
         let print = |outcome: &Outcome| {

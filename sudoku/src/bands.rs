@@ -2,6 +2,12 @@
 //! bit-parallel, in bulk, and item counts computed only where the search
 //! branches.
 //!
+//! This engine walks Algorithm X's tree, the reference: a solver on
+//! [`Tree::AlgorithmX`](crate::Tree::AlgorithmX) runs it, and the rating
+//! ([`crate::rate`]) is defined on it. The default engine for the shape,
+//! [`crate::deductions`], keeps the same band words but makes deductions of
+//! its own and walks its own, smaller tree.
+//!
 //! Covering items in Sudoku's exact-cover matrix ([`crate::cover`]) leaves
 //! open exactly the options whose four items are all still open, so the
 //! matrix at any point of the search is a set of (cell, digit) placements.
@@ -227,7 +233,7 @@ impl Bands {
     }
 }
 
-impl crate::engine::Board for Bands {
+impl crate::engine::PuzzleMatrix for Bands {
     /// Places the givens; the first level makes the forced choices.
     fn start(&mut self, puzzle: &Puzzle) -> bool {
         self.stash.clear();
@@ -319,7 +325,7 @@ impl Matrix for Bands {
         self.frames[level].to_try != 0
     }
 
-    /// Nothing to undo: [`start`](crate::engine::Board::start) begins afresh.
+    /// Nothing to undo: [`start`](crate::engine::PuzzleMatrix::start) begins afresh.
     fn unchoose(&mut self, _level: usize) {}
 }
 
@@ -727,7 +733,7 @@ fn cells(cells: u32) -> impl Iterator<Item = usize> {
 mod tests {
     use super::*;
     use crate::Solver;
-    use crate::engine::{Engine, Walk};
+    use crate::engine::{Driven, ShapeSearch};
     use dance_dlx::Event;
 
     /// Norvig's hardest, an empty board (many solutions), one solved by
@@ -741,7 +747,7 @@ mod tests {
 
     /// The first `limit` solutions in order, and the statistics.
     fn solutions(
-        engine: &mut dyn Engine,
+        engine: &mut dyn ShapeSearch,
         puzzle: &Puzzle,
         budget: u64,
         limit: usize,
@@ -766,7 +772,7 @@ mod tests {
     fn guesses_and_solutions_in_order_match_the_generic_engine() {
         for text in PUZZLES {
             let puzzle: Puzzle = text.parse().unwrap();
-            let mut bands = Walk::new(Bands::new(puzzle.shape()).unwrap());
+            let mut bands = Driven::new(Bands::new(puzzle.shape()).unwrap());
             let mut generic = Solver::generic();
             let (grids, _) = solutions(&mut bands, &puzzle, u64::MAX, 5);
             for grid in &grids {
@@ -784,7 +790,7 @@ mod tests {
     fn a_budget_of_one_node_walks_the_same_tree() {
         for text in PUZZLES {
             let puzzle: Puzzle = text.parse().unwrap();
-            let mut bands = Walk::new(Bands::new(puzzle.shape()).unwrap());
+            let mut bands = Driven::new(Bands::new(puzzle.shape()).unwrap());
             let whole = solutions(&mut bands, &puzzle, u64::MAX, 3);
             let stats = bands.stats();
             let stepped = solutions(&mut bands, &puzzle, 1, 3);
@@ -796,7 +802,7 @@ mod tests {
     #[test]
     fn a_puzzle_of_forced_choices_counts_one_node_per_blank_and_no_guess() {
         let puzzle: Puzzle = PUZZLES[2].parse().unwrap();
-        let mut bands = Walk::new(Bands::new(puzzle.shape()).unwrap());
+        let mut bands = Driven::new(Bands::new(puzzle.shape()).unwrap());
         let (grids, _) = solutions(&mut bands, &puzzle, u64::MAX, 2);
         assert_eq!(grids.len(), 1);
         let blanks = puzzle.cells().iter().filter(|c| c.is_none()).count() as u64;
@@ -806,7 +812,7 @@ mod tests {
     #[test]
     fn clashing_givens_are_refused_and_the_next_puzzle_starts_clean() {
         let shape = Shape::boxed(9).unwrap();
-        let mut bands = Walk::new(Bands::new(&shape).unwrap());
+        let mut bands = Driven::new(Bands::new(&shape).unwrap());
         for clash in [
             format!("5....5{}", ".".repeat(75)),
             format!("5{}5{}", ".".repeat(8), ".".repeat(71)),
@@ -858,7 +864,7 @@ mod tests {
         for line in top95.lines() {
             let puzzle: Puzzle = line.parse().unwrap();
             let mut bands = Bands::new(puzzle.shape()).unwrap();
-            assert!(crate::engine::Board::start(&mut bands, &puzzle));
+            assert!(crate::engine::PuzzleMatrix::start(&mut bands, &puzzle));
             let mut state = bands.state;
             let mut changed = state.force([[u32::MAX; N]; 3]).is_ok();
             // Down the first option of every choice, checking each state.

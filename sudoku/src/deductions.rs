@@ -4,12 +4,13 @@
 //! Algorithm X's tree ([`crate::bands`], and the generic engine) makes only
 //! the forced choices of the exact cover: naked and hidden singles. This
 //! engine also eliminates candidates that no solution can use, by sound
-//! rules of Sudoku, so it reaches contradictions earlier and guesses less
-//! (about half the guesses on hard sets; `benches/ref_guesses.sh`). Every
-//! answer is still exact: the same solution counts and verdicts as the
-//! generic engine, every solution valid. The order in which solutions are
-//! found is its own, so a puzzle with several solutions may get a different
-//! first one.
+//! rules of Sudoku, and branches where those rules leave the fewest
+//! alternatives, so it reaches contradictions earlier and guesses much
+//! less: a fifth to two fifths of Algorithm X's guesses on the shipped sets
+//! (`benches/ref_guesses.sh`). Every answer is still exact: the same
+//! solution counts and verdicts as the generic engine, every solution
+//! valid. The order in which solutions are found is its own, so a puzzle
+//! with several solutions may get a different first one.
 //!
 //! # Representation
 //!
@@ -26,7 +27,8 @@
 //! and one per box of a band: a permutation of the 3×3 triads, one of six
 //! *configurations*. Down a stack (three columns of boxes) the same holds
 //! for the digit's columns: one column per band and per box column, again
-//! one of six configurations of the 3×3 (band, column) grid.
+//! one of six configurations of the 3×3 (band, column) grid, whose cells
+//! are the stack's *minicolumns* (three cells of one column in one box).
 //!
 //! # Deductions
 //!
@@ -37,7 +39,7 @@
 //!   512-entry table from the nine triads' occupancy to the cells kept).
 //!   This is locked candidates both ways within a band (a digit confined to
 //!   one triad of a row leaves the rest of its box, and the other way
-//!   round), and more: any triad that no permutation uses goes.
+//!   round), and more: any triad that no configuration uses goes.
 //! * **Pointing down**: a box where the digit is left in one column keeps
 //!   it there, so that column leaves the digit's other bands.
 //! * **Hidden singles**: after the two rules above, a digit alone in a row
@@ -51,12 +53,21 @@
 //!   ninety degrees, on each stack's 3×3 of (band, column): a column that no
 //!   configuration uses leaves its band. This is locked candidates between
 //!   columns and boxes, both ways (claiming and pointing).
+//! * **Triads** ([`State::triads`]): a triad (or minicolumn) holds exactly
+//!   three digits. One that only three digits can still fill gets all three
+//!   (each of them loses its configurations that miss it); one that three
+//!   digits must fill gets no other.
 //!
-//! A rule that finds a unit where the digit has no place left, or a cell
-//! with no digit, ends the branch. Deductions run to a fixpoint, cheapest
-//! first: the row rule on every changed word, in one unrolled sweep until
-//! no word changes; then naked singles; then the stacks; any change
-//! sweeps again.
+//! A rule that finds a unit where the digit has no place left, a cell with
+//! no digit, or a triad with fewer than three digits or more than three
+//! that must fill it, ends the branch. Deductions run to a fixpoint,
+//! cheapest first: the row rule on every changed word, in sweeps until no
+//! word changes (a word that changed is one that differs from the copy its
+//! last row deduction left; a sweep finds a band's changed words at once,
+//! as a mask, and visits only those); then naked singles; then the stacks;
+//! then the triads; any change sweeps again. The fixpoint is the same
+//! whatever the order, so the tree is too; only where a branch that ends
+//! stops filling cells, and so its node count, depends on the order.
 //!
 //! # The search tree
 //!
@@ -65,14 +76,15 @@
 //! the fewest configurations left in all (but more than one each), and in
 //! it the digit with the fewest (two, usually). Each option keeps one
 //! configuration: a strong split, since it fixes three triads or three
-//! columns of the digit at once. When every configuration is fixed the
-//! deductions above have placed every digit, so a branch always exists
-//! while a cell is empty.
+//! minicolumns of the digit at once. When every configuration is fixed the
+//! deductions above have placed every digit, so a branch on a
+//! configuration always exists while a cell is empty (a branch on a cell's
+//! digits covers any other state).
 //!
 //! A *guess* is an option tried at such a branch point (there are always
-//! two or more). A *node* is a cell filled, by deduction or otherwise, or a
-//! configuration tried. Neither is comparable with Algorithm X's nodes and
-//! guesses (`--engine dlx --stats`): the trees differ.
+//! two or more). A *node* is a cell filled, by a deduction or a guess, or a
+//! configuration tried. Neither counts the same thing as Algorithm X's
+//! nodes and guesses (`--engine dlx --stats`): the trees differ.
 //!
 //! Nothing is ever undone: a branch keeps a copy of the state (372 bytes)
 //! while it has options left, and each option starts from it.
@@ -83,8 +95,7 @@ use crate::bands::{BAND, BAND_CELLS, COLUMNS, KEEP, N, ROW, TRIAD, placed_grid};
 use crate::engine::Stash;
 use crate::{Grid, Puzzle, Shape};
 
-/// Bits 0, 9 and 18: the same column in each row of a band, or the same
-/// digit in each band of the dirty masks.
+/// Bits 0, 9 and 18: the same column in each row of a band.
 const SPREAD: u32 = 1 | 1 << N | 1 << (2 * N);
 
 /// The six configurations of a 3×3 grid of triads (or of bands and
@@ -281,9 +292,10 @@ fn alone_in_row(grids: u64) -> u64 {
 /// The triads of a band word, bit `3 · row + box`.
 #[inline(always)]
 fn triads(word: u32) -> u32 {
-    u32::from(THIRDS[(word & ROW) as usize])
+    (u32::from(THIRDS[(word & ROW) as usize])
         | u32::from(THIRDS[(word >> N & ROW) as usize]) << 3
-        | u32::from(THIRDS[(word >> (2 * N) & ROW) as usize]) << 6
+        | u32::from(THIRDS[(word >> (2 * N) & ROW) as usize]) << 6)
+        & ROW
 }
 
 /// The columns of a band word.
@@ -350,19 +362,6 @@ struct State {
     stacks: [u32; N],
 }
 
-/// The unrolled sweep of [`State::sweep`]: the row deduction of every word
-/// that changed, each with its band and digit as constants.
-macro_rules! sweep {
-    ($state:ident, $changed:ident, $($band:literal: $($digit:literal)*;)*) => {
-        $($(
-            if $state.words[$band][$digit] != $state.seen[$band][$digit] {
-                $changed = true;
-                $state.row::<$band, $digit>()?;
-            }
-        )*)*
-    };
-}
-
 impl State {
     const EMPTY: State = State {
         words: [[BAND; N]; 3],
@@ -374,8 +373,9 @@ impl State {
     };
 
     /// Places a given, `digit` at `bit` of `band`: clears the digit from
-    /// the cell's row, column and box and the cell from the other digits.
-    /// `false` when the digit is not a candidate there (a peer holds it).
+    /// the cell's row, column and box (the caller takes the cell from the
+    /// other digits). `false` when the digit is not a candidate there (a
+    /// peer holds it).
     fn give(&mut self, digit: usize, band: usize, bit: usize) -> bool {
         let cell = 1 << bit;
         let own = self.words[band][digit];
@@ -383,9 +383,6 @@ impl State {
             return false;
         }
         self.open[band] &= !cell;
-        for word in &mut self.words[band] {
-            *word &= !cell;
-        }
         for words in &mut self.words {
             words[digit] &= !COLUMNS[bit];
         }
@@ -423,51 +420,66 @@ impl State {
         }
     }
 
-    /// The row deduction on every changed word, until none changes.
+    /// The row deduction on every changed word, until none changes: a band
+    /// at a time, its changed words found all at once and taken in order.
     #[inline(always)]
     fn sweep(&mut self) -> Result<(), DeadEnd> {
         loop {
-            let mut changed = false;
-            sweep!(self, changed,
-                0: 0 1 2 3 4 5 6 7 8;
-                1: 0 1 2 3 4 5 6 7 8;
-                2: 0 1 2 3 4 5 6 7 8;
-            );
+            let changed = self.band::<0>()? | self.band::<1>()? | self.band::<2>()?;
             if !changed {
                 return Ok(());
             }
         }
     }
 
-    /// The word of digit `D` in band `B`: its triads that no configuration
+    /// The row deduction on each word of band `B` that changed: whether
+    /// there was one.
+    #[inline(always)]
+    fn band<const B: usize>(&mut self) -> Result<bool, DeadEnd> {
+        let mut changed = 0u32;
+        for (digit, (word, seen)) in self.words[B].iter().zip(&self.seen[B]).enumerate() {
+            changed |= u32::from(word != seen) << digit;
+        }
+        let any = changed != 0;
+        while changed != 0 {
+            let digit = changed.trailing_zeros() as usize;
+            changed &= changed - 1;
+            self.row::<B>(digit)?;
+        }
+        Ok(any)
+    }
+
+    /// The word of digit `d` in band `B`: its triads that no configuration
     /// uses go; a box left with one column points down it; a row left with
     /// one cell places the digit there.
     #[inline(always)]
-    fn row<const B: usize, const D: usize>(&mut self) -> Result<(), DeadEnd> {
-        let triads = triads(self.words[B][D]);
-        let word = self.words[B][D] & KEPT[triads as usize];
+    fn row<const B: usize>(&mut self, d: usize) -> Result<(), DeadEnd> {
+        let triads = triads(self.words[B][d]);
+        // Within the band: lets the compiler drop the bounds checks below.
+        let word = self.words[B][d] & KEPT[triads as usize] & BAND;
         if word == 0 {
             return Err(DeadEnd);
         }
-        self.words[B][D] = word;
-        self.seen[B][D] = word;
-        self.triads[B][D] = USED[triads as usize];
+        self.words[B][d] = word;
+        self.seen[B][d] = word;
+        self.triads[B][d] = USED[triads as usize];
         let columns = columns(word);
-        self.columns[B][D] = columns as u16;
+        self.columns[B][d] = columns as u16;
         let pointed = POINTED[columns as usize];
-        self.words[(B + 1) % 3][D] &= pointed;
-        self.words[(B + 2) % 3][D] &= pointed;
+        self.words[(B + 1) % 3][d] &= pointed;
+        self.words[(B + 2) % 3][d] &= pointed;
         let singles = (u32::from(ALONE[(word & ROW) as usize])
             | u32::from(ALONE[(word >> N & ROW) as usize]) << N
             | u32::from(ALONE[(word >> (2 * N) & ROW) as usize]) << (2 * N))
             & self.open[B];
-        if singles != 0 {
-            self.open[B] &= !singles;
-            for other in &mut self.words[B] {
-                *other &= !singles;
-            }
-            self.words[B][D] = word;
+        // Usually none: the loop then changes nothing, which costs less
+        // than a branch that mispredicts on the two cases in five that
+        // place one.
+        self.open[B] &= !singles;
+        for other in &mut self.words[B] {
+            *other &= !singles;
         }
+        self.words[B][d] = word;
         Ok(())
     }
 
@@ -789,18 +801,41 @@ impl Deductions {
     }
 }
 
-impl crate::engine::Board for Deductions {
+impl crate::engine::PuzzleMatrix for Deductions {
     /// Places the givens; the first level makes the deductions.
     fn start(&mut self, puzzle: &Puzzle) -> bool {
         self.stash.clear();
         self.dead = false;
         self.state = State::EMPTY;
+        let mut givens = [[0; N]; 3];
         for (band, cells) in puzzle.cells().chunks_exact(BAND_CELLS).enumerate() {
-            for (bit, digit) in cells.iter().enumerate() {
-                let Some(digit) = digit else { continue };
-                if !self.state.give(digit.index(), band, bit) {
+            // The given cells as a word first, without a branch per cell
+            // (whose outcome no predictor learns), then one by one.
+            let mut numbers = [0u8; BAND_CELLS];
+            for (number, cell) in numbers.iter_mut().zip(cells) {
+                *number = cell.map_or(0, |digit| digit.number());
+            }
+            let mut given = 0u32;
+            for (bit, &number) in numbers.iter().enumerate() {
+                given |= u32::from(number != 0) << bit;
+            }
+            while given != 0 {
+                let bit = given.trailing_zeros() as usize;
+                given &= given - 1;
+                let digit = usize::from(numbers[bit % BAND_CELLS].wrapping_sub(1)) % N;
+                if !self.state.give(digit, band, bit) {
                     return false;
                 }
+                givens[band][digit] |= 1 << bit;
+            }
+        }
+        // The givens' cells leave the other digits all at once (cleared
+        // given by given, a vector load after each given's stores stalled
+        // on every one).
+        for (band, words) in self.state.words.iter_mut().enumerate() {
+            let open = self.state.open[band];
+            for (word, &mine) in words.iter_mut().zip(&givens[band]) {
+                *word &= open | mine;
             }
         }
         true
@@ -869,14 +904,14 @@ impl Matrix for Deductions {
         self.frames[level].to_try != 0
     }
 
-    /// Nothing to undo: [`start`](crate::engine::Board::start) begins afresh.
+    /// Nothing to undo: [`start`](crate::engine::PuzzleMatrix::start) begins afresh.
     fn unchoose(&mut self, _level: usize) {}
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Engine, Walk};
+    use crate::engine::{Driven, ShapeSearch};
     use crate::{Solver, Tree};
     use dance_dlx::Event;
 
@@ -892,7 +927,7 @@ mod tests {
 
     /// The first `limit` solutions in order, and the events.
     fn solutions(
-        engine: &mut dyn Engine,
+        engine: &mut dyn ShapeSearch,
         puzzle: &Puzzle,
         budget: u64,
         limit: usize,
@@ -913,8 +948,8 @@ mod tests {
         (grids, events)
     }
 
-    fn engine(puzzle: &Puzzle) -> Walk<Deductions> {
-        Walk::new(Deductions::new(puzzle.shape()).unwrap())
+    fn engine(puzzle: &Puzzle) -> Driven<Deductions> {
+        Driven::new(Deductions::new(puzzle.shape()).unwrap())
     }
 
     #[test]
@@ -1004,7 +1039,7 @@ mod tests {
             let puzzle: Puzzle = line.parse().unwrap();
             let solution = reference.solve(&puzzle).unwrap();
             let mut bands = Deductions::new(puzzle.shape()).unwrap();
-            assert!(crate::engine::Board::start(&mut bands, &puzzle));
+            assert!(crate::engine::PuzzleMatrix::start(&mut bands, &puzzle));
             let mut state = bands.state;
             assert!(state.deduce().is_ok());
             assert!(keeps(&state, &solution), "{line}");

@@ -23,13 +23,6 @@ use dance_dlx::driver::{Driver, Matrix};
 use crate::cover::{exact_cover, marks_option, option, pencilmark_cover, placements};
 use crate::{Grid, Puzzle, Shape, Stats};
 
-// The names that `bands.rs` and `deductions.rs` (being changed on another
-// branch now) still use for `PuzzleMatrix`, and in their tests for `Driven`
-// and `ShapeSearch`; they go when those files take the new names.
-pub(crate) use self::PuzzleMatrix as Board;
-#[cfg(test)]
-pub(crate) use self::{Driven as Walk, ShapeSearch as Engine};
-
 /// A Sudoku matrix that the [`Driver`] walks.
 pub(crate) trait PuzzleMatrix: Matrix {
     /// Takes `puzzle`'s givens in, ready for a search from level 0 (the

@@ -74,7 +74,11 @@
 //! ([`dance_dlx::driver`]); the solver picks the engine for a shape and a
 //! request's [`Engine`] in one place, [`Solver::engine_kind`], which also
 //! says which one serves a puzzle, so that a figure can name what did the
-//! work.
+//! work. All walk Algorithm X's search tree except the default one for the
+//! classic 9×9 shape, which makes deductions of its own (locked candidates,
+//! triads) and walks its own, smaller tree; [`Solver::set_tree`] puts the
+//! 9×9 shape back on Algorithm X's ([`Tree`]), on which the rating is
+//! defined. Both give the same answers.
 //!
 //! # Example
 //!

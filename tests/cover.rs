@@ -109,7 +109,8 @@ fn stats_go_to_stderr() {
         .assert()
         .success()
         .stdout("92\n")
-        .stderr(predicate::str::contains("nodes: 1372"));
+        // Options tried: Knuth's DLX1 reports 1199, counting the root too.
+        .stderr(predicate::str::contains("nodes: 1198"));
 }
 
 #[test]

@@ -83,6 +83,18 @@
 //! primary item with the fewest options (MRV), and counts its work in [`Stats`]
 //! (options tried, link updates) so runs can be compared across machines.
 //!
+//! A dead end — a primary item left with no option — is found while the
+//! option that makes it is committed: the hide that empties the column stops
+//! the commit, which undoes itself, and the option counts as one node without
+//! a level below it ([`DeadEnds::AtCommit`], as Knuth's SSXCC finds them).
+//! The tree is then exactly that of Knuth's DLX1 and DLX2, whose node counts
+//! are one more than ours (they count the root). [`DeadEnds::AtChoice`]
+//! commits such an option whole and lets the next level find the empty
+//! column; its choice stops at the first item with at most one option, so
+//! it may make forced moves first — Algorithm X as written, and the tree the
+//! Sudoku crate's rating counts. Both find the same solutions in the same
+//! order and make the same guesses.
+//!
 //! Algorithm M (DLX3) keeps two more numbers per primary item beside the links —
 //! `bound`, how many more options may cover it, and `slack`, `max − min` — and
 //! adds one dance step, *tweaking*: taking the topmost option out of an item's
@@ -140,7 +152,7 @@ pub use ids::{ColorId, ItemId, OptionId};
 pub use memo::{DEFAULT_MEMORY_LIMIT, ExactCount, MemoCount, MemoCounter, MemoError, MemoStats};
 pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
 pub use rng::SplitMix64;
-pub use search::{Count, SelectError, Solutions, Solver, Stats};
+pub use search::{Count, DeadEnds, SelectError, Solutions, Solver, Stats};
 pub use split::{Branch, Estimate, SplitError};
 pub use text::{
     LINE_CAP, OptionDisplay, SyntaxError, TextError, WriteError, parse_problem, read_problem,

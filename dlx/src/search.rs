@@ -37,6 +37,33 @@ pub struct Stats {
     pub solutions: u64,
 }
 
+/// Where the search finds a dead end: a primary item that no option can
+/// cover any more. Both rules choose the same item at every level (MRV: the
+/// primary item with the fewest options, ties to the first in item order),
+/// try the same options in the same order and find the same solutions in
+/// the same order; they differ in the subtrees below an option that leaves
+/// some item with no option, and so in the nodes they count (see
+/// [`Solver::set_dead_ends`]). Algorithm M (bounds) always finds them at
+/// the choice.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DeadEnds {
+    /// While the option that makes it is committed: as soon as covering the
+    /// option's items empties the column of a primary item outside the
+    /// option, the commit stops, is undone, and the option (counted as one
+    /// node) is followed by the next. This is how Knuth's SSXCC finds them;
+    /// the tree is that of his DLX1 and DLX2, whose node counts are one more
+    /// (they count the root). The default.
+    #[default]
+    AtCommit,
+    /// At the next level, when its choice of item meets an empty column.
+    /// The choice stops at the first item (in item order) with at most one
+    /// option, so below an option that emptied an item that comes later,
+    /// the forced moves before it are made first, each a node. Algorithm X
+    /// as written, and the tree the Sudoku rating is defined on.
+    AtChoice,
+}
+
 /// The result of counting solutions up to a limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Count {
@@ -98,6 +125,7 @@ pub struct Solver {
     /// alone; levels below the driver's base hold the selected options.
     stack: Vec<u32>,
     driver: Driver,
+    dead_ends: DeadEnds,
     /// Scratch for the solution handed to a visitor.
     solution: Vec<OptionId>,
 }
@@ -120,6 +148,7 @@ impl Solver {
             multiplicities,
             stack: vec![0; depth],
             driver: Driver::new(),
+            dead_ends: DeadEnds::default(),
             solution: Vec::with_capacity(depth),
         }
     }
@@ -166,6 +195,37 @@ impl Solver {
             let reselected = self.select(option);
             debug_assert!(reselected.is_ok(), "a selection stays compatible");
         }
+    }
+
+    /// Chooses where the search finds dead ends ([`DeadEnds::AtCommit`] until
+    /// this is called). Any search in progress is abandoned; the selected
+    /// options stay selected.
+    ///
+    /// The solutions and their order do not depend on it, only the work:
+    /// with [`DeadEnds::AtCommit`] an option whose commit empties an item is
+    /// one node, and its partial commit is undone at once; with
+    /// [`DeadEnds::AtChoice`] the option is committed whole, and the next
+    /// level finds the empty item — or first makes the forced moves of the
+    /// items before it, each one more node.
+    ///
+    /// ```
+    /// use dance_dlx::{DeadEnds, Solver, problems::n_queens};
+    ///
+    /// let mut solver = Solver::new(&n_queens(8));
+    /// assert_eq!(solver.count(), 92);
+    /// assert_eq!(solver.stats().nodes, 1198); // Knuth's DLX1 reports 1199
+    /// solver.set_dead_ends(DeadEnds::AtChoice);
+    /// assert_eq!(solver.count(), 92);
+    /// assert_eq!(solver.stats().nodes, 1372);
+    /// ```
+    pub fn set_dead_ends(&mut self, dead_ends: DeadEnds) {
+        self.restart();
+        self.dead_ends = dead_ends;
+    }
+
+    /// Where the search finds dead ends: see [`set_dead_ends`](Self::set_dead_ends).
+    pub fn dead_ends(&self) -> DeadEnds {
+        self.dead_ends
     }
 
     /// Makes `option` part of every solution from now on: its items are
@@ -341,8 +401,20 @@ impl Solver {
         let colored = self.links.is_colored();
         let (links, stack, driver) = (&mut self.links, &mut self.stack[..], &mut self.driver);
         match &mut self.multiplicities {
-            None if colored => driver.resume(&mut Exact::<true>::new(links, stack), node_budget),
-            None => driver.resume(&mut Exact::<false>::new(links, stack), node_budget),
+            None => match (colored, self.dead_ends) {
+                (true, DeadEnds::AtCommit) => {
+                    driver.resume(&mut Exact::<true, true>::new(links, stack), node_budget)
+                }
+                (false, DeadEnds::AtCommit) => {
+                    driver.resume(&mut Exact::<false, true>::new(links, stack), node_budget)
+                }
+                (true, DeadEnds::AtChoice) => {
+                    driver.resume(&mut Exact::<true, false>::new(links, stack), node_budget)
+                }
+                (false, DeadEnds::AtChoice) => {
+                    driver.resume(&mut Exact::<false, false>::new(links, stack), node_budget)
+                }
+            },
             Some(m) if colored => {
                 driver.resume(&mut Bounded::<true>::new(m, links, stack), node_budget)
             }
@@ -378,8 +450,10 @@ impl Solver {
         let colored = self.links.is_colored();
         let (links, stack, driver) = (&mut self.links, &mut self.stack[..], &mut self.driver);
         match &mut self.multiplicities {
-            None if colored => driver.unwind(&mut Exact::<true>::new(links, stack)),
-            None => driver.unwind(&mut Exact::<false>::new(links, stack)),
+            // Between walks no commit is half undone, so either rule's
+            // matrix unwinds the same links.
+            None if colored => driver.unwind(&mut Exact::<true, false>::new(links, stack)),
+            None => driver.unwind(&mut Exact::<false, false>::new(links, stack)),
             Some(m) if colored => driver.unwind(&mut Bounded::<true>::new(m, links, stack)),
             Some(m) => driver.unwind(&mut Bounded::<false>::new(m, links, stack)),
         }

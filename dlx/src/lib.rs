@@ -95,6 +95,17 @@
 //! Sudoku crate's rating counts. Both find the same solutions in the same
 //! order and make the same guesses.
 //!
+//! With dead ends found at the commit, the same tree can be walked on a
+//! second [`Representation`] of the matrix, behind the same driver: bitsets
+//! (`bitsets.rs`) — a bit per entry of every item's list and a count per
+//! primary item, a removal a few read-modify-writes in arrays that stay in
+//! the first-level cache, the way back a copy of them per level that
+//! branches. [`Solver::new`] picks it where a commit clears more bits than
+//! such a copy takes words (queens, Langford pairs, polyomino packings,
+//! MacMahon's squares), and keeps the links where the copy would dominate
+//! (domino tilings, large problems) or cannot serve (Algorithm M, the
+//! Sudoku tree); nodes, guesses and solutions are the same either way.
+//!
 //! Algorithm M (DLX3) keeps two more numbers per primary item beside the links —
 //! `bound`, how many more options may cover it, and `slack`, `max − min` — and
 //! adds one dance step, *tweaking*: taking the topmost option out of an item's
@@ -133,6 +144,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod bitsets;
 pub mod driver;
 mod exact;
 mod ids;
@@ -152,7 +164,7 @@ pub use ids::{ColorId, ItemId, OptionId};
 pub use memo::{DEFAULT_MEMORY_LIMIT, ExactCount, MemoCount, MemoCounter, MemoError, MemoStats};
 pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
 pub use rng::SplitMix64;
-pub use search::{Count, DeadEnds, SelectError, Solutions, Solver, Stats};
+pub use search::{Count, DeadEnds, Representation, SelectError, Solutions, Solver, Stats};
 pub use split::{Branch, Estimate, SplitError};
 pub use text::{
     LINE_CAP, OptionDisplay, SyntaxError, TextError, WriteError, parse_problem, read_problem,

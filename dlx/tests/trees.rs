@@ -1,10 +1,11 @@
 //! The search tree node for node: the solutions in their order, the nodes
-//! and the guesses of both dead-end rules against a reference search written
-//! from the rules' definitions on plain sets (exactly-once problems, colors
-//! included), and against each other on the shipped workloads.
+//! and the guesses of both dead-end rules, on both representations, against
+//! a reference search written from the rules' definitions on plain sets
+//! (exactly-once problems, colors included), and against each other on the
+//! shipped workloads.
 
 use dance_dlx::problems::{PieceUse, langford, macmahon_squares, n_queens, pentominoes};
-use dance_dlx::{DeadEnds, Event, OptionId, Problem, Solver};
+use dance_dlx::{DeadEnds, Event, OptionId, Problem, Representation, Solver};
 use proptest::prelude::*;
 
 use crate::brute_force::{Spec, brute_force, build, spec};
@@ -165,12 +166,19 @@ impl Reference<'_> {
     }
 }
 
-/// Every way of searching: each dead-end rule.
-const WAYS: [DeadEnds; 2] = [DeadEnds::AtCommit, DeadEnds::AtChoice];
+/// Every way of searching: each dead-end rule on each representation
+/// (the bitsets serve only dead ends found at the commit).
+const WAYS: [(DeadEnds, Representation); 3] = [
+    (DeadEnds::AtCommit, Representation::Links),
+    (DeadEnds::AtCommit, Representation::Bitsets),
+    (DeadEnds::AtChoice, Representation::Links),
+];
 
-fn solver(problem: &Problem, dead_ends: DeadEnds) -> Solver {
+fn solver(problem: &Problem, (dead_ends, representation): (DeadEnds, Representation)) -> Solver {
     let mut solver = Solver::new(problem);
     solver.set_dead_ends(dead_ends);
+    solver.set_representation(representation);
+    assert_eq!(solver.representation(), representation);
     solver
 }
 
@@ -181,7 +189,7 @@ proptest! {
     fn every_way_walks_the_reference_tree(spec in spec()) {
         let problem = build(&spec);
         for way in WAYS {
-            let expected = Reference::run(&spec, way == DeadEnds::AtCommit);
+            let expected = Reference::run(&spec, way.0 == DeadEnds::AtCommit);
             prop_assert_eq!(expected.solutions.len(), brute_force(&spec, &[]).len());
             prop_assert_eq!(walk(&mut solver(&problem, way)), expected, "{:?}", way);
         }
@@ -208,8 +216,10 @@ proptest! {
             assert_eq!(in_steps, whole);
             (whole, solver.selected().collect::<Vec<_>>())
         });
-        let [(commit, commit_selected), (choice, choice_selected)] = walks;
+        let [(commit, commit_selected), (bitsets, bitsets_selected), (choice, choice_selected)] = walks;
         prop_assert_eq!(&commit_selected, &choice_selected);
+        prop_assert_eq!(&commit_selected, &bitsets_selected);
+        prop_assert_eq!(&commit, &bitsets);
         prop_assert_eq!(&commit.solutions, &choice.solutions);
         prop_assert_eq!(commit.guesses, choice.guesses);
         prop_assert!(commit.nodes <= choice.nodes);
@@ -217,9 +227,10 @@ proptest! {
 }
 
 /// On the benchmark workloads (small sizes): the same solutions in the same
-/// order and the same guesses, and no more nodes where dead ends are found
-/// at the commit — one less than Knuth's DLX1 and DLX2 report, counting the
-/// root (1199, 607, 32978 and 824).
+/// order and the same guesses, the same tree on both representations, and
+/// no more nodes where dead ends are found at the commit — one less than
+/// Knuth's DLX1 and DLX2 report, counting the root (1199, 607, 32978 and
+/// 824).
 #[test]
 fn the_rules_differ_only_in_nodes_on_the_workloads() {
     for (problem, at_commit_nodes, at_choice_nodes) in [
@@ -228,7 +239,8 @@ fn the_rules_differ_only_in_nodes_on_the_workloads() {
         (pentominoes(3, 20), 32977, 36241),
         (macmahon_squares(2, 3, PieceUse::AtMostOnce), 823, 823),
     ] {
-        let [commit, choice] = WAYS.map(|way| walk(&mut solver(&problem, way)));
+        let [commit, bitsets, choice] = WAYS.map(|way| walk(&mut solver(&problem, way)));
+        assert_eq!(commit, bitsets);
         assert_eq!(commit.solutions, choice.solutions);
         assert_eq!(commit.guesses, choice.guesses);
         assert_eq!(

@@ -1,6 +1,6 @@
 # Shared by the scripts that race whole processes (benches/vs_dlx085.sh,
-# benches/vs_refsudoku.sh, benches/ab.sh); sourced, not run. Needs
-# `$work`, a scratch directory.
+# benches/vs_refsudoku.sh, benches/vs_tdoku.sh, benches/ab.sh); sourced,
+# not run. Needs `$work`, a scratch directory.
 
 # cpu COMMAND... — runs COMMAND with its standard output in $work/out and
 # prints the CPU seconds it took (user + sys). Exit status 1 ("found

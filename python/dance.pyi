@@ -6,7 +6,7 @@ exact-cover problem.
 """
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Generic, Literal, TypeVar, final, overload
+from typing import Generic, Literal, TypedDict, TypeVar, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -41,6 +41,20 @@ class GenerateError(ValueError):
     puzzles: list[str | None]
     """Every puzzle of the batch, None where none was made."""
 
+_Engine = Literal["fast", "dlx", "dfs"]
+
+class _ListDetails(TypedDict):
+    count: list[int]
+    exact: list[bool]
+    nodes: list[int]
+    guesses: list[int]
+
+class _ArrayDetails(TypedDict):
+    count: npt.NDArray[np.uint64]
+    exact: npt.NDArray[np.bool_]
+    nodes: npt.NDArray[np.uint64]
+    guesses: npt.NDArray[np.uint64]
+
 @overload
 def solve(
     puzzles: Sequence[str],
@@ -48,27 +62,40 @@ def solve(
     mode: Literal["first", "unique"] = "first",
     limit: None = None,
     variant: str | None = None,
+    engine: _Engine = "fast",
     threads: int | None = None,
     timeout: float | None = None,
+    details: Literal[False] = False,
 ) -> tuple[list[str | None], list[_Status]]:
     """Solves a batch of Sudoku puzzles with Dancing Links.
 
     `puzzles` is a list of strings, each one puzzle in any format the command
     line reads, or a NumPy integer array of shape `(n, N*N)` with 0 for a
     blank. `mode`: `"first"` finds a solution, `"unique"` tells unique,
-    multiple or none, `"count"` counts solutions (up to `limit`). `variant`:
-    None, `"standard"` or `"x"`. `threads`: workers (default: one per core).
-    `timeout`: seconds per puzzle.
+    multiple or none, `"count"` counts every solution — or, with `limit=N`,
+    counts exactly up to N: a puzzle with more than N solutions counts N,
+    marked inexact (the search looks for N + 1 to tell), as `dance solve
+    --count --limit N` prints `N+`. `variant`: None, or the command line's
+    `--variant` names, comma-separated (`"x"`, `"windoku"`/`"hyper"`,
+    `"disjoint"`, `"anti-knight"`, `"anti-king"`, `"non-consecutive"`).
+    `engine`: as `--engine`. `threads`: workers, None or 0 for one per core,
+    at most 1024 (each count's pool is kept for the next call). `timeout`:
+    seconds per puzzle (`inf`: no limit).
 
-    Returns `(solutions, status)` in input order: solutions of the input's
-    kind (strings in each puzzle's format or None; or an array of the same
-    shape and dtype with rows of zeros where there is none), counts in count
-    mode (ints, or a uint64 array of shape `(n,)`), and the command line's
-    status words. The GIL is released while solving.
+    Returns `(solutions, status)` in input order — with `details=True`,
+    `(solutions, status, details)`: solutions of the input's kind (strings
+    in each puzzle's format or None; or an array of the same shape and dtype
+    with rows of zeros where there is none), counts in count mode (ints, or
+    a uint64 array of shape `(n,)`), and the command line's status words
+    (`"multiple"` for a count that found more than its limit). `details`
+    holds per-puzzle columns: `count`, `exact` (False for `N+` and for a
+    timeout, whose count is what was found in time), `nodes`, `guesses`.
+    The GIL is released while solving; Ctrl-C stops it.
 
     Raises `ParseError` for a string that is not one puzzle, `ValueError`
     for an array value or an argument out of range, `TypeError` for other
-    kinds of input; all before any solving starts.
+    kinds of input or arguments (bools are not counts); all before any
+    solving starts.
     """
 
 @overload
@@ -78,9 +105,35 @@ def solve(
     mode: Literal["count"],
     limit: int | None = None,
     variant: str | None = None,
+    engine: _Engine = "fast",
     threads: int | None = None,
     timeout: float | None = None,
+    details: Literal[False] = False,
 ) -> tuple[list[int], list[_Status]]: ...
+@overload
+def solve(
+    puzzles: Sequence[str],
+    *,
+    mode: Literal["first", "unique"] = "first",
+    limit: None = None,
+    variant: str | None = None,
+    engine: _Engine = "fast",
+    threads: int | None = None,
+    timeout: float | None = None,
+    details: Literal[True],
+) -> tuple[list[str | None], list[_Status], _ListDetails]: ...
+@overload
+def solve(
+    puzzles: Sequence[str],
+    *,
+    mode: Literal["count"],
+    limit: int | None = None,
+    variant: str | None = None,
+    engine: _Engine = "fast",
+    threads: int | None = None,
+    timeout: float | None = None,
+    details: Literal[True],
+) -> tuple[list[int], list[_Status], _ListDetails]: ...
 @overload
 def solve(
     puzzles: _IntArray,
@@ -88,8 +141,10 @@ def solve(
     mode: Literal["first", "unique"] = "first",
     limit: None = None,
     variant: str | None = None,
+    engine: _Engine = "fast",
     threads: int | None = None,
     timeout: float | None = None,
+    details: Literal[False] = False,
 ) -> tuple[_IntArray, list[_Status]]: ...
 @overload
 def solve(
@@ -98,9 +153,35 @@ def solve(
     mode: Literal["count"],
     limit: int | None = None,
     variant: str | None = None,
+    engine: _Engine = "fast",
     threads: int | None = None,
     timeout: float | None = None,
+    details: Literal[False] = False,
 ) -> tuple[npt.NDArray[np.uint64], list[_Status]]: ...
+@overload
+def solve(
+    puzzles: _IntArray,
+    *,
+    mode: Literal["first", "unique"] = "first",
+    limit: None = None,
+    variant: str | None = None,
+    engine: _Engine = "fast",
+    threads: int | None = None,
+    timeout: float | None = None,
+    details: Literal[True],
+) -> tuple[_IntArray, list[_Status], _ArrayDetails]: ...
+@overload
+def solve(
+    puzzles: _IntArray,
+    *,
+    mode: Literal["count"],
+    limit: int | None = None,
+    variant: str | None = None,
+    engine: _Engine = "fast",
+    threads: int | None = None,
+    timeout: float | None = None,
+    details: Literal[True],
+) -> tuple[npt.NDArray[np.uint64], list[_Status], _ArrayDetails]: ...
 
 def generate(
     n: int,
@@ -120,6 +201,7 @@ def generate(
     Minimal (no given can go) unless `clues` asks for exactly that many
     givens. The same `seed` and options give the same puzzles on every
     machine, whatever `threads` — those of `dance generate -n N --seed SEED`.
+    `variant` and `threads` are read as `solve` reads them.
     Raises `ValueError` for options that cannot work and `GenerateError`
     when a puzzle cannot be made.
     """

@@ -3,33 +3,29 @@
 
 use std::time::{Duration, Instant};
 
-/// The most worker threads `-j` accepts: far more than any machine's cores,
-/// few enough that starting them stays quick. Larger values are refused
-/// (exit 2), not capped, so a typo never silently means something else.
-pub const MAX_THREADS: usize = 1024;
+use dance_sudoku::Stop;
+use dance_sudoku::batch::Threads;
 
-/// A number of seconds above zero, for `--timeout` and `--dfs-timeout`.
-/// A value too large for a [`Duration`] (`1e30`, `inf`) saturates: it
-/// means no limit, since no deadline can lie that far ahead.
+use crate::exit::Exit;
+use crate::signal::Interrupt;
+use crate::stderr::diagnose;
+
+/// A number of seconds above zero, for `--timeout` and `--dfs-timeout`, by
+/// the library's rule ([`dance_dlx::timeout_from_secs`]): a value too large
+/// for a [`Duration`] (`1e30`, `inf`) saturates, and means no limit, since
+/// no deadline can lie that far ahead.
 pub fn seconds(text: &str) -> Result<Duration, String> {
-    match text.trim().parse::<f64>() {
-        Ok(seconds) if seconds > 0.0 => {
-            Ok(Duration::try_from_secs_f64(seconds).unwrap_or(Duration::MAX))
-        }
-        _ => Err(format!(
-            "expected a number of seconds above 0, found `{text}`"
-        )),
-    }
+    let seconds = text.trim().parse::<f64>().unwrap_or(f64::NAN);
+    dance_dlx::timeout_from_secs(seconds)
+        .map_err(|_| format!("expected a number of seconds above 0, found `{text}`"))
 }
 
-/// A thread count for `-j`: 0 (one per core) to [`MAX_THREADS`].
+/// A thread count for `-j`, by the library's rule ([`Threads`]): 0 (one
+/// per core) to 1024.
 pub fn threads(text: &str) -> Result<usize, String> {
-    match text.trim().parse::<usize>() {
-        Ok(threads) if threads <= MAX_THREADS => Ok(threads),
-        _ => Err(format!(
-            "expected a number of threads from 0 (one per core) to {MAX_THREADS}, found `{text}`"
-        )),
-    }
+    text.parse::<Threads>()
+        .map(Threads::asked)
+        .map_err(|error| error.to_string())
 }
 
 /// The moment `timeout` from now, or `None` (no deadline) when it lies
@@ -38,45 +34,23 @@ pub fn deadline(timeout: Duration) -> Option<Instant> {
     Instant::now().checked_add(timeout)
 }
 
-/// Runs `work` — a command that writes whole chunks of its output with
-/// [`write_chunk`] — on a thread of its own, for at most `timeout`. When
-/// the time is up, the output so far stays as written (whole chunks only:
-/// the lock taken here waits for a chunk being written to end), a line on
-/// stderr says what happened, and the process exits with status 1 at once,
-/// abandoning the work in flight.
-pub fn run_until(
-    timeout: Option<Duration>,
-    work: impl FnOnce() -> anyhow::Result<crate::Exit> + Send + 'static,
-) -> anyhow::Result<crate::Exit> {
-    let Some(deadline) = timeout.and_then(deadline) else {
-        return work();
-    };
-    let started = Instant::now();
-    let (sender, receiver) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        // The receiver is gone only once the time is up: nothing to tell.
-        let _ = sender.send(work());
-    });
-    match receiver.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-        Ok(outcome) => outcome,
-        Err(_) => {
-            let _stdout = std::io::stdout().lock();
-            crate::stderr::diagnose!(
-                "dance: timed out after {:.3} s; the output above is complete up to there",
-                started.elapsed().as_secs_f64()
-            );
-            std::process::exit(1)
-        }
-    }
+/// The stop of a whole run (`dance rate` and `dance generate`): the
+/// `--timeout` deadline, counted from now, and the flag a signal raises.
+pub fn run_stop(timeout: Option<Duration>, interrupt: &Interrupt) -> Stop {
+    timeout
+        .and_then(deadline)
+        .map_or_else(Stop::never, Stop::at)
+        .with_flag(interrupt.flag())
 }
 
-/// Writes `bytes` to stdout in one locked write and flushes, so that
-/// [`run_until`] never stops the output in the middle of them.
-pub fn write_chunk(bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let mut stdout = std::io::stdout().lock();
-    stdout.write_all(bytes)?;
-    stdout.flush()
+/// Says on stderr that the time of a run started at `started` ran out; the
+/// exit of such a run.
+pub fn timed_out(started: Instant) -> Exit {
+    diagnose!(
+        "dance: timed out after {:.3} s; the output above is complete up to there",
+        started.elapsed().as_secs_f64()
+    );
+    Exit::Shortfall
 }
 
 #[cfg(test)]

@@ -7,16 +7,19 @@
 //! a closed or full stderr loses only the diagnostics, never an answer.
 
 mod bench;
+mod check;
 mod cli;
 mod cover;
+mod exit;
 mod generate;
 mod histogram;
 mod input;
 mod limits;
 mod outcome;
+mod print;
 mod progress;
 mod rate;
-mod report;
+mod signal;
 mod solve;
 mod stderr;
 mod summary;
@@ -27,24 +30,13 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-/// How a command that ran to the end went.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Exit {
-    /// Everything asked for was found.
-    Success,
-    /// The command ran, but found no solution, or some records failed.
-    Shortfall,
-    /// The command ran to the end, but some inputs could not be read (each
-    /// already reported on stderr): exit status 2, as `grep` and `cat` do.
-    Failure,
-}
+// `dance cover` still names it `crate::Exit`.
+pub use exit::Exit;
 
 fn main() -> ExitCode {
     let args = cli::Args::parse();
     match run(args) {
-        Ok(Exit::Success) => ExitCode::SUCCESS,
-        Ok(Exit::Shortfall) => ExitCode::from(1),
-        Ok(Exit::Failure) => ExitCode::from(2),
+        Ok(exit) => ExitCode::from(exit.code()),
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             stderr::diagnose!("dance: {error:#}");

@@ -1,72 +1,89 @@
-//! What `dance solve` found for one record, and how it is called.
+//! What `dance solve` found for one record: the library's answer, or
+//! `error` for a record that did not parse; with `--check`, whether the
+//! answer differs from the record's own; and whether a signal cut its
+//! search short.
 
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
-use dance_sudoku::batch::{Answer, Finding, Mode};
-use dance_sudoku::dfs::Dfs;
 use dance_sudoku::format::{ParseError, Record};
-use dance_sudoku::{Count, Grid, Solver, Stats, Verdict};
 
-use crate::cli::Engine;
+use crate::check::Check;
+use dance_sudoku::{Answer, Count, Goal, Grid, Request, Solver, Stats, Status};
 
-/// The status of a record, as printed in JSON and counted in the summary.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Status {
-    /// A solution was found (first-solution mode, or a count stopped at its
-    /// limit of 1).
-    Solved,
-    /// Exactly one solution.
-    Unique,
-    /// Two or more solutions.
-    Multiple,
-    /// No solution.
-    NoSolution,
-    /// The record could not be parsed.
-    Error,
-    /// The search ran past `--timeout`.
-    Timeout,
-}
+/// The word printed for a record that did not parse, beside the answers'
+/// [`Status`] words.
+pub const ERROR: &str = "error";
 
-impl Status {
-    /// Every status, in the order the summary lists them (and of their
-    /// discriminants, which index the summary's counts).
-    pub const ALL: [Status; 6] = [
-        Status::Solved,
-        Status::Unique,
-        Status::Multiple,
-        Status::NoSolution,
-        Status::Error,
-        Status::Timeout,
-    ];
-
-    /// The lower-case name used in output.
-    pub fn name(self) -> &'static str {
-        match self {
-            Status::Solved => "solved",
-            Status::Unique => "unique",
-            Status::Multiple => "multiple",
-            Status::NoSolution => "none",
-            Status::Error => "error",
-            Status::Timeout => "timeout",
-        }
-    }
-}
+/// The word printed for a record whose search a signal cut short, when the
+/// goal is not a count (a count prints what it found so far, `N+`).
+pub const INTERRUPTED: &str = "interrupted";
 
 /// One record with what the solver made of it.
 #[derive(Debug)]
 pub struct Outcome {
     /// The record as read.
     pub record: Record,
-    /// The answer, when the record parsed.
-    pub answer: Option<Answer>,
+    /// The answer and the time it took, when the record parsed.
+    pub answer: Option<Timed>,
+    /// What was asked: a count prints its count, the other goals their
+    /// status.
+    pub goal: Goal,
+    /// `--check`: the record's own answer is not this solution.
+    pub mismatch: bool,
+    /// A signal stopped the search before it knew its answer.
+    pub interrupted: bool,
+}
+
+/// An answer and the wall time it took.
+#[derive(Debug)]
+pub struct Timed {
+    /// The library's answer.
+    pub answer: Answer,
+    /// The time spent searching.
+    pub elapsed: Duration,
+}
+
+/// Answers `request` for one record's puzzle, if it parsed, timing it.
+pub fn answer(solver: &mut Solver, record: &Record, request: &Request) -> Option<Timed> {
+    let puzzle = record.puzzle.as_ref().ok()?;
+    let started = Instant::now();
+    let answer = solver.run(puzzle, request);
+    Some(Timed {
+        answer,
+        elapsed: started.elapsed(),
+    })
 }
 
 impl Outcome {
-    /// Solves `record` in `mode` with `solver` (nothing to do for a record
-    /// that did not parse).
-    pub fn of(solver: &mut Solver, record: Record, search: Search) -> Outcome {
-        let answer = answer(solver, &record, search);
-        Outcome { record, answer }
+    /// Answers `request` for `record` with `solver` (nothing to do for a
+    /// record that did not parse), and compares the solution with the
+    /// record's own answer under `--check`. `interrupt` is the flag of the
+    /// request's stop that a signal raises: a search that stopped with it
+    /// raised was interrupted rather than timed out.
+    pub fn of(
+        solver: &mut Solver,
+        record: Record,
+        request: &Request,
+        check: Option<&Check>,
+        interrupt: &AtomicBool,
+    ) -> Outcome {
+        let answer = answer(solver, &record, request);
+        let solution = answer
+            .as_ref()
+            .and_then(|timed| timed.answer.solution.as_ref());
+        let mismatch = check.is_some_and(|check| check.mismatch(&record, solution));
+        let stopped = answer
+            .as_ref()
+            .is_some_and(|timed| timed.answer.status == Status::Timeout);
+        // Built in place: an outcome is large, and one is made per record.
+        Outcome {
+            record,
+            answer,
+            goal: request.goal,
+            mismatch,
+            interrupted: stopped && interrupt.load(Ordering::Relaxed),
+        }
     }
 
     /// The parse error, for a record that did not parse.
@@ -74,128 +91,51 @@ impl Outcome {
         self.record.puzzle.as_ref().err()
     }
 
-    /// The status.
-    pub fn status(&self) -> Status {
-        let Some(answer) = &self.answer else {
-            return Status::Error;
-        };
-        match &answer.finding {
-            Finding::First(Some(_)) => Status::Solved,
-            Finding::First(None) | Finding::Verdict(Verdict::NoSolution) => Status::NoSolution,
-            Finding::Verdict(Verdict::Unique(_)) => Status::Unique,
-            Finding::Verdict(Verdict::Multiple) => Status::Multiple,
-            Finding::Count(Count { solutions: 0, .. }) => Status::NoSolution,
-            Finding::Count(Count {
-                solutions: 1,
-                complete: true,
-            }) => Status::Unique,
-            Finding::Count(Count { solutions: 1, .. }) => Status::Solved,
-            Finding::Count(_) => Status::Multiple,
-            Finding::TimedOut(_) => Status::Timeout,
-            // Findings of modes this binary never asks for.
-            _ => Status::Error,
-        }
+    /// The answer's status; `None` for a record that did not parse.
+    pub fn status(&self) -> Option<Status> {
+        self.answer.as_ref().map(|timed| timed.answer.status)
     }
 
-    /// The solution found, if any.
+    /// The status word: the answer's, [`ERROR`] or [`INTERRUPTED`].
+    pub fn word(&self) -> &'static str {
+        if self.interrupted {
+            return INTERRUPTED;
+        }
+        self.status().map_or(ERROR, Status::name)
+    }
+
+    /// The solution the answer holds, if any.
     pub fn solution(&self) -> Option<&Grid> {
-        match &self.answer.as_ref()?.finding {
-            Finding::First(grid) => grid.as_ref(),
-            Finding::Verdict(Verdict::Unique(grid)) => Some(grid),
-            _ => None,
-        }
+        self.answer.as_ref()?.answer.solution.as_ref()
     }
 
-    /// The count, in count mode.
+    /// The count printed, for a count: exact or a lower bound (`N+`) — what
+    /// it found so far when a signal interrupted it — but none when it
+    /// timed out (`--timeout` prints `timeout`).
     pub fn count(&self) -> Option<Count> {
-        match self.answer.as_ref()?.finding {
-            Finding::Count(count) => Some(count),
-            _ => None,
-        }
+        let answer = &self.answer.as_ref()?.answer;
+        let timed_out = answer.status == Status::Timeout && !self.interrupted;
+        (self.goal.is_count() && !timed_out).then_some(answer.count)
     }
 
-    /// Solutions found before the deadline, for a record that timed out.
-    pub fn found_before_timeout(&self) -> Option<u64> {
-        match self.answer.as_ref()?.finding {
-            Finding::TimedOut(late) => Some(late.found),
-            _ => None,
-        }
+    /// Solutions found before the stop, for a search that timed out or was
+    /// interrupted.
+    pub fn found_before_stop(&self) -> Option<u64> {
+        let answer = &self.answer.as_ref()?.answer;
+        (answer.status == Status::Timeout).then_some(answer.count.solutions)
     }
 
     /// Search statistics (zero for a record that did not parse).
     pub fn stats(&self) -> Stats {
-        self.answer.as_ref().map_or(Stats::default(), |a| a.stats)
+        self.answer
+            .as_ref()
+            .map_or(Stats::default(), |timed| timed.answer.stats)
     }
 
     /// Time spent solving (zero for a record that did not parse).
     pub fn elapsed(&self) -> Duration {
-        self.answer.as_ref().map_or(Duration::ZERO, |a| a.elapsed)
-    }
-}
-
-/// How every record is searched: what to find, by which engine, and for
-/// how long at most.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Search {
-    /// What to find.
-    pub mode: Mode,
-    /// Which search finds it.
-    pub engine: Engine,
-    /// The time allowed per record.
-    pub timeout: Option<Duration>,
-}
-
-/// Solves one record's puzzle, if it parsed, within `timeout`.
-///
-/// A count limited to N searches for N + 1 solutions, so that a puzzle with
-/// exactly N solutions counts as a complete `N`, and only one with more
-/// prints `N+` (the count is then cut back to N).
-pub fn answer(solver: &mut Solver, record: &Record, search: Search) -> Option<Answer> {
-    let puzzle = record.puzzle.as_ref().ok()?;
-    let Search {
-        mode,
-        engine,
-        timeout,
-    } = search;
-    let deadline = timeout.and_then(crate::limits::deadline);
-    let searched = match mode {
-        Mode::Count { limit } => Mode::Count {
-            limit: limit.saturating_add(1),
-        },
-        mode => mode,
-    };
-    let mut answer = match (engine, deadline) {
-        (Engine::Dfs, Some(deadline)) => {
-            Dfs::new().with_deadline(deadline).answer(puzzle, searched)
-        }
-        (Engine::Dfs, None) => Dfs::new().answer(puzzle, searched),
-        (Engine::Fast | Engine::Dlx, deadline) => {
-            solver.set_generic(engine == Engine::Dlx);
-            match deadline {
-                Some(deadline) => solver.with_deadline(deadline).answer(puzzle, searched),
-                None => solver.answer(puzzle, searched),
-            }
-        }
-    };
-    if let (Mode::Count { limit }, Finding::Count(count)) = (mode, &mut answer.finding)
-        && count.solutions > limit
-    {
-        *count = Count {
-            solutions: limit,
-            complete: false,
-        };
-    }
-    Some(answer)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn statuses_are_listed_in_discriminant_order() {
-        for (k, status) in Status::ALL.iter().enumerate() {
-            assert_eq!(*status as usize, k, "{}", status.name());
-        }
+        self.answer
+            .as_ref()
+            .map_or(Duration::ZERO, |timed| timed.elapsed)
     }
 }

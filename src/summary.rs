@@ -1,12 +1,14 @@
 //! The totals of a `dance solve` run: counts per status, time per puzzle,
-//! nodes and guesses.
+//! nodes and guesses. The summary printer ([`crate::print::summary`]) and
+//! the JSON printer print them.
 
 use std::time::Duration;
 
+use dance_sudoku::Status;
 use serde::Serialize;
 
 use crate::histogram::Histogram;
-use crate::outcome::{Outcome, Status};
+use crate::outcome::Outcome;
 
 /// Running totals over every record.
 #[derive(Debug, Default)]
@@ -14,6 +16,10 @@ pub struct Summary {
     records: u64,
     /// Records per status, indexed as [`Status::ALL`].
     statuses: [u64; Status::ALL.len()],
+    /// Records that did not parse.
+    errors: u64,
+    /// Records whose search a signal cut short.
+    interrupted: u64,
     /// Microseconds per solved record (records that parsed).
     micros: Histogram,
     nodes: u64,
@@ -33,10 +39,12 @@ pub struct Report {
     pub multiple: u64,
     /// See [`Status::NoSolution`].
     pub none: u64,
-    /// See [`Status::Error`].
+    /// Records that did not parse.
     pub error: u64,
     /// See [`Status::Timeout`].
     pub timeout: u64,
+    /// Records whose search a signal cut short.
+    pub interrupted: u64,
     /// Wall time of the whole run, in seconds.
     pub seconds: f64,
     /// Records per second of wall time.
@@ -59,7 +67,11 @@ impl Summary {
     /// Counts one record.
     pub fn add(&mut self, outcome: &Outcome) {
         self.records += 1;
-        self.statuses[outcome.status() as usize] += 1;
+        match outcome.status() {
+            _ if outcome.interrupted => self.interrupted += 1,
+            Some(status) => self.statuses[status as usize] += 1,
+            None => self.errors += 1,
+        }
         if outcome.answer.is_some() {
             self.micros.record(outcome.elapsed().as_micros() as u64);
             let stats = outcome.stats();
@@ -71,6 +83,11 @@ impl Summary {
     /// How many records had `status`.
     pub fn with_status(&self, status: Status) -> u64 {
         self.statuses[status as usize]
+    }
+
+    /// How many records did not parse.
+    pub fn errors(&self) -> u64 {
+        self.errors
     }
 
     /// How many records were read.
@@ -88,8 +105,9 @@ impl Summary {
             unique: self.with_status(Status::Unique),
             multiple: self.with_status(Status::Multiple),
             none: self.with_status(Status::NoSolution),
-            error: self.with_status(Status::Error),
+            error: self.errors,
             timeout: self.with_status(Status::Timeout),
+            interrupted: self.interrupted,
             seconds,
             puzzles_per_second: self.records as f64 / seconds.max(1e-9),
             micros_mean: self.micros.mean(),
@@ -99,59 +117,5 @@ impl Summary {
             nodes_per_puzzle: self.nodes as f64 / solved,
             guesses_per_puzzle: self.guesses as f64 / solved,
         }
-    }
-}
-
-/// A rate as printed: whole numbers from 100 up, three significant digits
-/// below (`0.25`, not `0`).
-pub fn rate(per_second: f64) -> String {
-    if per_second >= 100.0 || per_second == 0.0 {
-        format!("{per_second:.0}")
-    } else if per_second >= 10.0 {
-        format!("{per_second:.1}")
-    } else {
-        format!("{per_second:.3}")
-            .trim_end_matches('0')
-            .trim_end_matches('.')
-            .to_owned()
-    }
-}
-
-impl Report {
-    /// The human-readable form for `--stats`.
-    pub fn to_text(&self) -> String {
-        let statuses: Vec<String> = Status::ALL
-            .iter()
-            .zip([
-                self.solved,
-                self.unique,
-                self.multiple,
-                self.none,
-                self.error,
-                self.timeout,
-            ])
-            .filter(|&(_, count)| count > 0)
-            .map(|(status, count)| format!("{} {count}", status.name()))
-            .collect();
-        format!(
-            "records: {} ({})\n\
-             wall time: {:.3} s, {} puzzles/s\n\
-             time per puzzle: mean {:.1} µs, p50 {} µs, p99 {} µs, max {} µs\n\
-             per puzzle: {:.1} nodes, {:.1} guesses\n",
-            self.records,
-            if statuses.is_empty() {
-                "none read".to_owned()
-            } else {
-                statuses.join(", ")
-            },
-            self.seconds,
-            rate(self.puzzles_per_second),
-            self.micros_mean,
-            self.micros_p50,
-            self.micros_p99,
-            self.micros_max,
-            self.nodes_per_puzzle,
-            self.guesses_per_puzzle,
-        )
     }
 }

@@ -48,7 +48,7 @@ fn races_the_three_engines_on_a_small_set() {
     assert_eq!(
         what,
         [
-            "Algorithm X on bands, forced choices in bulk (no dancing links)",
+            "bands with own deductions and own search tree, not Algorithm X's (no dancing links)",
             "Dancing Links, the generic engine",
             "naive depth-first search",
         ],
@@ -198,7 +198,7 @@ fn the_fast_row_names_the_engine_that_served_the_set() {
     let nine = std::fs::read_to_string(data("easy3.txt")).unwrap();
     assert_eq!(
         what_fast(&["-"], &nine),
-        "Algorithm X on bands, forced choices in bulk (no dancing links)"
+        "bands with own deductions and own search tree, not Algorithm X's (no dancing links)"
     );
     // A 9×9 jigsaw runs on the per-item bitboards.
     let jigsaw = format!(
@@ -234,6 +234,6 @@ fn the_fast_row_names_the_engine_that_served_the_set() {
                 nine.lines().next().unwrap().to_owned() + "\n"
             )
         ),
-        "Algorithm X on bands, forced choices in bulk (no dancing links); Dancing Links, the generic engine"
+        "bands with own deductions and own search tree, not Algorithm X's (no dancing links); Dancing Links, the generic engine"
     );
 }

@@ -98,3 +98,62 @@ fn easy_puzzles_rate_below_the_forum_hardest() {
     assert!(mean_guesses(&hardest) > 100.0, "{hardest}");
     assert!(hardest.lines().all(|line| !line.starts_with("easy")));
 }
+
+/// The rating is a function of the puzzle, not of the format it is written
+/// in: the same puzzles as lines, as grids and as pencilmarks (every cell
+/// its given alone or every digit) rate the same.
+#[test]
+fn a_rating_does_not_depend_on_the_format() {
+    let generate = |output: &str| {
+        stdout_of(
+            dance(&[
+                "generate", "-q", "-n", "6", "--seed", "4", "--output", output,
+            ])
+            .assert()
+            .success(),
+        )
+    };
+    let lines = generate("line");
+    let marks = generate("pencilmark");
+    let options = dance_sudoku::format::ParseOptions::default();
+    let grids: Vec<String> = lines
+        .lines()
+        .map(|line| {
+            let puzzle = dance_sudoku::format::line::parse(line, &options).unwrap();
+            dance_sudoku::format::grid::format_puzzle(&puzzle)
+        })
+        .collect();
+    let rate = |input: String| stdout_of(dance(&["rate"]).write_stdin(input).assert().success());
+    let by_line = rate(lines);
+    assert_eq!(by_line.lines().count(), 6);
+    assert_eq!(rate(marks), by_line);
+    assert_eq!(rate(grids.join("\n")), by_line);
+}
+
+/// The ratings recorded under `tests/data/rate/` before the fast 9×9
+/// engine got its own search tree: the rating is defined on Algorithm X's
+/// tree, so they must not move.
+#[test]
+fn ratings_stay_on_algorithm_x_tree() {
+    let inputs = [
+        data("easy3.txt"),
+        data("grid.txt"),
+        data("mixed.txt"),
+        data("poj.txt"),
+        data("puzzles_9x9.txt"),
+        data("puzzles_grid.txt"),
+        data("puzzles_poj.txt"),
+        bench_data("top95.txt"),
+    ];
+    for input in inputs {
+        let name = std::path::Path::new(&input).file_name().unwrap();
+        let expected =
+            std::fs::read_to_string(data(&format!("rate/{}", name.to_str().unwrap()))).unwrap();
+        let output = dance(&["rate", "-j2", &input]).output().unwrap();
+        assert_eq!(
+            String::from_utf8(output.stdout).unwrap(),
+            expected,
+            "{input}"
+        );
+    }
+}

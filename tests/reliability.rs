@@ -3,12 +3,8 @@
 
 use predicates::prelude::*;
 
+use crate::util::{NORVIG, NORVIG_SOLVED};
 use crate::util::{dance, stdout_of};
-
-const NORVIG: &str =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-const NORVIG_SOLVED: &str =
-    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
 
 /// Runs `dance solve` on `input` framed by Norvig's puzzle before and after;
 /// checks that both are solved around the bad record and that stderr is
@@ -196,7 +192,7 @@ fn no_answer_is_lost_or_moved() {
 fn a_size_without_boxes_needs_a_region_map() {
     bad_record_between_good_ones(
         &".".repeat(49),
-        "<stdin>:2:50: size 7 has no box shape; boxed sizes are 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24 and 25, other sizes need a region map (line format)",
+        "<stdin>:2:50: size 7 has no box shape; boxed sizes are 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24 and 25, other sizes need a region map",
     );
 }
 

@@ -11,6 +11,7 @@ mod generate;
 mod pencilmark;
 mod rate;
 mod reliability;
+mod request;
 mod solve;
 mod streams;
 mod util;

@@ -16,10 +16,11 @@
 //! DLX3 read) with [`read_problem`] (or `str::parse`) — a problem displays as
 //! that text, so `problem.to_string().parse()` gives it back, and names that
 //! the format could not write are refused when the problem is built; then make
-//! a [`Solver`] and ask it for the
-//! [`first`](Solver::first) solution, the [`count`](Solver::count), a lazy
-//! iterator of [`solutions`](Solver::solutions) or a
-//! [`search`](Solver::search) with a visitor that may stop early.
+//! a [`Solver`] and [`run`](Solver::run) a [`Request`] (see below), or ask
+//! it directly for the [`first`](Solver::first) solution, the
+//! [`count`](Solver::count), a lazy iterator of
+//! [`solutions`](Solver::solutions) or a [`search`](Solver::search) with a
+//! visitor that may stop early.
 //!
 //! [`Solver::new`] picks the search once: Algorithms X and C when every primary
 //! item is covered exactly once — the fast path, untouched by multiplicities —
@@ -41,7 +42,42 @@
 //! estimate of the tree's size by random probes, to tell before a count whether
 //! it takes seconds or years.
 //!
-
+//! Counting can also merge identical subproblems: [`MemoCounter`] (and
+//! [`Solver::count_memo`]) keeps the exact count of every state of the links
+//! it has finished — the items still open, and with colors the secondary
+//! items' colors — and adds it when the state comes back, which turns the
+//! tilings of a 16×16 board from years into seconds. Its counts are
+//! [`ExactCount`]s, of any size. Threads that count subproblems of one
+//! problem can share one memo, within one budget: [`SharedMemo`].
+//!
+//! # One request, one answer
+//!
+//! Every caller that wants an answer rather than a raw walk asks through a
+//! [`Request`] — a [`Goal`] (the first solution, unique or not, a count up
+//! to a limit, every solution) and a [`Stop`] (a timeout per search, a
+//! shared deadline, a flag raised from another thread such as a Ctrl-C
+//! handler's) — and reads an [`Answer`]: its [`Status`] in the words every
+//! output prints (`solved`, `unique`, `multiple`, `none`, `timeout`), a
+//! [`Count`] that says whether it is exact or a lower bound (`N` or `N+`),
+//! the solution when the goal keeps one, and the [`Stats`].
+//! [`Solver::run`] answers one; [`Solver::run_with`] also streams the
+//! solutions to a visitor. The rules — a count limited to N looks for N + 1
+//! solutions to tell exactly N from more, which status each finding gets —
+//! live in one place, the [`Pursuit`], which other engines (the Sudoku
+//! solver, its naive depth-first search) drive the same way; the
+//! [`request`] module documents them, and how a [`Stop`] works on targets
+//! without a clock (WebAssembly).
+//!
+//! ```
+//! use dance_dlx::{Goal, Request, Solver, Status, Stop, problems::n_queens};
+//! use std::time::Duration;
+//!
+//! let request = Request::new(Goal::Count { limit: 10 }).with_stop(Stop::after(Duration::from_secs(60)));
+//! let answer = Solver::new(&n_queens(6)).run(&request);
+//! assert_eq!((answer.status, answer.count.to_string()), (Status::Multiple, "4".to_owned()));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # The layout
 //!
 //! Knuth's layout from DLX1 and DLX2 (TAOCP 7.2.2.1), in flat vectors with
@@ -82,6 +118,9 @@
 //! levels allocated up front (`primary + 1` for Algorithm X), chooses the
 //! primary item with the fewest options (MRV), and counts its work in [`Stats`]
 //! (options tried, link updates) so runs can be compared across machines.
+//! Cutting the tree into subproblems ([`Solver::split`]) and counting with a
+//! memo ([`MemoCounter`]) are the same walk, over matrices wrapped around
+//! Algorithm X's: `dlx` has one loop.
 //!
 //! A dead end — a primary item left with no option — is found while the
 //! option that makes it is committed: the hide that empties the column stops
@@ -144,6 +183,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod answer;
 mod bitsets;
 pub mod driver;
 mod exact;
@@ -153,19 +193,27 @@ mod memo;
 mod multiplicity;
 mod problem;
 pub mod problems;
+pub mod request;
 mod rng;
 mod search;
+mod serve;
 mod split;
 
 mod text;
 
-pub use driver::Event;
+pub use answer::{Answer, Status};
+pub use driver::{Choice, Event, Stats};
 pub use ids::{ColorId, ItemId, OptionId};
-pub use memo::{DEFAULT_MEMORY_LIMIT, ExactCount, MemoCount, MemoCounter, MemoError, MemoStats};
+pub use memo::{
+    DEFAULT_MEMORY_LIMIT, ExactCount, MemoCount, MemoCounter, MemoError, MemoStats, SharedMemo,
+};
 pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
+pub use request::{
+    Alarm, CHECK_INTERVAL, Goal, Pursuit, Request, Resume, Stop, TimeoutError, timeout_from_secs,
+};
 pub use rng::SplitMix64;
-pub use search::{Count, DeadEnds, Representation, SelectError, Solutions, Solver, Stats};
-pub use split::{Branch, Estimate, SplitError};
+pub use search::{Count, DeadEnds, Representation, SelectError, Solutions, Solver};
+pub use split::{Estimate, SplitError};
 pub use text::{
     LINE_CAP, OptionDisplay, SyntaxError, TextError, WriteError, parse_problem, read_problem,
     write_problem,

@@ -2,48 +2,103 @@
 //! NumPy integer arrays with one row of N² cells per puzzle (0 for a
 //! blank) — and their answers back in the same kind.
 
+use std::sync::Arc;
+use std::time::Duration;
+
+use dance_sudoku::batch::{Threads, ThreadsError};
 use dance_sudoku::format::{self, Format, ParseOptions};
 use dance_sudoku::{BoxShape, Digit, Grid, Puzzle, Shape, Variant};
 use numpy::ndarray::ArrayView2;
 use numpy::{Element, PyArray1, PyArray2, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyOverflowError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyBool, PyString};
 use rayon::prelude::*;
 
 use crate::errors::{parse_error, value_error};
 
-/// The variant named by `variant=`: `None` or `"standard"`, or `"x"`.
+/// The variant named by `variant=`, as the command line's `--variant` reads
+/// it ([`Variant`]'s `FromStr`): `None`, `"standard"`, or rules separated
+/// by commas — `x`, `windoku` (`hyper`), `disjoint`, `anti-knight`,
+/// `anti-king`, `non-consecutive`.
 pub fn variant(name: Option<&str>) -> PyResult<Variant> {
-    match name.map(str::to_ascii_lowercase).as_deref() {
-        None | Some("standard") => Ok(Variant::Standard),
-        Some("x") => Ok(Variant::X),
-        Some(other) => Err(value_error(format!(
-            "unknown variant {other:?}; known variants are \"standard\" and \"x\""
+    name.map_or(Ok(Variant::Standard), |name| {
+        name.parse()
+            .map_err(|error| value_error(format!("variant: {error}")))
+    })
+}
+
+/// The shared pool of the worker threads `threads=` asks for, by the
+/// command line's rule ([`Threads`]): `None` or 0 for one per core, at most
+/// 1024. The same count gets the same pool on every call.
+pub fn workers(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Arc<rayon::ThreadPool>> {
+    let threads = match threads {
+        None => Threads::PER_CORE,
+        Some(value) => {
+            let asked = integer("threads", value)?;
+            u64::try_from(asked)
+                .ok()
+                .and_then(|asked| Threads::new(asked).ok())
+                .ok_or_else(|| {
+                    let found = value
+                        .str()
+                        .map_or_else(|_| asked.to_string(), |s| s.to_string());
+                    value_error(format!("threads: {}", ThreadsError::out_of_range(found)))
+                })?
+        }
+    };
+    threads
+        .pool()
+        .map_err(|error| value_error(format!("threads: {error}")))
+}
+
+/// Runs `work` on `pool`.
+pub fn on_pool<R: Send>(pool: &rayon::ThreadPool, work: impl FnOnce() -> R + Send) -> R {
+    pool.install(work)
+}
+
+/// An integer argument called `name`: any Python int (or object with
+/// `__index__`, as NumPy's integers), bools refused; one beyond the range
+/// of `i128` saturates.
+pub fn integer(name: &str, value: &Bound<'_, PyAny>) -> PyResult<i128> {
+    if value.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(format!(
+            "{name}: expected an int, found bool"
+        )));
+    }
+    match value.extract::<i128>() {
+        Ok(number) => Ok(number),
+        Err(error) if error.is_instance_of::<PyOverflowError>(value.py()) => {
+            Ok(if value.lt(0)? { i128::MIN } else { i128::MAX })
+        }
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "{name}: expected an int, found {}",
+            type_name(value)
         ))),
     }
 }
 
-/// A rayon pool of `threads` workers, or `None` for the global pool (one
-/// worker per core).
-pub fn pool(threads: Option<usize>) -> PyResult<Option<rayon::ThreadPool>> {
-    match threads {
-        None => Ok(None),
-        Some(0) => Err(value_error("threads must be at least 1")),
-        Some(threads) => rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map(Some)
-            .map_err(|error| value_error(format!("cannot start {threads} threads: {error}"))),
+/// `timeout=` as the command line's `--timeout` reads it
+/// ([`dance_dlx::timeout_from_secs`]): seconds above 0; infinity (or any
+/// number beyond the clock) means no limit.
+pub fn timeout(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Duration>> {
+    let Some(value) = value else {
+        return Ok(None);
+    };
+    if value.is_instance_of::<PyBool>() {
+        return Err(PyTypeError::new_err(
+            "timeout: expected a number of seconds, found bool",
+        ));
     }
-}
-
-/// Runs `work` on `pool`, or on the global pool when there is none.
-pub fn on_pool<R: Send>(pool: Option<&rayon::ThreadPool>, work: impl FnOnce() -> R + Send) -> R {
-    match pool {
-        Some(pool) => pool.install(work),
-        None => work(),
-    }
+    let seconds: f64 = value.extract().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "timeout: expected a number of seconds, found {}",
+            type_name(value)
+        ))
+    })?;
+    dance_dlx::timeout_from_secs(seconds)
+        .map(Some)
+        .map_err(|error| value_error(format!("timeout: {error}")))
 }
 
 /// Puzzles given as strings, one puzzle each, with the format each was

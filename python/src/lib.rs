@@ -10,16 +10,26 @@
 //!
 //! | Python | Rust |
 //! |---|---|
-//! | [`solve`](solve::solve) | `dance_sudoku::format::read_auto` (strings), `dance_sudoku::Puzzle::new` (arrays), `dance_sudoku::batch::par_map` with `Solver::answer` (and `Solver::with_deadline`) |
+//! | [`solve`](solve::solve) | `dance_sudoku::format::read_auto` (strings), `dance_sudoku::Puzzle::new` (arrays), a `dance_sudoku::Request` answered by `Solver::run` under `dance_sudoku::batch::par_map` |
 //! | [`generate`](make::generate) | `dance_sudoku::generate::generate` on the batch workers |
 //! | [`rate`](make::rate) | `dance_sudoku::rate::rate` on the batch workers |
 //! | [`ExactCover`](cover::ExactCover) | `dance_dlx::ProblemBuilder`, `dance_dlx::parse_problem`, `dance_dlx::Solver::resume` |
 //!
+//! The policies are the libraries': `mode` and `limit` become a
+//! `dance_dlx::Goal` (a count limited to N looks for N + 1 solutions to tell
+//! N from N+ there, not here), statuses are `dance_dlx::Status` words,
+//! `variant` is read by `Variant`'s `FromStr`, `timeout` by
+//! `dance_dlx::timeout_from_secs`, and `threads` by
+//! `dance_sudoku::batch::Threads`, whose pools are kept per count — the
+//! same rules as the command line's.
+//!
 //! Every call that searches releases the GIL for the search, so other
-//! Python threads run meanwhile; batches run on rayon's pool (or a pool of
-//! `threads` workers). Long exact-cover searches give the GIL back every
-//! [`cover::NODE_BUDGET`] nodes to let Python deliver signals, so Ctrl-C
-//! stops them.
+//! Python threads run meanwhile; batches run on the shared pool of their
+//! thread count. `solve` waits for its batch while looking at Python's
+//! signals: Ctrl-C raises the batch's `dance_dlx::Stop` flag, which ends
+//! every search within a few milliseconds. Long exact-cover searches give
+//! the GIL back every [`cover::NODE_BUDGET`] nodes to let Python deliver
+//! signals, so Ctrl-C stops them.
 //!
 //! Errors are Python exceptions: [`ParseError`](errors::ParseError) (a
 //! `ValueError`) with `line` and `column` for text that does not parse,

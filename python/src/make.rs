@@ -11,7 +11,6 @@ use pyo3::types::PyList;
 
 use crate::errors::{GenerateError, value_error};
 use crate::input::{self, with_int_array};
-use crate::solve::threads_arg;
 
 /// Makes `n` Sudoku puzzles with exactly one solution.
 ///
@@ -25,11 +24,13 @@ use crate::solve::threads_arg;
 /// `size`: N, 1 to 25. `box`: `(height, width)` of the boxes, whose
 /// product is `size` (default: the usual boxes of the size, e.g. 2x3 for
 /// 6). `symmetry`: `None`, `"none"`, `"rotational"` or `"diagonal"`.
-/// `variant`: `None`, `"standard"` or `"x"`. `jigsaw`: a new random map of
+/// `variant`: as `dance.solve` reads it (the command line's `--variant`
+/// names, comma-separated). `jigsaw`: a new random map of
 /// connected regions for every puzzle. `attempts`: complete grids (and maps)
 /// tried per puzzle before giving up on a clue target. `seed`: the same seed
 /// and options give the same puzzles on every machine, whatever `threads`
-/// — the same as `dance generate -n N --seed SEED`.
+/// (read as `dance.solve` reads it) — the same as `dance generate -n N
+/// --seed SEED`.
 ///
 /// The GIL is released while generating. Raises `ValueError` for options
 /// that cannot work and `dance.GenerateError` when a puzzle cannot be made
@@ -48,7 +49,7 @@ pub fn generate<'py>(
     jigsaw: bool,
     seed: u64,
     attempts: u32,
-    threads: Option<i64>,
+    threads: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
     let count =
         u64::try_from(n).map_err(|_| value_error(format!("n must be at least 0, not {n}")))?;
@@ -59,10 +60,11 @@ pub fn generate<'py>(
         symmetry: symmetry_arg(symmetry)?,
         clues,
         attempts: attempts.max(1),
+        stop: dance_sudoku::Stop::never(),
     };
-    let pool = input::pool(threads_arg(threads)?)?;
+    let pool = input::workers(threads.as_ref())?;
     let made = py.detach(|| {
-        input::on_pool(pool.as_ref(), || {
+        input::on_pool(&pool, || {
             generate_batch(&options, seed, 0..count)
                 .into_iter()
                 .map(|made| made.map(|made| line_of(&made)))
@@ -244,10 +246,10 @@ pub fn rate(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     variant: Option<&str>,
-    threads: Option<i64>,
+    threads: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Vec<Rating>> {
     let variant = input::variant(variant)?;
-    let pool = input::pool(threads_arg(threads)?)?;
+    let pool = input::workers(threads.as_ref())?;
     let puzzles: Vec<Puzzle> = if input::is_array(puzzles) {
         with_int_array!(puzzles, |array| {
             let readonly = array.try_readonly()?;
@@ -257,10 +259,7 @@ pub fn rate(
         let texts = input::texts(puzzles)?;
         input::parse_texts(py, &texts, variant)?.puzzles
     };
-    let ratings = py.detach(|| {
-        input::on_pool(pool.as_ref(), || {
-            dance_sudoku::batch::par_map(&puzzles, rate_one)
-        })
-    });
+    let ratings =
+        py.detach(|| input::on_pool(&pool, || dance_sudoku::batch::par_map(&puzzles, rate_one)));
     Ok(ratings.into_iter().map(Rating::of).collect())
 }

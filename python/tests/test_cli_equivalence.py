@@ -1,5 +1,12 @@
 """The package answers as the command line does, on the shipped sets."""
 
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
 import numpy as np
 import pytest
 
@@ -48,9 +55,117 @@ def test_counts_match_the_command_line_and_the_shipped_counts(cli):
     assert [str(n) if n < 1000 else ">=1000" for n in found] == counts
     plain = TEST_DATA / "puzzles_9x9.txt"
     expected = cli("solve", "--count", "--limit", "3", str(plain))
-    found, status = dance.solve(records(plain), mode="count", limit=3)
-    assert [f"{n}+" if n == 3 else str(n) for n in found] == expected
-    assert all(st in ("unique", "multiple", "none", "solved") for st in status)
+    found, status, details = dance.solve(records(plain), mode="count", limit=3, details=True)
+    assert [f"{n}" if exact else f"{n}+" for n, exact in zip(found, details["exact"])] == expected
+    assert all(st in ("unique", "multiple", "none") for st in status)
+
+
+def known_counts():
+    """The puzzles of tests/data/counts.txt with their known numbers of
+    solutions (None: too many to count)."""
+    cases, solutions = [], None
+    for line in (TEST_DATA / "counts.txt").read_text().splitlines():
+        if line.startswith("# solutions: "):
+            word = line.split()[2]
+            solutions = None if word == "many" else int(word)
+        elif line.strip() and not line.startswith("#"):
+            cases.append((line, solutions))
+    return cases
+
+
+def expected(mode, limit, n):
+    """What a request must answer for a puzzle with `n` solutions (None:
+    more than any limit), as `(status, count, exact)`: the table of
+    `dance_dlx::request`, derived here on its own."""
+    n = float("inf") if n is None else n
+    verdict = "none" if n == 0 else "unique" if n == 1 else "multiple"
+    if mode == "first":
+        return ("none", 0, True) if n == 0 else ("solved", 1, False)
+    if mode == "unique":
+        return (verdict, min(n, 1), n <= 1)
+    if limit is None:
+        return (verdict, n, True)
+    return (verdict, min(n, limit), n <= limit)
+
+
+REQUESTS = [("first", None, []), ("unique", None, ["--unique"])] + [
+    ("count", limit, ["--count", "--limit", str(limit)]) for limit in (1, 2, 3)
+] + [("count", None, ["--count"])]
+
+
+@pytest.mark.parametrize("engine", ["fast", "dlx", "dfs"])
+@pytest.mark.parametrize("mode, limit, flags", REQUESTS, ids=lambda v: str(v))
+def test_every_request_answers_as_the_command_line_with_the_known_counts(
+    cli, tmp_path, engine, mode, limit, flags
+):
+    cases = [(p, n) for p, n in known_counts() if n is not None or limit is not None or mode != "count"]
+    path = tmp_path / "counts.txt"
+    path.write_text("".join(f"{puzzle}\n" for puzzle, _ in cases))
+    lines = cli("solve", "--output", "json", "--engine", engine, *flags, str(path))
+    records = [json.loads(line) for line in lines[:-1]]
+    options = {"mode": mode, "engine": engine, "details": True}
+    if limit is not None:
+        options["limit"] = limit
+    solutions, status, details = dance.solve([p for p, _ in cases], **options)
+    for k, (puzzle, n) in enumerate(cases):
+        record = records[k]
+        answer = (status[k], details["count"][k], details["exact"][k])
+        assert answer == expected(mode, limit, n), puzzle
+        assert record["status"] == status[k], puzzle
+        if mode == "count":
+            assert (record["count"], record["complete"]) == answer[1:], puzzle
+            assert solutions[k] == details["count"][k]
+        else:
+            assert (record["count"], record["complete"]) == (None, None), puzzle
+            assert record["solution"] == (solutions[k] if status[k] in ("solved", "unique") else None)
+
+
+@pytest.mark.parametrize(
+    "name, variant",
+    [
+        ("x", "x"),
+        ("windoku", "windoku"),
+        ("windoku", "hyper"),
+        ("disjoint", "disjoint"),
+        ("anti-knight", "anti-knight"),
+        ("anti-king", "anti-king"),
+        ("non-consecutive", "non-consecutive"),
+        ("jigsaw-windoku", "windoku"),
+        ("x", "x,anti-king"),
+    ],
+)
+def test_every_variant_reads_as_the_command_line_reads_it(cli, name, variant):
+    path = TEST_DATA / "variants" / f"{name}.txt"
+    expected = cli("solve", "--unique", "--variant", variant, str(path))
+    solutions, status = dance.solve(records(path), mode="unique", variant=variant)
+    assert line_answers(solutions, status, "unique") == expected
+    if "," not in variant:
+        shipped = (TEST_DATA / "variants" / f"{name}.solutions.txt").read_text().split("\n")
+        assert expected == [line for line in shipped if line]
+
+
+CTRL_C = """
+import dance, sys
+print("solving", flush=True)
+try:
+    dance.solve(["." * 81] * 2, mode="count")
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+    sys.exit(3)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is a POSIX signal")
+def test_ctrl_c_stops_a_count_that_would_never_end():
+    child = subprocess.Popen(
+        [sys.executable, "-c", CTRL_C], stdout=subprocess.PIPE, text=True, env=dict(os.environ)
+    )
+    assert child.stdout.readline().strip() == "solving"
+    time.sleep(0.5)
+    child.send_signal(signal.SIGINT)
+    # Before, only SIGKILL stopped it; the bound is generous on purpose.
+    out, _ = child.communicate(timeout=60)
+    assert (out.strip(), child.returncode) == ("interrupted", 3)
 
 
 def test_shipped_solutions_from_an_array():

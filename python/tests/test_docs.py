@@ -16,7 +16,8 @@ def stub_names():
     for node in tree.body:
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and not node.name.startswith("_"):
             names.add(node.name)
-        if isinstance(node, ast.ClassDef):
+        # Private classes (the `details` dicts' TypedDicts) are types only.
+        if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
             members[node.name] = {
                 item.name
                 for item in node.body

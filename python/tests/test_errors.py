@@ -62,19 +62,48 @@ def test_wrong_inputs(puzzles, kind, words):
     [
         ({"mode": "all"}, 'unknown mode "all"'),
         ({"limit": 5}, "limit applies to mode=\"count\" only"),
-        ({"mode": "count", "limit": 0}, "limit must be at least 1"),
-        ({"threads": 0}, "threads must be at least 1"),
-        ({"threads": -2}, "threads must be at least 1"),
-        ({"timeout": 0}, "timeout must be a positive number"),
-        ({"timeout": -1.5}, "timeout must be a positive number"),
-        ({"timeout": math.nan}, "timeout must be a positive number"),
-        ({"variant": "killer"}, 'unknown variant "killer"'),
+        ({"mode": "count", "limit": 0}, "limit: expected a count of at least 1, found 0"),
+        ({"threads": -2}, "threads: expected a number of threads from 0 (one per core) to 1024, found `-2`"),
+        # The command line's cap: 10**6 once started 11,000 threads.
+        ({"threads": 10**6}, "to 1024, found `1000000`"),
+        ({"threads": 2**40}, "to 1024, found `1099511627776`"),
+        ({"threads": 2**70}, "found `1180591620717411303424`"),
+        ({"timeout": 0}, "timeout: expected a number of seconds above 0, found 0"),
+        ({"timeout": -1.5}, "timeout: expected a number of seconds above 0, found -1.5"),
+        ({"timeout": math.nan}, "timeout: expected a number of seconds above 0, found NaN"),
+        ({"variant": "killer"}, "variant: unknown variant `killer`"),
+        ({"engine": "bands"}, "engine: unknown engine `bands`; expected fast, dlx or dfs"),
     ],
 )
 def test_wrong_options(options, words):
     with pytest.raises(ValueError) as caught:
         dance.solve([EASY], **options)
     assert words in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "options, words",
+    [
+        ({"threads": True}, "threads: expected an int, found bool"),
+        ({"threads": 2.5}, "threads: expected an int, found float"),
+        ({"mode": "count", "limit": True}, "limit: expected an int, found bool"),
+        ({"timeout": True}, "timeout: expected a number of seconds, found bool"),
+        ({"timeout": "1"}, "timeout: expected a number of seconds, found str"),
+    ],
+)
+def test_wrong_kinds_of_options(options, words):
+    with pytest.raises(TypeError) as caught:
+        dance.solve([EASY], **options)
+    assert words in str(caught.value)
+
+
+def test_options_read_as_the_command_line_reads_them():
+    # 0 threads is one per core; infinity is no timeout; a limit past 64
+    # bits counts every solution; NumPy integers are integers.
+    assert dance.solve([EASY], threads=0)[1] == ["solved"]
+    assert dance.solve([EASY], threads=np.int64(3))[1] == ["solved"]
+    assert dance.solve([EASY], timeout=float("inf"))[1] == ["solved"]
+    assert dance.solve([EASY], mode="count", limit=2**70) == ([1], ["unique"])
 
 
 def test_a_timeout_is_a_status_not_an_error():
@@ -93,8 +122,8 @@ def test_a_timeout_is_a_status_not_an_error():
         ({"size": 6, "box": (3, 2)}, "box 3x2"),
         ({"size": 6, "box": (2, 3), "jigsaw": True}, "exclude each other"),
         ({"symmetry": "spiral"}, 'unknown symmetry "spiral"'),
-        ({"variant": "anti-knight"}, "unknown variant"),
-        ({"threads": 0}, "threads must be at least 1"),
+        ({"variant": "anti-queen"}, "variant: unknown variant `anti-queen`"),
+        ({"threads": 1025}, "threads: expected a number of threads from 0 (one per core) to 1024"),
     ],
 )
 def test_generate_rejects_options(options, words):

@@ -67,7 +67,10 @@ def test_strings_in_every_format_come_back_in_their_format():
     assert len(from_line) == 81 and "\n" not in from_line
     assert "|" in from_grid and from_grid.count("\n") >= 9
     assert "".join(c for c in from_grid if c.isdigit()) == from_line
-    assert len(from_jigsaw) == 36
+    # A jigsaw's solution carries its region map, so it reads back as the same shape.
+    digits, regions = from_jigsaw.split()
+    assert len(digits) == 36 and regions == jigsaw.split()[1]
+    assert dance.solve([from_jigsaw]) == ([from_jigsaw], ["solved"])
 
 
 def test_generated_puzzles_solve_uniquely_and_rate():

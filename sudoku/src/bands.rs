@@ -49,20 +49,20 @@ use crate::engine::Stash;
 use crate::{Digit, Grid, Puzzle, Shape, Variant};
 
 /// The size this module is specialised for.
-const N: usize = 9;
+pub(crate) const N: usize = 9;
 
 /// Cells of a band: three rows.
-const BAND_CELLS: usize = 27;
+pub(crate) const BAND_CELLS: usize = 27;
 
 /// Every cell of a band.
-const BAND: u32 = (1 << BAND_CELLS) - 1;
+pub(crate) const BAND: u32 = (1 << BAND_CELLS) - 1;
 
 /// Every column of a row.
-const ROW: u32 = (1 << N) - 1;
+pub(crate) const ROW: u32 = (1 << N) - 1;
 
 /// The first row of a band's cells in each box of the band: the box's
 /// three columns.
-const TRIAD: u32 = 0b111;
+pub(crate) const TRIAD: u32 = 0b111;
 
 /// The cells of each box in a band, left to right.
 const BOXES: [u32; 3] = {
@@ -80,7 +80,7 @@ const BAND_WORDS: [u32; 3] = [0x1FF, 0x1FF << N, 0x1FF << (2 * N)];
 
 /// For each cell of a band, the band's cells left open by placing a digit
 /// there: all but the cell's row and box, the cell itself kept.
-const KEEP: [u32; BAND_CELLS] = {
+pub(crate) const KEEP: [u32; BAND_CELLS] = {
     let mut keep = [0; BAND_CELLS];
     let mut i = 0;
     while i < BAND_CELLS {
@@ -93,7 +93,7 @@ const KEEP: [u32; BAND_CELLS] = {
 };
 
 /// For each cell of a band, the cells of its column in one band.
-const COLUMNS: [u32; BAND_CELLS] = {
+pub(crate) const COLUMNS: [u32; BAND_CELLS] = {
     let mut columns = [0; BAND_CELLS];
     let mut i = 0;
     while i < BAND_CELLS {
@@ -246,18 +246,7 @@ impl crate::engine::Board for Bands {
     }
 
     fn grid(&self, puzzle: &Puzzle, _levels: usize) -> Grid {
-        // Every cell is filled: each band's placed digits, word by word.
-        let mut digits = vec![Digit::ALL[0]; N * N];
-        for (band, words) in self.state.digits.iter().enumerate() {
-            let placed = !self.state.open[band];
-            let here = &mut digits[BAND_CELLS * band..][..BAND_CELLS];
-            for (&cells, digit) in words.iter().zip(Digit::ALL) {
-                for bit in self::cells(cells & placed & BAND) {
-                    here[bit] = digit;
-                }
-            }
-        }
-        Grid::from_solver(puzzle.shape().clone(), digits)
+        placed_grid(puzzle, &self.state.digits)
     }
 }
 
@@ -705,6 +694,21 @@ fn counts(cells: u32) -> u32 {
     COUNTS[0][(cells & ROW) as usize]
         + COUNTS[1][(cells >> 9 & ROW) as usize]
         + COUNTS[2][(cells >> 18) as usize]
+}
+
+/// The grid of a solution in band words (`words[band][digit]`, every cell
+/// filled): each band's digits, word by word.
+pub(crate) fn placed_grid(puzzle: &Puzzle, words: &[[u32; N]; 3]) -> Grid {
+    let mut digits = vec![Digit::ALL[0]; N * N];
+    for (band, words) in words.iter().enumerate() {
+        let here = &mut digits[BAND_CELLS * band..][..BAND_CELLS];
+        for (&cells, digit) in words.iter().zip(Digit::ALL) {
+            for bit in self::cells(cells & BAND) {
+                here[bit] = digit;
+            }
+        }
+    }
+    Grid::from_solver(puzzle.shape().clone(), digits)
 }
 
 /// The bits set in `cells`, lowest first.

@@ -18,196 +18,48 @@
 //! written into a cell) and a *guess* for every placement into a cell that
 //! had more than one legal digit when the search reached it.
 
-use std::convert::Infallible;
-use std::time::Instant;
+use std::ops::ControlFlow;
 
-pub use crate::TimedOut;
+use dance_dlx::{CHECK_INTERVAL, Goal, Pursuit};
+
 use crate::cover::{KING_MOVES, KNIGHT_MOVES, ORTHOGONAL_MOVES, step};
-use crate::{Count, Digit, Grid, Puzzle, Shape, Stats, Variant, Verdict};
+use crate::{Answer, Digit, Grid, Puzzle, Request, Shape, Stats, Variant};
 
-/// How many nodes pass between two looks at the clock.
-const CLOCK_INTERVAL: u64 = 4096;
-
-/// A search result and the work it took.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Run<T> {
-    /// What the search found.
-    pub value: T,
-    /// The work it did.
-    pub stats: Stats,
-}
-
-/// The naive solver, optionally with a deadline.
+/// Answers `request` with the naive search — what
+/// [`Solver::run`](crate::Solver::run) does for [`Engine::Dfs`](crate::Engine::Dfs),
+/// whatever engine the request names: the same statuses and counts as the
+/// exact-cover engines, by the same rules. The stop is looked at every
+/// [`CHECK_INTERVAL`] nodes and at every solution.
 ///
 /// ```
-/// use std::time::{Duration, Instant};
-/// use dance_sudoku::dfs::Dfs;
+/// use dance_sudoku::{Goal, Request, Status, dfs};
 ///
 /// let puzzle: dance_sudoku::Puzzle = "1...........4...".parse()?;
-/// let dfs = Dfs::new().with_deadline(Instant::now() + Duration::from_secs(10));
-/// let run = dfs.count(&puzzle, 1000)?;
-/// assert_eq!((run.value.solutions, run.value.complete), (24, true));
-/// assert!(run.stats.nodes > 0);
+/// let answer = dfs::run(&puzzle, &Request::new(Goal::Count { limit: 1000 }));
+/// assert_eq!((answer.status, answer.count.to_string()), (Status::Multiple, "24".to_owned()));
+/// assert!(answer.stats.nodes > 0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Dfs {
-    deadline: Option<Instant>,
+pub fn run(puzzle: &Puzzle, request: &Request) -> Answer {
+    let mut pursuit = Pursuit::new(request);
+    if pursuit.checkpoint().is_break() {
+        return pursuit.answer(None, Stats::default());
+    }
+    let keep = request.goal.keeps_solution();
+    let mut kept = None;
+    let stats = search(&mut pursuit, puzzle, |board, pursuit| {
+        if keep && pursuit.wants_next() {
+            kept = Some(board.grid());
+        }
+        pursuit.solution()
+    });
+    pursuit.answer(kept, stats)
 }
 
-impl Dfs {
-    /// A solver with no deadline.
-    pub fn new() -> Dfs {
-        Dfs::default()
-    }
-
-    /// The same solver, stopping with [`TimedOut`] once `deadline` has
-    /// passed. The clock is read every few thousand nodes, so a search may
-    /// run a little past it.
-    pub fn with_deadline(self, deadline: Instant) -> Dfs {
-        Dfs {
-            deadline: Some(deadline),
-        }
-    }
-
-    /// The first solution in search order, or `None` when there is none.
-    ///
-    /// # Errors
-    /// [`TimedOut`] when the deadline passed first.
-    pub fn solve(&self, puzzle: &Puzzle) -> Result<Run<Option<Grid>>, TimedOut> {
-        match self.deadline {
-            Some(deadline) => solve_with(&deadline, puzzle),
-            None => solve_with(&Unlimited, puzzle).map_err(|never| match never {}),
-        }
-    }
-
-    /// Counts solutions, stopping once `limit` are found.
-    ///
-    /// A search stopped by the limit reports `complete: false` (there are at
-    /// least `limit` solutions); a limit of 0 stops before searching.
-    ///
-    /// # Errors
-    /// [`TimedOut`] when the deadline passed first.
-    pub fn count(&self, puzzle: &Puzzle, limit: u64) -> Result<Run<Count>, TimedOut> {
-        match self.deadline {
-            Some(deadline) => count_with(&deadline, puzzle, limit),
-            None => count_with(&Unlimited, puzzle, limit).map_err(|never| match never {}),
-        }
-    }
-
-    /// Whether the puzzle has one, several or no solutions: searches until a
-    /// second solution turns up or the tree is exhausted.
-    ///
-    /// # Errors
-    /// [`TimedOut`] when the deadline passed first.
-    pub fn verdict(&self, puzzle: &Puzzle) -> Result<Run<Verdict>, TimedOut> {
-        match self.deadline {
-            Some(deadline) => verdict_with(&deadline, puzzle),
-            None => verdict_with(&Unlimited, puzzle).map_err(|never| match never {}),
-        }
-    }
-}
-
-/// The first solution in search order, or `None`, with no deadline.
+/// The first solution in search order, or `None` when there is none: the
+/// solution of [`run`] with [`Goal::First`].
 pub fn solve(puzzle: &Puzzle) -> Option<Grid> {
-    let Ok(run) = solve_with(&Unlimited, puzzle);
-    run.value
-}
-
-/// The number of solutions up to `limit`, with no deadline; see
-/// [`Dfs::count`].
-pub fn count(puzzle: &Puzzle, limit: u64) -> Count {
-    let Ok(run) = count_with(&Unlimited, puzzle, limit);
-    run.value
-}
-
-/// The uniqueness verdict, with no deadline.
-pub fn verdict(puzzle: &Puzzle) -> Verdict {
-    let Ok(run) = verdict_with(&Unlimited, puzzle);
-    run.value
-}
-
-/// When to give up: never, or at an [`Instant`].
-trait Clock {
-    type Error;
-
-    fn check(&self, found: u64, stats: Stats) -> Result<(), Self::Error>;
-}
-
-/// The clock of a search without deadline.
-struct Unlimited;
-
-impl Clock for Unlimited {
-    type Error = Infallible;
-
-    fn check(&self, _: u64, _: Stats) -> Result<(), Infallible> {
-        Ok(())
-    }
-}
-
-impl Clock for Instant {
-    type Error = TimedOut;
-
-    fn check(&self, found: u64, stats: Stats) -> Result<(), TimedOut> {
-        if Instant::now() >= *self {
-            Err(TimedOut { found, stats })
-        } else {
-            Ok(())
-        }
-    }
-}
-
-fn solve_with<C: Clock>(clock: &C, puzzle: &Puzzle) -> Result<Run<Option<Grid>>, C::Error> {
-    let mut value = None;
-    let stats = search(clock, puzzle, |board| {
-        value = Some(board.grid());
-        false
-    })?;
-    Ok(Run { value, stats })
-}
-
-fn count_with<C: Clock>(clock: &C, puzzle: &Puzzle, limit: u64) -> Result<Run<Count>, C::Error> {
-    if limit == 0 {
-        return Ok(Run {
-            value: Count {
-                solutions: 0,
-                complete: false,
-            },
-            stats: Stats::default(),
-        });
-    }
-    let mut count = 0;
-    let stats = search(clock, puzzle, |_| {
-        count += 1;
-        count < limit
-    })?;
-    Ok(Run {
-        value: Count {
-            solutions: count,
-            complete: count < limit,
-        },
-        stats,
-    })
-}
-
-fn verdict_with<C: Clock>(clock: &C, puzzle: &Puzzle) -> Result<Run<Verdict>, C::Error> {
-    let mut first = None;
-    let mut more = false;
-    let stats = search(clock, puzzle, |board| {
-        if first.is_none() {
-            first = Some(board.grid());
-            true
-        } else {
-            more = true;
-            false
-        }
-    })?;
-    let value = match first {
-        None => Verdict::NoSolution,
-        Some(_) if more => Verdict::Multiple,
-        Some(grid) => Verdict::Unique(grid),
-    };
-    Ok(Run { value, stats })
+    run(puzzle, &Request::new(Goal::First)).solution
 }
 
 /// The mask index of a cell outside every window or group.
@@ -340,27 +192,28 @@ impl Board<'_> {
 }
 
 /// Runs the search, calling `on_solution` for each solution until it
-/// returns `false`.
-fn search<C: Clock>(
-    clock: &C,
+/// returns `Break`, the stop comes or the tree is exhausted (which
+/// `pursuit` is told).
+fn search(
+    pursuit: &mut Pursuit<'_>,
     puzzle: &Puzzle,
-    on_solution: impl FnMut(&Board<'_>) -> bool,
-) -> Result<Stats, C::Error> {
+    on_solution: impl FnMut(&Board<'_>, &mut Pursuit<'_>) -> ControlFlow<()>,
+) -> Stats {
     let variant = puzzle.shape().variant();
     if variant.rules().any(|rule| rule != Variant::X) {
-        search_with::<C, true>(clock, puzzle, on_solution)
+        search_with::<true>(pursuit, puzzle, on_solution)
     } else {
-        search_with::<C, false>(clock, puzzle, on_solution)
+        search_with::<false>(pursuit, puzzle, on_solution)
     }
 }
 
 /// [`search`], compiled for shapes with rules beyond rows, columns,
 /// regions and diagonals (`RULES`) or without.
-fn search_with<C: Clock, const RULES: bool>(
-    clock: &C,
+fn search_with<const RULES: bool>(
+    pursuit: &mut Pursuit<'_>,
     puzzle: &Puzzle,
-    mut on_solution: impl FnMut(&Board<'_>) -> bool,
-) -> Result<Stats, C::Error> {
+    mut on_solution: impl FnMut(&Board<'_>, &mut Pursuit<'_>) -> ControlFlow<()>,
+) -> Stats {
     let shape = puzzle.shape();
     let n = shape.size();
     let variant = shape.variant();
@@ -394,7 +247,6 @@ fn search_with<C: Clock, const RULES: bool>(
     };
     let mut empty = Vec::new();
     let mut stats = Stats::default();
-    let mut found = 0;
     for (cell, given) in shape.cells().zip(puzzle.cells()) {
         let (row, col) = (cell.row(n), cell.col(n));
         let small = |index: Option<usize>| index.map_or(OUTSIDE, |i| i as u8);
@@ -414,7 +266,8 @@ fn search_with<C: Clock, const RULES: bool>(
             Some(digit) => {
                 let bit = 1u32 << digit.index();
                 if board.used::<RULES>(place) & bit != 0 {
-                    return Ok(stats);
+                    pursuit.exhausted();
+                    return stats;
                 }
                 board.toggle::<RULES>(place, bit);
                 board.values[cell.index()] = digit.index() as u8;
@@ -430,9 +283,12 @@ fn search_with<C: Clock, const RULES: bool>(
     let mut depth = 0;
     loop {
         let Some(&(index, place)) = empty.get(depth) else {
-            found += 1;
-            if !on_solution(&board) || !backtrack::<RULES>(&mut board, &empty, &mut depth) {
-                return Ok(stats);
+            if on_solution(&board, pursuit).is_break() {
+                return stats;
+            }
+            if !backtrack::<RULES>(&mut board, &empty, &mut depth) {
+                pursuit.exhausted();
+                return stats;
             }
             continue;
         };
@@ -441,7 +297,8 @@ fn search_with<C: Clock, const RULES: bool>(
         if free == 0 {
             next[depth] = 0;
             if !backtrack::<RULES>(&mut board, &empty, &mut depth) {
-                return Ok(stats);
+                pursuit.exhausted();
+                return stats;
             }
             continue;
         }
@@ -450,8 +307,8 @@ fn search_with<C: Clock, const RULES: bool>(
         if (full & !used).count_ones() > 1 {
             stats.guesses += 1;
         }
-        if stats.nodes % CLOCK_INTERVAL == 0 {
-            clock.check(found, stats)?;
+        if stats.nodes % CHECK_INTERVAL == 0 && pursuit.checkpoint().is_break() {
+            return stats;
         }
         board.toggle::<RULES>(place, 1 << digit);
         board.values[index] = digit;
@@ -500,7 +357,9 @@ fn backtrack<const RULES: bool>(
 
 #[cfg(test)]
 mod tests {
-    use std::time::Duration;
+    use std::time::{Duration, Instant};
+
+    use dance_dlx::{Count, Status, Stop};
 
     use super::*;
     use crate::format::{ParseOptions, line};
@@ -513,43 +372,45 @@ mod tests {
         text.parse().unwrap()
     }
 
+    fn ask(puzzle: &Puzzle, goal: Goal) -> Answer {
+        run(puzzle, &Request::new(goal))
+    }
+
+    fn count(solutions: u64, complete: bool) -> Count {
+        Count {
+            solutions,
+            complete,
+        }
+    }
+
     #[test]
     fn empty_four_by_four_has_288_solutions() {
         let empty = Puzzle::empty(Shape::boxed(4).unwrap());
         assert_eq!(
-            count(&empty, 1000),
-            Count {
-                solutions: 288,
-                complete: true
-            }
+            ask(&empty, Goal::Count { limit: 1000 }).count,
+            count(288, true)
         );
         assert_eq!(
-            count(&empty, 288),
-            Count {
-                solutions: 288,
-                complete: false
-            }
+            ask(&empty, Goal::Count { limit: 288 }).count,
+            count(288, true)
         );
-        assert_eq!(verdict(&empty), Verdict::Multiple);
+        assert_eq!(
+            ask(&empty, Goal::Count { limit: 287 }).count,
+            count(287, false)
+        );
+        assert_eq!(ask(&empty, Goal::Unique).status, Status::Multiple);
     }
 
     #[test]
     fn empty_nine_by_nine_stops_at_the_limit() {
         let empty = Puzzle::empty(Shape::boxed(9).unwrap());
+        let three = ask(&empty, Goal::Count { limit: 3 });
         assert_eq!(
-            count(&empty, 3),
-            Count {
-                solutions: 3,
-                complete: false
-            }
+            (three.status, three.count),
+            (Status::Multiple, count(3, false))
         );
-        assert_eq!(
-            count(&empty, 0),
-            Count {
-                solutions: 0,
-                complete: false
-            }
-        );
+        let zero = ask(&empty, Goal::Count { limit: 0 });
+        assert_eq!((zero.status, zero.count), (Status::Solved, count(0, false)));
         let grid = solve(&empty).unwrap();
         assert_eq!(verify(&empty, &grid), Ok(()));
         assert_eq!(
@@ -575,28 +436,22 @@ mod tests {
     #[ignore = "143M nodes; run with --release -- --ignored"]
     fn norvig_hardest_is_unique() {
         let puzzle = parse(NORVIG);
-        let run = Dfs::new().verdict(&puzzle).unwrap();
-        let Verdict::Unique(grid) = run.value else {
-            panic!("expected a unique solution, got {:?}", run.value);
-        };
-        assert_eq!(verify(&puzzle, &grid), Ok(()));
-        assert_eq!(run.stats.nodes, 142_738_235);
+        let answer = ask(&puzzle, Goal::Unique);
+        assert_eq!(answer.status, Status::Unique);
+        assert_eq!(verify(&puzzle, answer.solution.as_ref().unwrap()), Ok(()));
+        assert_eq!(answer.stats.nodes, 142_738_235);
     }
 
     #[test]
     fn clashing_givens_have_no_solution() {
         let puzzle = parse("11..............");
         assert_eq!(solve(&puzzle), None);
-        assert_eq!(verdict(&puzzle), Verdict::NoSolution);
+        assert_eq!(ask(&puzzle, Goal::Unique).status, Status::NoSolution);
+        let counted = ask(&puzzle, Goal::Count { limit: 10 });
         assert_eq!(
-            count(&puzzle, 10),
-            Count {
-                solutions: 0,
-                complete: true
-            }
+            (counted.count, counted.stats),
+            (count(0, true), Stats::default())
         );
-        let run = Dfs::new().count(&puzzle, 10).unwrap();
-        assert_eq!(run.stats, Stats::default());
     }
 
     #[test]
@@ -605,18 +460,26 @@ mod tests {
         let puzzle = parse(
             "123.............................................................4.......4........",
         );
-        assert_eq!(verdict(&puzzle), Verdict::NoSolution);
+        assert_eq!(ask(&puzzle, Goal::Unique).status, Status::NoSolution);
+    }
+
+    /// The unique solution of `puzzle`, or a panic naming the status.
+    fn unique(puzzle: &Puzzle) -> Grid {
+        let answer = ask(puzzle, Goal::Unique);
+        assert_eq!(answer.status, Status::Unique, "{puzzle}");
+        answer.solution.unwrap()
     }
 
     #[test]
     fn jigsaw_six_by_six() {
         let puzzle =
             parse("....5.4...2..3.51.2........1........ aaabbbaaccbbacccbdeecfddeeffddeefffd");
-        let Verdict::Unique(grid) = verdict(&puzzle) else {
-            panic!("expected a unique solution");
-        };
+        let grid = unique(&puzzle);
         assert_eq!(verify(&puzzle, &grid), Ok(()));
-        assert_eq!(grid.to_string(), "123456451623632514214365546132365241");
+        assert_eq!(
+            grid.to_string(),
+            "123456451623632514214365546132365241 aaabbbaaccbbacccbdeecfddeeffddeefffd"
+        );
     }
 
     #[test]
@@ -628,16 +491,14 @@ mod tests {
         let text =
             ".2......9..6.8..2.7...23...214...8......7....5...........6...7.....4......5.....8";
         let x = line::parse(text, &options).unwrap();
-        let Verdict::Unique(grid) = verdict(&x) else {
-            panic!("expected a unique solution");
-        };
+        let grid = unique(&x);
         assert_eq!(verify(&x, &grid), Ok(()));
         assert_eq!(
             grid.to_string(),
             "123456789456789123789123456214365897368972514597814632941638275832547961675291348"
         );
         // Without the diagonals the same givens allow more solutions.
-        assert_eq!(verdict(&parse(text)), Verdict::Multiple);
+        assert_eq!(ask(&parse(text), Goal::Unique).status, Status::Multiple);
     }
 
     /// The 3×3 jigsaw from the seed program: grid `*2*/1*2/***`, regions
@@ -655,22 +516,20 @@ mod tests {
             let brute = brute_force(&puzzle);
             assert_eq!(brute.len(), expected, "{cells}");
             assert_eq!(
-                count(&puzzle, 100),
-                Count {
-                    solutions: expected as u64,
-                    complete: true
-                }
+                ask(&puzzle, Goal::Count { limit: 100 }).count,
+                count(expected as u64, true)
             );
-            match verdict(&puzzle) {
-                Verdict::Unique(grid) => assert_eq!(brute, [grid]),
-                Verdict::Multiple => assert!(brute.len() > 1),
-                Verdict::NoSolution => assert!(brute.is_empty()),
+            let verdict = ask(&puzzle, Goal::Unique);
+            match verdict.status {
+                Status::Unique => assert_eq!(brute, [verdict.solution.unwrap()]),
+                Status::Multiple => assert!(brute.len() > 1),
+                status => assert_eq!((status, brute.len()), (Status::NoSolution, 0)),
             }
         }
-        let Verdict::Unique(grid) = verdict(&parse("*2*1*2*** aababbccc")) else {
-            panic!("expected a unique solution");
-        };
-        assert_eq!(grid.to_string(), "321132213");
+        assert_eq!(
+            unique(&parse("*2*1*2*** aababbccc")).to_string(),
+            "321132213 aababbccc"
+        );
     }
 
     /// Every filling of a 3×3 puzzle's blanks that `verify` accepts.
@@ -692,44 +551,44 @@ mod tests {
     #[test]
     fn stats_count_placements_and_guesses() {
         let full = parse("1234341243212143");
-        let run = Dfs::new().verdict(&full).unwrap();
-        assert_eq!(run.stats, Stats::default());
-        assert!(matches!(run.value, Verdict::Unique(_)));
-        let one_blank = parse("123434124321214.");
-        let run = Dfs::new().solve(&one_blank).unwrap();
+        let answer = ask(&full, Goal::Unique);
         assert_eq!(
-            run.stats,
+            (answer.status, answer.stats),
+            (Status::Unique, Stats::default())
+        );
+        let one_blank = parse("123434124321214.");
+        assert_eq!(
+            ask(&one_blank, Goal::First).stats,
             Stats {
                 nodes: 1,
                 guesses: 0
             }
         );
         let two_ways = parse("12..34..........");
-        let run = Dfs::new().count(&two_ways, 100).unwrap();
-        assert!(run.stats.guesses > 0 && run.stats.guesses < run.stats.nodes);
+        let stats = ask(&two_ways, Goal::Count { limit: 100 }).stats;
+        assert!(stats.guesses > 0 && stats.guesses < stats.nodes);
     }
 
     #[test]
-    fn deadline_stops_the_search() {
+    fn a_stop_ends_the_search_with_a_timeout() {
         let puzzle = parse(NORVIG);
-        let err = Dfs::new()
-            .with_deadline(Instant::now())
-            .verdict(&puzzle)
-            .unwrap_err();
-        assert_eq!(err.stats.nodes, CLOCK_INTERVAL);
-        assert_eq!(err.found, 0);
+        let past = Request::new(Goal::Unique).with_stop(Stop::at(Instant::now()));
+        let late = run(&puzzle, &past);
         assert_eq!(
-            err.to_string(),
-            "search timed out after 0 solutions and 4096 nodes"
+            (late.status, late.count),
+            (Status::Timeout, count(0, false))
         );
-        let generous = Dfs::new().with_deadline(Instant::now() + Duration::from_secs(600));
-        let run = generous.count(&parse("1..............."), 1000).unwrap();
         assert_eq!(
-            run.value,
-            Count {
-                solutions: 72,
-                complete: true
-            }
+            late.stats,
+            Stats::default(),
+            "a stop that has come ends it at once"
+        );
+        let generous = Request::new(Goal::Count { limit: 1000 })
+            .with_stop(Stop::after(Duration::from_secs(600)));
+        let answer = run(&parse("1..............."), &generous);
+        assert_eq!(
+            (answer.status, answer.count),
+            (Status::Multiple, count(72, true))
         );
     }
 }

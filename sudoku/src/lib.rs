@@ -21,18 +21,29 @@
 //!   9×9, plus two families of N for the diagonals of X-Sudoku. The module
 //!   documents the numbering.
 //! - [`Solver`] solves puzzles of any shape on that matrix with Algorithm X:
-//!   it builds each shape's matrix once, enters a puzzle's givens, searches
-//!   (first solution, count up to a limit, the unique/multiple/none
-//!   [`Verdict`], or every solution lazily), optionally until a deadline,
-//!   and reports [`Stats`]. [`Solver::generic`] runs the same search on
-//!   the generic [`dance_dlx`] engine, for comparison.
+//!   it builds each shape's matrix once, enters a puzzle's givens and
+//!   [`run`](Solver::run)s a [`Request`] — a [`Goal`] (the first solution,
+//!   unique or not, a count up to a limit, every solution), a [`Stop`] (a
+//!   timeout, a deadline, a flag raised by Ctrl-C) and the [`Engine`]
+//!   (`fast`, `dlx` or `dfs`) — into an [`Answer`]: a [`Status`] in the
+//!   words every output prints, a [`Count`] that says whether it is exact
+//!   (`N`) or a lower bound (`N+`), the solution, and [`Stats`]. The
+//!   request and answer are [`dance_dlx`]'s (see [`dance_dlx::request`] for
+//!   the rules: a count limited to N looks for N + 1 solutions), so every
+//!   engine, the command line and the Python package answer alike.
+//!   [`Solver::solutions`] streams every solution lazily.
 //! - [`batch`] solves slices of puzzles on rayon's pool, one solver per
 //!   worker thread, with results in input order; its sequential twin gives
-//!   identical results.
+//!   identical results. [`batch::stream`] does the same for an iterator of
+//!   any length, handing each result on as soon as the ones before it are,
+//!   within a bounded window. Its [`Threads`](batch::Threads) is the one
+//!   policy for thread counts (0 for one per core, at most 1024) and reuses
+//!   one pool per count.
 //! - [`verify`] checks that a grid solves a puzzle and names the cell or
 //!   [`Unit`] that is wrong.
-//! - [`format`](mod@format) reads and writes the line, grid and POJ 2676
-//!   text formats, streaming records from any `BufRead` in bounded memory,
+//! - [`format`](mod@format) reads and writes five text formats — one
+//!   puzzle per line, grids of rows, POJ 2676, pencilmarks (Sukaku) and CSV
+//!   datasets — streaming records from any `BufRead` in bounded memory,
 //!   with a line and column in every [`ParseError`](format::ParseError).
 //! - [`dfs`] is the textbook backtracking baseline: cells in order, digits
 //!   in order, no heuristics.
@@ -47,43 +58,50 @@
 //! Every engine — bands of bits for 9×9 (bitboards for jigsaw 9×9), a
 //! four-node Dancing Links kernel for the sizes where it measured faster,
 //! the generic [`dance_dlx`] engine for the rest — is walked by the one search driver of `dlx`
-//! ([`dance_dlx::driver`]); the solver picks the engine for a shape in one place,
-//! and [`Solver::engine_kind`] says which one serves a puzzle, so that a
-//! figure can name what did the work.
+//! ([`dance_dlx::driver`]); the solver picks the engine for a shape and a
+//! request's [`Engine`] in one place, [`Solver::engine_kind`], which also
+//! says which one serves a puzzle, so that a figure can name what did the
+//! work.
 //!
 //! # Example
 //!
 //! ```
-//! use dance_sudoku::{Solver, Verdict, dfs, verify};
+//! use dance_sudoku::{Engine, Goal, Request, Solver, Status, verify};
 //!
 //! let puzzle: dance_sudoku::Puzzle =
 //!     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
 //! assert_eq!((puzzle.shape().size(), puzzle.given_count()), (9, 32));
 //!
 //! let mut solver = Solver::new();
-//! let Verdict::Unique(grid) = solver.verdict(&puzzle) else {
-//!     panic!("expected a unique solution");
-//! };
+//! let answer = solver.run(&puzzle, &Request::new(Goal::Unique));
+//! assert_eq!(answer.status, Status::Unique);
+//! let grid = answer.solution.expect("a unique puzzle's answer holds its solution");
 //! verify(&puzzle, &grid)?;
 //! assert_eq!(
 //!     grid.to_string(),
 //!     "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
 //! );
 //! // The naive DFS agrees, with far more nodes.
-//! assert_eq!(dfs::verdict(&puzzle), Verdict::Unique(grid));
+//! let naive = solver.run(&puzzle, &Request::new(Goal::Unique).with_engine(Engine::Dfs));
+//! assert_eq!((naive.status, naive.solution), (Status::Unique, Some(grid)));
+//! assert!(naive.stats.nodes > answer.stats.nodes);
+//! // A count limited to 1 tells one solution from more.
+//! let count = solver.run(&puzzle, &Request::new(Goal::Count { limit: 1 }));
+//! assert_eq!((count.status, count.count.to_string()), (Status::Unique, "1".to_owned()));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 mod bands;
-mod bitboard;
+mod bitboards;
 mod cell;
+mod deductions;
 mod digit;
 mod engine;
 mod kernel;
-mod outcome;
 mod puzzle;
+mod request;
 mod shape;
 mod solver;
 mod transform;
@@ -98,11 +116,12 @@ pub mod jigsaw;
 pub mod rate;
 
 pub use cell::Cell;
+pub use dance_dlx::{Count, Goal, Status, Stop};
 pub use digit::Digit;
-pub use outcome::{Count, Stats, TimedOut, Verdict};
 pub use puzzle::{Grid, Puzzle, PuzzleError};
+pub use request::{Answer, Engine, EngineError, Request, Stats};
 pub use shape::{BoxShape, Shape, ShapeError, Variant, VariantError};
-pub use solver::{EngineKind, Solutions, Solver, Timed};
+pub use solver::{EngineKind, Solutions, Solver, Tree};
 pub use verify::{Unit, VerifyError, verify};
 
 /// The largest supported size N: digits are `1`–`9` then `A`–`P`.

@@ -90,6 +90,12 @@ impl Puzzle {
     /// `candidates[i]` is set. A cell with one candidate is a given; a cell
     /// with none makes a puzzle without solution.
     ///
+    /// When every cell has either one candidate or all N, the marks say no
+    /// more than givens do, and the result is the plain puzzle of those
+    /// givens ([`is_pencilmark`](Self::is_pencilmark) is `false`): the same
+    /// value, searched by the same engine and rated the same, whichever
+    /// format it was written in.
+    ///
     /// ```
     /// use dance_sudoku::{Puzzle, Shape, Solver};
     ///
@@ -130,10 +136,13 @@ impl Puzzle {
                     .flatten()
             })
             .collect();
+        let plain = candidates
+            .iter()
+            .all(|&mask| mask == full || mask.count_ones() == 1);
         Ok(Puzzle {
             shape,
             cells,
-            candidates: Some(candidates),
+            candidates: (!plain).then_some(candidates),
         })
     }
 
@@ -358,6 +367,24 @@ mod tests {
 
     fn digit(number: u8) -> Digit {
         Digit::from_number(number).unwrap()
+    }
+
+    #[test]
+    fn marks_that_say_no_more_than_givens_make_the_plain_puzzle() {
+        let shape = Shape::boxed(4).unwrap();
+        let plain: Puzzle = "1......2.3....4.".parse().unwrap();
+        let masks = shape.cells().map(|cell| plain.candidates(cell)).collect();
+        let marked = Puzzle::with_candidates(shape.clone(), masks).unwrap();
+        assert!(!marked.is_pencilmark());
+        assert_eq!(marked, plain);
+        // One cell narrowed to two digits is more than a given says.
+        let mut masks: Vec<u32> = shape.cells().map(|cell| plain.candidates(cell)).collect();
+        masks[1] = 0b0110;
+        assert!(
+            Puzzle::with_candidates(shape, masks)
+                .unwrap()
+                .is_pencilmark()
+        );
     }
 
     #[test]

@@ -1,24 +1,30 @@
 //! The Dancing Links Sudoku solver: one exact-cover matrix per shape, built
 //! once and reused for every puzzle of that shape.
 
-use std::time::Instant;
+use std::ops::ControlFlow;
 
-use dance_dlx::Event;
+use dance_dlx::{Count, Event, Goal, Pursuit, Resume};
 
 use crate::bands::Bands;
-use crate::bitboard::BitKernel;
-use crate::engine::{Engine, Generic, Walk};
+use crate::bitboards::Bitboards;
+use crate::deductions::Deductions;
+use crate::engine::{Driven, Generic, ShapeSearch};
 use crate::kernel::Kernel;
-use crate::{Count, Grid, Puzzle, Shape, Stats, TimedOut, Verdict};
+use crate::{Answer, Engine, Grid, Puzzle, Request, Shape, Stats};
 
 /// Which engine a [`Solver`] runs a puzzle on ([`Solver::engine_kind`]):
 /// what did the work, for labels and reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum EngineKind {
-    /// Algorithm X on bands (the classic 9×9 shape): the generic engine's
-    /// guesses, forced choices made in bulk with word operations, without
-    /// dancing links.
+    /// The fast engine of the classic 9×9 shape ([`Tree::Own`]): bands of
+    /// bits with its own deductions (singles, locked candidates both ways,
+    /// triads) and its own search tree, not Algorithm X's, without dancing
+    /// links.
+    Deductions,
+    /// Algorithm X on bands (the classic 9×9 shape on [`Tree::AlgorithmX`]):
+    /// the generic engine's guesses, forced choices made in bulk with word
+    /// operations, without dancing links.
     Bands,
     /// Algorithm X on bitboards (9×9 jigsaw shapes): the generic engine's
     /// search tree, node for node, without dancing links.
@@ -29,27 +35,51 @@ pub enum EngineKind {
     /// The generic Dancing Links engine of the `dlx` crate on the shape's
     /// exact cover (every other shape, variants and pencilmark puzzles).
     Generic,
+    /// The naive depth-first search of [`dfs`](crate::dfs)
+    /// ([`Engine::Dfs`]).
+    Dfs,
 }
 
 impl EngineKind {
     /// A short description of the engine, for labels.
     pub fn describe(self) -> &'static str {
         match self {
+            EngineKind::Deductions => {
+                "bands with own deductions and own search tree, not Algorithm X's (no dancing links)"
+            }
             EngineKind::Bands => "Algorithm X on bands, forced choices in bulk (no dancing links)",
             EngineKind::Bitboards => "Algorithm X on bitboards (no dancing links)",
             EngineKind::Kernel => "Dancing Links, the four-item Sudoku kernel",
             EngineKind::Generic => "Dancing Links, the generic engine",
+            EngineKind::Dfs => "naive depth-first search",
         }
     }
+}
+
+/// Which search tree a [`Solver`] walks on the classic 9×9 shape under
+/// [`Engine::Fast`] ([`Solver::set_tree`]). Every other shape has one fast
+/// engine, on Algorithm X's tree. Both trees give the same counts and
+/// verdicts; a puzzle with several solutions may get a different first one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Tree {
+    /// The fastest: the 9×9 engine's own deductions eliminate candidates
+    /// that Algorithm X keeps and it branches on configurations of a digit
+    /// in a band, so it guesses about half as often, in its own order
+    /// ([`EngineKind::Deductions`]).
+    #[default]
+    Own,
+    /// Algorithm X's, as the generic engine walks it with the MRV rule: the
+    /// same guesses, and the same solutions in the same order
+    /// ([`EngineKind::Bands`]). The rating ([`crate::rate`]) is defined on
+    /// it.
+    AlgorithmX,
 }
 
 /// How many matrices a solver keeps. Batches are usually of one shape; a few
 /// more serve files that mix sizes, and jigsaw puzzles (each region map is a
 /// shape of its own) evict each other instead of growing without bound.
 const CACHED_SHAPES: usize = 4;
-
-/// Nodes searched between two looks at the clock when a deadline is set.
-const CLOCK_INTERVAL: u64 = 1 << 14;
 
 /// Solves puzzles of any shape as exact cover, with Algorithm X.
 ///
@@ -59,33 +89,46 @@ const CLOCK_INTERVAL: u64 = 1 << 14;
 /// rebuilt and nothing is allocated per puzzle except the grids it returns.
 /// Givens that clash with each other make a puzzle with no solution.
 ///
-/// The classic 9×9 shape runs Algorithm X on bands of bits (forced
-/// choices made in bulk), 9×9 jigsaw shapes on bitboards, standard and
-/// jigsaw sizes up to 8 and 25 on a Dancing Links kernel specialised for
-/// options of exactly four items (where it measured faster), and every
-/// other shape on the generic [`dance_dlx`] engine. All of them make the same
-/// guesses and find the same solutions in the same order; nodes agree too,
-/// except that the bands may count differently on branches that die.
+/// [`run`](Solver::run) answers a [`Request`] on the [`Engine`] it names.
+/// [`Engine::Fast`] runs the classic 9×9 shape on bands of bits with the
+/// fast engine's own deductions and search tree ([`Tree::Own`], the
+/// default), or as Algorithm X on bands of bits (forced choices made in
+/// bulk) after [`set_tree`](Self::set_tree)`(`[`Tree::AlgorithmX`]`)`; 9×9
+/// jigsaw shapes on bitboards, standard and jigsaw sizes up to 8 and 25 on
+/// a Dancing Links kernel specialised for options of exactly four items
+/// (where it measured faster), and every other shape on the generic
+/// [`dance_dlx`] engine ([`engine_kind`](Solver::engine_kind) is that
+/// choice, made in one place); [`Engine::Dlx`] runs every shape on the
+/// generic engine and [`Engine::Dfs`] on the naive [`dfs`](crate::dfs).
+/// Every engine but the first makes the generic engine's guesses and finds
+/// the same solutions in the same order; nodes agree too, except that the
+/// bands and bitboards may count differently on branches that die. The
+/// first finds the same number of solutions with fewer guesses of its own.
 ///
 /// ```
-/// use dance_sudoku::{Solver, Verdict};
+/// use dance_sudoku::{Goal, Request, Solver, Status};
 ///
 /// let puzzle: dance_sudoku::Puzzle =
 ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
 /// let mut solver = Solver::new();
-/// let Verdict::Unique(grid) = solver.verdict(&puzzle) else { panic!("Norvig's hardest is unique") };
-/// dance_sudoku::verify(&puzzle, &grid)?;
-/// assert!(solver.stats().nodes > 0);
+/// let answer = solver.run(&puzzle, &Request::new(Goal::Unique));
+/// assert_eq!(answer.status, Status::Unique, "Norvig's hardest is unique");
+/// dance_sudoku::verify(&puzzle, answer.solution.as_ref().unwrap())?;
+/// assert!(answer.stats.nodes > 0);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Default)]
 pub struct Solver {
-    /// Most recently used first, keyed by shape and whether the engine is
-    /// a pencilmark puzzle's.
-    engines: Vec<((Shape, bool), Box<dyn Engine>)>,
+    /// Most recently used first.
+    engines: Vec<(Key, Box<dyn ShapeSearch>)>,
     stats: Stats,
     generic_only: bool,
+    tree: Tree,
 }
+
+/// What a cached engine serves: a shape, whether it is a pencilmark
+/// puzzle's own, and which engine it is.
+type Key = (Shape, bool, EngineKind);
 
 impl Solver {
     /// A solver with no matrix built yet.
@@ -93,8 +136,11 @@ impl Solver {
         Solver::default()
     }
 
-    /// A solver that runs every shape on the generic [`dance_dlx`] engine — slower;
-    /// for comparing the two and for checking the kernel against it.
+    /// A solver whose shorthands ([`solve`](Self::solve),
+    /// [`count`](Self::count), [`solutions`](Self::solutions)) run every
+    /// shape on the generic [`dance_dlx`] engine, as [`Engine::Dlx`] does —
+    /// slower; for comparing the two and for checking the other engines
+    /// against it. [`run`](Self::run) follows its request.
     pub fn generic() -> Solver {
         Solver {
             generic_only: true,
@@ -102,106 +148,97 @@ impl Solver {
         }
     }
 
-    /// Runs every shape on the generic [`dance_dlx`] engine (`true`, as
-    /// [`generic`](Self::generic) does) or on the fastest engine for each
-    /// shape (`false`, as [`new`](Self::new) does). Both search the same
-    /// tree; the engines built so far are dropped when the choice changes.
-    pub fn set_generic(&mut self, generic: bool) {
-        if self.generic_only != generic {
-            self.generic_only = generic;
-            self.engines.clear();
+    /// Answers `request` for `puzzle` on the engine it names: the first
+    /// solution, the uniqueness verdict, or a count that says whether it is
+    /// exact — given up when the request's [`Stop`](dance_dlx::Stop) comes.
+    /// The same request gives the same status and count on every engine;
+    /// the work differs.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use dance_sudoku::{Goal, Request, Solver, Status, Stop};
+    ///
+    /// let puzzle = dance_sudoku::Puzzle::empty(dance_sudoku::Shape::boxed(4)?);
+    /// let mut solver = Solver::new();
+    /// let count = solver.run(&puzzle, &Request::new(Goal::Count { limit: 300 }));
+    /// assert_eq!((count.status, count.count.to_string()), (Status::Multiple, "288".to_owned()));
+    /// let capped = solver.run(&puzzle, &Request::new(Goal::Count { limit: 10 }));
+    /// assert_eq!(capped.count.to_string(), "10+");
+    /// let stopped = Request::new(Goal::All).with_stop(Stop::after(Duration::ZERO));
+    /// let empty9 = dance_sudoku::Puzzle::empty(dance_sudoku::Shape::boxed(9)?);
+    /// assert_eq!(solver.run(&empty9, &stopped).status, Status::Timeout);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run(&mut self, puzzle: &Puzzle, request: &Request) -> Answer {
+        if request.engine == Engine::Dfs {
+            let answer = crate::dfs::run(puzzle, request);
+            self.stats = answer.stats;
+            return answer;
         }
+        let mut pursuit = Pursuit::new(request);
+        let keep = request.goal.keeps_solution();
+        let kind = self.engine_kind(puzzle, request.engine);
+        let engine = Solver::load(&mut self.engines, puzzle, kind);
+        let mut kept = None;
+        if engine.start(puzzle) {
+            // Only the solutions the answer counts are visited: for the
+            // goals that keep one, the first.
+            pursuit.run(engine, |engine| {
+                if keep {
+                    kept = Some(engine.grid(puzzle));
+                }
+                ControlFlow::Continue(())
+            });
+        } else {
+            pursuit.exhausted();
+        }
+        let stats = engine.stats();
+        engine.finish();
+        self.stats = stats;
+        pursuit.answer(kept, stats)
     }
 
-    /// The first solution found, or `None`.
+    /// Walks Algorithm X's tree or the fast engine's own on the classic 9×9
+    /// shape under [`Engine::Fast`] ([`Tree`]); other shapes and engines are
+    /// not affected. The engines of both stay built, so switching back and
+    /// forth costs nothing.
+    pub fn set_tree(&mut self, tree: Tree) {
+        self.tree = tree;
+    }
+
+    /// The tree this solver walks on the classic 9×9 shape.
+    pub fn tree(&self) -> Tree {
+        self.tree
+    }
+
+    /// The first solution found, or `None`: the solution of
+    /// [`run`](Self::run) with [`Goal::First`].
     pub fn solve(&mut self, puzzle: &Puzzle) -> Option<Grid> {
-        never_late(self.solve_until(puzzle, None))
+        let request = Request::new(Goal::First).with_engine(self.shorthand_engine());
+        self.run(puzzle, &request).solution
     }
 
-    /// Counts solutions, stopping at `limit`.
+    /// Counts solutions, stopping at `limit`: a count that reaches it is
+    /// not `complete`, even when the puzzle has exactly `limit` solutions.
+    /// This is the raw walk, for callers that want one bound and no more
+    /// (a uniqueness test is `count(puzzle, 2)`); to tell exactly N from
+    /// more than N, [`run`](Self::run) a [`Goal::Count`].
     pub fn count(&mut self, puzzle: &Puzzle, limit: u64) -> Count {
-        never_late(self.count_until(puzzle, limit, None))
-    }
-
-    /// Unique (with the solution), multiple or none: counts up to two.
-    pub fn verdict(&mut self, puzzle: &Puzzle) -> Verdict {
-        never_late(self.verdict_until(puzzle, None))
-    }
-
-    /// [`solve`](Self::solve), giving up at `deadline`.
-    pub(crate) fn solve_until(
-        &mut self,
-        puzzle: &Puzzle,
-        deadline: Option<Instant>,
-    ) -> Result<Option<Grid>, TimedOut> {
-        self.search(puzzle, deadline).next_grid()
-    }
-
-    /// [`count`](Self::count), giving up at `deadline`.
-    pub(crate) fn count_until(
-        &mut self,
-        puzzle: &Puzzle,
-        limit: u64,
-        deadline: Option<Instant>,
-    ) -> Result<Count, TimedOut> {
-        let mut search = self.search(puzzle, deadline);
+        let generic = self.generic_only;
+        let mut search = self.search(puzzle, generic);
         let mut count = Count {
             solutions: 0,
             complete: false,
         };
         while count.solutions < limit {
-            match search.next() {
-                Ok(true) => count.solutions += 1,
-                Ok(false) => {
-                    count.complete = true;
-                    break;
-                }
-                Err(late) => return Err(late),
+            if search.next() {
+                count.solutions += 1;
+            } else {
+                count.complete = true;
+                break;
             }
         }
-        Ok(count)
-    }
-
-    /// [`verdict`](Self::verdict), giving up at `deadline`.
-    pub(crate) fn verdict_until(
-        &mut self,
-        puzzle: &Puzzle,
-        deadline: Option<Instant>,
-    ) -> Result<Verdict, TimedOut> {
-        let mut search = self.search(puzzle, deadline);
-        match search.next_grid() {
-            Ok(None) => Ok(Verdict::NoSolution),
-            Ok(Some(first)) => match search.next() {
-                Ok(true) => Ok(Verdict::Multiple),
-                Ok(false) => Ok(Verdict::Unique(first)),
-                Err(late) => Err(late),
-            },
-            Err(late) => Err(late),
-        }
-    }
-
-    /// This solver with a deadline: the same searches, each stopping with
-    /// [`TimedOut`] once `deadline` has passed — the shape of
-    /// [`Dfs::with_deadline`](crate::dfs::Dfs::with_deadline). The clock is
-    /// read at every solution and every few thousand nodes, so a search may
-    /// run a little past it.
-    ///
-    /// ```
-    /// use std::time::{Duration, Instant};
-    ///
-    /// let puzzle: dance_sudoku::Puzzle = "1...........4...".parse()?;
-    /// let mut solver = dance_sudoku::Solver::new();
-    /// let count = solver
-    ///     .with_deadline(Instant::now() + Duration::from_secs(10))
-    ///     .count(&puzzle, 1000)?;
-    /// assert_eq!((count.solutions, count.complete), (24, true));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn with_deadline(&mut self, deadline: Instant) -> Timed<'_> {
-        Timed {
-            solver: self,
-            deadline,
-        }
+        count
     }
 
     /// Every solution, found lazily, in search order.
@@ -215,80 +252,108 @@ impl Solver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solutions<'a>(&'a mut self, puzzle: &'a Puzzle) -> Solutions<'a> {
+        let generic = self.generic_only;
         Solutions {
-            search: self.search(puzzle, None),
+            search: self.search(puzzle, generic),
         }
     }
 
     /// The work done by the last search: options tried (`nodes`) and options
     /// tried where the item had more than one left (`guesses`). Placing the
-    /// givens costs no nodes.
+    /// givens costs no nodes. On the fast engine's own tree ([`Tree::Own`],
+    /// 9×9), a guess is an option tried at a branch point and a node a cell
+    /// filled or a configuration tried ([`EngineKind::Deductions`]).
     pub fn stats(&self) -> Stats {
         self.stats
     }
 
+    /// The engine of the shorthands: see [`generic`](Self::generic).
+    pub(crate) fn shorthand_engine(&self) -> Engine {
+        if self.generic_only {
+            Engine::Dlx
+        } else {
+            Engine::Fast
+        }
+    }
+
     /// Starts a search of `puzzle` on its shape's matrix.
-    fn search<'a>(&'a mut self, puzzle: &'a Puzzle, deadline: Option<Instant>) -> Search<'a> {
+    fn search<'a>(&'a mut self, puzzle: &'a Puzzle, generic: bool) -> Search<'a> {
         self.stats = Stats::default();
-        self.load(puzzle);
-        let engine = &mut *self.engines[0].1;
+        let engine = if generic { Engine::Dlx } else { Engine::Fast };
+        let kind = self.engine_kind(puzzle, engine);
+        let engine = Solver::load(&mut self.engines, puzzle, kind);
         let live = engine.start(puzzle);
         Search {
             engine,
             puzzle,
             live,
-            deadline,
-            found: 0,
             stats: &mut self.stats,
         }
     }
 
-    /// Puts the engine for `puzzle` first, building it on first use. A
-    /// pencilmark puzzle gets an engine of its own (its candidates are part
-    /// of the matrix), never reused, and at most one is kept.
-    fn load(&mut self, puzzle: &Puzzle) {
+    /// The engine of `kind` for `puzzle`, first in the cache, built on
+    /// first use. A pencilmark puzzle gets an engine of its own (its
+    /// candidates are part of the matrix), never reused, and at most one is
+    /// kept.
+    fn load<'e>(
+        engines: &'e mut Vec<(Key, Box<dyn ShapeSearch>)>,
+        puzzle: &Puzzle,
+        kind: EngineKind,
+    ) -> &'e mut dyn ShapeSearch {
         let (shape, pencilmark) = (puzzle.shape(), puzzle.is_pencilmark());
-        match self
-            .engines
+        match engines
             .iter()
-            .position(|((cached, marks), _)| cached == shape && *marks == pencilmark)
+            .position(|((cached, marks, built), _)| {
+                cached == shape && *marks == pencilmark && *built == kind
+            })
             .filter(|_| !pencilmark)
         {
-            Some(position) => self.engines[..=position].rotate_right(1),
+            Some(position) => engines[..=position].rotate_right(1),
             None => {
-                self.engines.truncate(CACHED_SHAPES - 1);
-                if let Some(position) = self.engines.iter().position(|(key, _)| key.1) {
-                    self.engines.remove(position);
+                engines.truncate(CACHED_SHAPES - 1);
+                if let Some(position) = engines.iter().position(|(key, _)| key.1) {
+                    engines.remove(position);
                 }
-                let engine = self.engine_for(puzzle);
-                self.engines
-                    .insert(0, ((shape.clone(), pencilmark), engine));
+                let built = Solver::engine_for(puzzle, kind);
+                engines.insert(0, ((shape.clone(), pencilmark, kind), built));
             }
         }
+        &mut *engines[0].1
     }
 
-    /// The engine this solver runs `puzzle` on — the one place that picks
-    /// it: bands for the classic 9×9 shape, bitboards for 9×9 jigsaw
-    /// shapes, the four-item
-    /// kernel for the standard and jigsaw sizes where it wins, the generic
-    /// engine for the rest (variants, other sizes, pencilmark puzzles) and
-    /// for every puzzle of a [`generic`](Self::generic) solver.
+    /// The engine that serves `puzzle` when `engine` is asked for — the one
+    /// place that picks it: for [`Engine::Fast`], bands for the classic 9×9
+    /// shape (with the fast engine's own deductions, or on Algorithm X's
+    /// tree: [`Tree`]), bitboards for 9×9 jigsaw shapes, the four-item kernel for the
+    /// standard and jigsaw sizes where it wins, the generic engine for the
+    /// rest (variants, other sizes, pencilmark puzzles); the generic engine
+    /// for every puzzle under [`Engine::Dlx`], the naive search under
+    /// [`Engine::Dfs`].
     ///
     /// ```
-    /// use dance_sudoku::{EngineKind, Solver};
+    /// use dance_sudoku::{Engine, EngineKind, Solver};
     ///
     /// let puzzle: dance_sudoku::Puzzle = ".".repeat(81).parse()?;
-    /// assert_eq!(Solver::new().engine_kind(&puzzle), EngineKind::Bands);
-    /// assert_eq!(Solver::generic().engine_kind(&puzzle), EngineKind::Generic);
+    /// let mut solver = Solver::new();
+    /// assert_eq!(solver.engine_kind(&puzzle, Engine::Fast), EngineKind::Deductions);
+    /// assert_eq!(solver.engine_kind(&puzzle, Engine::Dlx), EngineKind::Generic);
+    /// assert_eq!(solver.engine_kind(&puzzle, Engine::Dfs), EngineKind::Dfs);
+    /// solver.set_tree(dance_sudoku::Tree::AlgorithmX);
+    /// assert_eq!(solver.engine_kind(&puzzle, Engine::Fast), EngineKind::Bands);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn engine_kind(&self, puzzle: &Puzzle) -> EngineKind {
+    pub fn engine_kind(&self, puzzle: &Puzzle, engine: Engine) -> EngineKind {
         let shape = puzzle.shape();
-        if self.generic_only || puzzle.is_pencilmark() {
+        if engine == Engine::Dfs {
+            EngineKind::Dfs
+        } else if engine == Engine::Dlx || puzzle.is_pencilmark() {
             EngineKind::Generic
         } else if Bands::serves(shape) {
-            EngineKind::Bands
-        } else if BitKernel::serves(shape) {
+            match self.tree {
+                Tree::Own => EngineKind::Deductions,
+                Tree::AlgorithmX => EngineKind::Bands,
+            }
+        } else if Bitboards::serves(shape) {
             EngineKind::Bitboards
         } else if Kernel::serves(shape) {
             EngineKind::Kernel
@@ -297,17 +362,23 @@ impl Solver {
         }
     }
 
-    /// Builds the engine [`engine_kind`](Self::engine_kind) picks for
-    /// `puzzle`: that choice is made there, once.
-    fn engine_for(&self, puzzle: &Puzzle) -> Box<dyn Engine> {
+    /// Builds the engine of `kind` for `puzzle`, as
+    /// [`engine_kind`](Self::engine_kind) picked it: that choice is made
+    /// there, once.
+    fn engine_for(puzzle: &Puzzle, kind: EngineKind) -> Box<dyn ShapeSearch> {
         let shape = puzzle.shape();
-        let special: Option<Box<dyn Engine>> = match self.engine_kind(puzzle) {
-            EngineKind::Bands => Bands::new(shape).map(|bands| Box::new(Walk::new(bands)) as _),
-            EngineKind::Bitboards => {
-                BitKernel::new(shape).map(|bits| Box::new(Walk::new(bits)) as _)
+        let special: Option<Box<dyn ShapeSearch>> = match kind {
+            EngineKind::Deductions => {
+                Deductions::new(shape).map(|engine| Box::new(Driven::new(engine)) as _)
             }
-            EngineKind::Kernel => Kernel::new(shape).map(|kernel| Box::new(Walk::new(kernel)) as _),
-            EngineKind::Generic => None,
+            EngineKind::Bands => Bands::new(shape).map(|bands| Box::new(Driven::new(bands)) as _),
+            EngineKind::Bitboards => {
+                Bitboards::new(shape).map(|bits| Box::new(Driven::new(bits)) as _)
+            }
+            EngineKind::Kernel => {
+                Kernel::new(shape).map(|kernel| Box::new(Driven::new(kernel)) as _)
+            }
+            EngineKind::Generic | EngineKind::Dfs => None,
         };
         special.unwrap_or_else(|| {
             if puzzle.is_pencilmark() {
@@ -319,74 +390,38 @@ impl Solver {
     }
 }
 
-/// The result of a search without deadline.
-fn never_late<T>(result: Result<T, TimedOut>) -> T {
-    match result {
-        Ok(value) => value,
-        Err(late) => unreachable!("a search without deadline cannot time out: {late}"),
+impl Resume for dyn ShapeSearch + '_ {
+    fn resume(&mut self, budget: u64) -> Event {
+        ShapeSearch::resume(self, budget)
     }
 }
 
-/// One search of one puzzle, on its shape's engine.
+/// One search of one puzzle, on its shape's engine, for the raw walks
+/// ([`Solver::count`], [`Solver::solutions`]).
 #[derive(Debug)]
 struct Search<'a> {
-    engine: &'a mut dyn Engine,
+    engine: &'a mut dyn ShapeSearch,
     puzzle: &'a Puzzle,
     /// `false` once the search has ended (or the givens clashed).
     live: bool,
-    deadline: Option<Instant>,
-    found: u64,
     stats: &'a mut Stats,
 }
 
 impl Search<'_> {
-    /// Finds the next solution: `Ok(true)`, `Ok(false)` at the end.
-    fn next(&mut self) -> Result<bool, TimedOut> {
+    /// Finds the next solution: `false` at the end.
+    fn next(&mut self) -> bool {
         if !self.live {
-            return Ok(false);
+            return false;
         }
-        let budget = if self.deadline.is_some() {
-            CLOCK_INTERVAL
-        } else {
-            u64::MAX
-        };
-        loop {
-            let event = self.engine.resume(budget);
-            *self.stats = self.engine.stats();
-            match event {
-                Event::Exhausted => {
-                    self.live = false;
-                    return Ok(false);
-                }
-                // The clock is read at every solution as well as every
-                // CLOCK_INTERVAL nodes: solutions may come more often.
-                _ if self
-                    .deadline
-                    .is_some_and(|deadline| Instant::now() >= deadline) =>
-                {
-                    self.live = false;
-                    return Err(TimedOut {
-                        found: self.found,
-                        stats: *self.stats,
-                    });
-                }
-                Event::Solution => {
-                    self.found += 1;
-                    return Ok(true);
-                }
+        let event = loop {
+            match self.engine.resume(u64::MAX) {
                 Event::BudgetSpent => {}
+                event => break event,
             }
-        }
-    }
-
-    /// The next solution's grid, or `None` at the end.
-    fn next_grid(&mut self) -> Result<Option<Grid>, TimedOut> {
-        Ok(self.next()?.then(|| self.grid()))
-    }
-
-    /// The grid of the solution just found.
-    fn grid(&self) -> Grid {
-        self.engine.grid(self.puzzle)
+        };
+        *self.stats = self.engine.stats();
+        self.live = event == Event::Solution;
+        self.live
     }
 }
 
@@ -406,36 +441,10 @@ impl Iterator for Solutions<'_> {
     type Item = Grid;
 
     fn next(&mut self) -> Option<Grid> {
-        never_late(self.search.next_grid())
+        self.search
+            .next()
+            .then(|| self.search.engine.grid(self.search.puzzle))
     }
 }
 
-/// A [`Solver`] with a deadline: see [`Solver::with_deadline`].
-#[derive(Debug)]
-pub struct Timed<'a> {
-    solver: &'a mut Solver,
-    deadline: Instant,
-}
-
-impl Timed<'_> {
-    /// [`Solver::solve`], or [`TimedOut`] when the deadline passed first.
-    pub fn solve(&mut self, puzzle: &Puzzle) -> Result<Option<Grid>, TimedOut> {
-        self.solver.solve_until(puzzle, Some(self.deadline))
-    }
-
-    /// [`Solver::count`], or [`TimedOut`] when the deadline passed first.
-    pub fn count(&mut self, puzzle: &Puzzle, limit: u64) -> Result<Count, TimedOut> {
-        self.solver.count_until(puzzle, limit, Some(self.deadline))
-    }
-
-    /// [`Solver::verdict`], or [`TimedOut`] when the deadline passed first.
-    pub fn verdict(&mut self, puzzle: &Puzzle) -> Result<Verdict, TimedOut> {
-        self.solver.verdict_until(puzzle, Some(self.deadline))
-    }
-
-    /// [`Solver::answer`], with [`Finding::TimedOut`](crate::batch::Finding::TimedOut)
-    /// when the deadline passed first.
-    pub fn answer(&mut self, puzzle: &Puzzle, mode: crate::batch::Mode) -> crate::batch::Answer {
-        self.solver.answer_until(puzzle, mode, Some(self.deadline))
-    }
-}
+impl std::iter::FusedIterator for Solutions<'_> {}

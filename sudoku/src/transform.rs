@@ -213,7 +213,7 @@ fn reversed_or_not(n: usize, rng: &mut SplitMix64) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{BoxShape, Solver, Verdict, jigsaw};
+    use crate::{BoxShape, Goal, Request, Solver, Status, jigsaw};
 
     /// A unique puzzle of each kind of shape the transformations treat
     /// differently, with its solution.
@@ -272,7 +272,9 @@ mod tests {
                 let moved_solution = transform.grid(&solution);
                 crate::verify(&moved, &moved_solution).unwrap();
                 if count.solutions == 1 {
-                    assert_eq!(solver.verdict(&moved), Verdict::Unique(moved_solution));
+                    let answer = solver.run(&moved, &Request::new(Goal::Unique));
+                    assert_eq!(answer.status, Status::Unique);
+                    assert_eq!(answer.solution, Some(moved_solution));
                 }
             }
         }

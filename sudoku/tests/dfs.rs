@@ -1,10 +1,10 @@
 //! The DFS against an independent oracle: every 4×4 Latin square, checked
 //! with `verify`.
 
-use dance_sudoku::{Count, Digit, Grid, Puzzle, Shape, Verdict, dfs, verify};
+use dance_sudoku::{Count, Digit, Engine, Grid, Puzzle, Shape, Status, dfs, verify};
 use proptest::prelude::*;
 
-use crate::util::variant;
+use crate::util::{count, variant, verdict};
 
 /// All 576 Latin squares of order 4, row by row.
 fn latin_squares() -> Vec<Vec<u8>> {
@@ -81,7 +81,7 @@ fn there_are_576_latin_squares_and_288_sudokus() {
     let empty = Puzzle::empty(Shape::boxed(4).unwrap());
     assert_eq!(oracle(&empty, &squares).len(), 288);
     assert_eq!(
-        dfs::count(&empty, 1000),
+        count(&empty, 1000, Engine::Dfs),
         Count {
             solutions: 288,
             complete: true
@@ -110,15 +110,15 @@ proptest! {
         }
         let puzzle = Puzzle::new(shape, cells).unwrap();
         let solutions = oracle(&puzzle, &squares);
-        let count = dfs::count(&puzzle, 1000);
-        prop_assert_eq!(count, Count { solutions: solutions.len() as u64, complete: true });
+        let counted = count(&puzzle, 1000, Engine::Dfs);
+        prop_assert_eq!(counted, Count { solutions: solutions.len() as u64, complete: true });
         let first = dfs::solve(&puzzle);
         prop_assert_eq!(first.as_ref(), solutions.first());
         let expected = match solutions.as_slice() {
-            [] => Verdict::NoSolution,
-            [only] => Verdict::Unique(only.clone()),
-            _ => Verdict::Multiple,
+            [] => (Status::NoSolution, None),
+            [only] => (Status::Unique, Some(only.clone())),
+            _ => (Status::Multiple, None),
         };
-        prop_assert_eq!(dfs::verdict(&puzzle), expected);
+        prop_assert_eq!(verdict(&puzzle, Engine::Dfs), expected);
     }
 }

@@ -1,9 +1,14 @@
 //! The Dancing Links solver: known figures, agreement with the generic engine
-//! and with the naive DFS on random puzzles of every shape, and big grids.
+//! and with the naive DFS on random puzzles of every shape, on both search
+//! trees of the classic 9×9 shape, and big grids.
 
-use dance_sudoku::batch::{Mode, solve_batch, solve_batch_sequential};
-use dance_sudoku::{Count, Digit, Grid, Puzzle, Shape, Solver, Variant, Verdict, dfs, verify};
+use dance_sudoku::batch::{solve_batch, solve_batch_sequential};
+use dance_sudoku::{
+    Count, Digit, Engine, Goal, Grid, Puzzle, Request, Shape, Solver, Status, Tree, Variant, verify,
+};
 use proptest::prelude::*;
+
+use crate::util::verdict;
 
 const NORVIG: &str =
     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
@@ -38,23 +43,29 @@ fn known_figures() {
     assert_eq!(generic.count(&empty4, u64::MAX), count(288, true));
 
     let norvig: Puzzle = NORVIG.parse().unwrap();
+    for engine in [Engine::Fast, Engine::Dlx] {
+        let (status, grid) = verdict(&norvig, engine);
+        assert_eq!(
+            status,
+            Status::Unique,
+            "Norvig's hardest has exactly one solution"
+        );
+        verify(&norvig, &grid.unwrap()).unwrap();
+    }
     for solver in [&mut solver, &mut generic] {
-        let Verdict::Unique(grid) = solver.verdict(&norvig) else {
-            panic!("Norvig's hardest has exactly one solution")
-        };
-        verify(&norvig, &grid).unwrap();
         assert_eq!(solver.count(&norvig, 10), count(1, true));
     }
 
     let empty9 = Puzzle::empty(Shape::boxed(9).unwrap());
     assert_eq!(solver.count(&empty9, 3), count(3, false));
-    assert_eq!(solver.verdict(&empty9), Verdict::Multiple);
+    assert_eq!(verdict(&empty9, Engine::Fast), (Status::Multiple, None));
 
     let clash: Puzzle = format!("11{}", ".".repeat(79)).parse().unwrap();
     assert_eq!(solver.solve(&clash), None);
     assert_eq!(solver.count(&clash, 10), count(0, true));
-    assert_eq!(solver.verdict(&clash), Verdict::NoSolution);
-    assert_eq!(generic.verdict(&clash), Verdict::NoSolution);
+    for engine in Engine::ALL {
+        assert_eq!(verdict(&clash, engine), (Status::NoSolution, None));
+    }
     assert_eq!(solver.solutions(&clash).count(), 0);
 }
 
@@ -171,26 +182,39 @@ proptest! {
     #[test]
     fn dlx_kernel_generic_engine_and_naive_dfs_agree(puzzle in puzzles()) {
         let mut solver = Solver::new();
+        let mut reference = Solver::new();
+        reference.set_tree(Tree::AlgorithmX);
         let mut generic = Solver::generic();
 
         let counted = solver.count(&puzzle, 2);
         prop_assert_eq!(generic.count(&puzzle, 2), counted);
-        // The same tree: the same guesses. Nodes may differ on branches
+        prop_assert_eq!(reference.count(&puzzle, 2), counted);
+        // Algorithm X's tree: the same guesses. Nodes may differ on branches
         // that die, where the bitboards stop at the end of a round of
         // forced choices and Dancing Links at the first item that runs out.
-        prop_assert_eq!(solver.stats().guesses, generic.stats().guesses, "both engines make the same guesses");
-        prop_assert_eq!(dfs::count(&puzzle, 2), counted);
+        // (The fast 9×9 engine walks its own tree: its guesses differ.)
+        prop_assert_eq!(reference.stats().guesses, generic.stats().guesses, "both engines make the same guesses");
         prop_assert!(counted.solutions >= 1, "blanking a valid grid leaves a solution");
+        let exact = crate::util::count(&puzzle, 1, Engine::Fast);
+        for engine in [Engine::Dlx, Engine::Dfs] {
+            prop_assert_eq!(crate::util::count(&puzzle, 1, engine), exact);
+        }
 
+        // Every tree finds a valid solution; Algorithm X's the same one.
         let grid = solver.solve(&puzzle).expect("a solution");
         verify(&puzzle, &grid).unwrap();
-        prop_assert_eq!(generic.solve(&puzzle), Some(grid));
-        let verdict = solver.verdict(&puzzle);
-        prop_assert_eq!(matches!(verdict, Verdict::Unique(_)), counted == count(1, true));
-        if let Verdict::Unique(grid) = &verdict {
+        let first = reference.solve(&puzzle).expect("a solution");
+        prop_assert_eq!(generic.solve(&puzzle), Some(first.clone()));
+        if counted.solutions == 1 {
+            prop_assert_eq!(&grid, &first);
+        }
+        let fast = verdict(&puzzle, Engine::Fast);
+        prop_assert_eq!(fast.0 == Status::Unique, counted == count(1, true));
+        if let Some(grid) = &fast.1 {
             verify(&puzzle, grid).unwrap();
         }
-        prop_assert_eq!(dfs::verdict(&puzzle), verdict);
+        prop_assert_eq!(verdict(&puzzle, Engine::Dfs), fast.clone());
+        prop_assert_eq!(verdict(&puzzle, Engine::Dlx), fast);
     }
 }
 
@@ -228,13 +252,12 @@ fn batches_in_parallel_and_in_sequence_agree() {
     ))
     .unwrap();
     let puzzles: Vec<Puzzle> = top95.lines().map(|l| l.parse().unwrap()).collect();
-    for mode in [Mode::First, Mode::Verdict, Mode::Count { limit: 2 }] {
-        let parallel = solve_batch(&puzzles, mode);
-        let sequential = solve_batch_sequential(&puzzles, mode);
+    for goal in [Goal::First, Goal::Unique, Goal::Count { limit: 2 }] {
+        let request = Request::new(goal);
+        let parallel = solve_batch(&puzzles, &request);
+        let sequential = solve_batch_sequential(&puzzles, &request);
         assert_eq!(parallel.len(), 95);
-        for (a, b) in parallel.iter().zip(&sequential) {
-            assert_eq!((&a.finding, a.stats), (&b.finding, b.stats));
-        }
+        assert_eq!(parallel, sequential);
     }
 }
 
@@ -246,11 +269,14 @@ proptest! {
     #[ignore = "thousands of cases; run with --release -- --ignored"]
     fn thousands_of_random_puzzles_agree(puzzle in puzzles()) {
         let mut solver = Solver::new();
+        let mut reference = Solver::new();
+        reference.set_tree(Tree::AlgorithmX);
         let mut generic = Solver::generic();
         let counted = solver.count(&puzzle, 2);
-        prop_assert_eq!(dfs::count(&puzzle, 2), counted);
+        prop_assert_eq!(crate::util::count(&puzzle, 1, Engine::Dfs), crate::util::count(&puzzle, 1, Engine::Fast));
         prop_assert_eq!(generic.count(&puzzle, 2), counted);
-        prop_assert_eq!(solver.stats().guesses, generic.stats().guesses);
+        prop_assert_eq!(reference.count(&puzzle, 2), counted);
+        prop_assert_eq!(reference.stats().guesses, generic.stats().guesses);
         let grid = solver.solve(&puzzle).expect("a solution");
         verify(&puzzle, &grid).unwrap();
     }

@@ -4,7 +4,7 @@
 use std::fs;
 
 use dance_sudoku::format::{self, Format, ParseOptions};
-use dance_sudoku::{Digit, Grid, Puzzle, Variant, Verdict, dfs, verify};
+use dance_sudoku::{Digit, Engine, Grid, Puzzle, Status, Variant, dfs, verify};
 
 use crate::util::{collect, data};
 
@@ -43,8 +43,8 @@ fn check_pair(puzzles: &[Puzzle], solutions: &str, unique: bool) -> usize {
         assert_eq!(found, expected, "{solutions} #{}", i + 1);
         if unique {
             assert_eq!(
-                dfs::verdict(puzzle),
-                Verdict::Unique(expected),
+                crate::util::verdict(puzzle, Engine::Dfs),
+                (Status::Unique, Some(expected)),
                 "{solutions} #{}",
                 i + 1
             );

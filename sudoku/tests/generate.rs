@@ -6,7 +6,11 @@ use dance_sudoku::generate::{
     Generated, Layout, Options, Symmetry, generate, generate_batch, generate_batch_sequential,
     puzzle_seed,
 };
-use dance_sudoku::{BoxShape, Digit, Puzzle, Shape, Solver, Variant, dfs, jigsaw, verify};
+use dance_sudoku::{
+    BoxShape, Digit, Engine, Puzzle, Shape, Solver, Status, Variant, jigsaw, verify,
+};
+
+use crate::util::verdict;
 
 /// `puzzle` without the givens of `cells`.
 fn without(puzzle: &Puzzle, cells: &[usize]) -> Puzzle {
@@ -31,12 +35,15 @@ fn check(made: &Generated, symmetry: Symmetry, naive: bool) {
     let puzzle = &made.puzzle;
     verify(puzzle, &made.solution).unwrap();
     assert_eq!(
-        solver.verdict(puzzle).solution(),
-        Some(&made.solution),
+        verdict(puzzle, Engine::Fast),
+        (Status::Unique, Some(made.solution.clone())),
         "{puzzle}"
     );
     if naive {
-        assert_eq!(dfs::verdict(puzzle).solution(), Some(&made.solution));
+        assert_eq!(
+            verdict(puzzle, Engine::Dfs).1.as_ref(),
+            Some(&made.solution)
+        );
     }
     let n = puzzle.shape().size();
     for (cell, _) in puzzle.givens() {
@@ -52,7 +59,7 @@ fn check(made: &Generated, symmetry: Symmetry, naive: bool) {
             "{puzzle}: {cell} can go"
         );
         if naive && symmetry == Symmetry::None {
-            assert_eq!(dfs::count(&fewer, 2).solutions, 2);
+            assert_eq!(verdict(&fewer, Engine::Dfs).0, Status::Multiple);
         }
     }
 }
@@ -83,7 +90,7 @@ fn boxed_puzzles_are_unique_and_minimal() {
 fn nine_by_nine_puzzles_pass_the_naive_search_too() {
     let mut solver = Solver::new();
     let made = generate(&mut solver, &options(Shape::boxed(9).unwrap()), 2).unwrap();
-    assert_eq!(dfs::verdict(&made.puzzle).solution(), Some(&made.solution));
+    assert_eq!(verdict(&made.puzzle, Engine::Dfs).1, Some(made.solution));
 }
 
 #[test]
@@ -173,8 +180,8 @@ fn clue_targets_above_the_minimum_are_met_exactly() {
         let made = generate(&mut solver, &options, 1).unwrap();
         assert_eq!(made.puzzle.given_count(), clues);
         assert_eq!(
-            solver.verdict(&made.puzzle).solution(),
-            Some(&made.solution)
+            verdict(&made.puzzle, Engine::Fast).1,
+            Some(made.solution.clone())
         );
         for (cell, _) in made.puzzle.givens() {
             let image = partner(symmetry, n, cell.index());

@@ -137,13 +137,13 @@ proptest! {
     }
 
     #[test]
-    fn grid_round_trips(puzzle in boxed_shape().prop_flat_map(puzzle_of)) {
+    fn grid_round_trips(puzzle in prop_oneof![boxed_shape(), jigsaw_shape()].prop_flat_map(puzzle_of)) {
         let text = grid::format_puzzle(&puzzle);
         prop_assert_eq!(grid::parse(&text, &options_for(puzzle.shape())), Ok(puzzle));
     }
 
     #[test]
-    fn grid_round_trips_grids(grid in boxed_shape().prop_flat_map(grid_of)) {
+    fn grid_round_trips_grids(grid in prop_oneof![boxed_shape(), jigsaw_shape()].prop_flat_map(grid_of)) {
         let text = grid::format_grid(&grid);
         let puzzle = grid::parse(&text, &options_for(grid.shape())).unwrap();
         prop_assert_eq!(puzzle.to_grid(), Some(grid));
@@ -151,8 +151,10 @@ proptest! {
 
     #[test]
     fn grid_streams_round_trip(puzzles in proptest::collection::vec(
-        proptest::sample::select(crate::util::SIZES.to_vec())
-            .prop_flat_map(|n| puzzle_of(Shape::boxed(n).unwrap())),
+        prop_oneof![
+            proptest::sample::select(crate::util::SIZES.to_vec()).prop_map(|n| Shape::boxed(n).unwrap()),
+            jigsaw_shape().prop_map(|s| s.with_variant(Variant::Standard)),
+        ].prop_flat_map(puzzle_of),
         0..5,
     )) {
         let text = puzzles.iter().map(grid::format_puzzle).collect::<Vec<_>>().join("\n");

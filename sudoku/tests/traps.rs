@@ -2,9 +2,9 @@
 //! odd input: each stays fixed here.
 
 use dance_dlx::OptionId;
-use dance_sudoku::batch::{Finding, Mode, par_map, solve_batch_sequential};
+use dance_sudoku::batch::{par_map, solve_batch_sequential};
 use dance_sudoku::cover::placement;
-use dance_sudoku::{Puzzle, Solver, Variant};
+use dance_sudoku::{Answer, Engine, Goal, Puzzle, Request, Solver, Status, Stop, Variant};
 
 /// Puzzles of three shapes, so nested pieces of work switch matrices.
 fn puzzles() -> Vec<Puzzle> {
@@ -23,10 +23,8 @@ fn puzzles() -> Vec<Puzzle> {
 #[test]
 fn par_map_nests() {
     let puzzles = puzzles();
-    let expected: Vec<Finding> = solve_batch_sequential(&puzzles, Mode::Count { limit: 100 })
-        .into_iter()
-        .map(|answer| answer.finding)
-        .collect();
+    let request = Request::new(Goal::Count { limit: 100 });
+    let expected: Vec<Answer> = solve_batch_sequential(&puzzles, &request);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(2)
         .build()
@@ -34,12 +32,10 @@ fn par_map_nests() {
     let outer: Vec<usize> = (0..64).collect();
     let results = pool.install(|| {
         par_map(&outer, |solver, _| {
-            let inner = par_map(&puzzles, |solver, puzzle| {
-                solver.answer(puzzle, Mode::Count { limit: 100 }).finding
-            });
+            let inner = par_map(&puzzles, |solver, puzzle| solver.run(puzzle, &request));
             // The outer solver still works after the inner batch.
-            let own = solver.answer(&puzzles[0], Mode::Count { limit: 100 });
-            (inner, own.finding)
+            let own = solver.run(&puzzles[0], &request);
+            (inner, own)
         })
     });
     for (inner, own) in results {
@@ -121,29 +117,33 @@ proptest::proptest! {
     }
 }
 
-/// The solver's deadline has the naive DFS's shape: `with_deadline`, then
-/// the same searches, each a `Result`.
+/// A stop that has come ends every engine's search with a timeout, the
+/// solutions found so far a lower bound; the same solver then answers the
+/// next request in full.
 #[test]
-fn a_past_deadline_times_out_like_the_dfs() {
+fn a_past_deadline_times_out_on_every_engine() {
     use std::time::Instant;
     let empty: Puzzle = ".".repeat(81).parse().unwrap();
-    let deadline = Instant::now();
+    let past = Stop::at(Instant::now());
     let mut solver = Solver::new();
-    let late = solver
-        .with_deadline(deadline)
-        .count(&empty, 1_000_000)
-        .unwrap_err();
-    assert!(late.found <= 1, "{late}");
-    let naive = dance_sudoku::dfs::Dfs::new().with_deadline(deadline);
-    assert!(naive.count(&empty, 1_000_000).is_err());
-    // Without a deadline the same solver answers.
-    assert_eq!(solver.count(&empty, 3).solutions, 3);
-    let finding = solver
-        .with_deadline(deadline + std::time::Duration::from_secs(60))
-        .answer(&puzzles()[0], Mode::Verdict)
-        .finding;
-    assert!(matches!(
-        finding,
-        Finding::Verdict(dance_sudoku::Verdict::Unique(_))
-    ));
+    for engine in Engine::ALL {
+        let late = Request::new(Goal::Count { limit: 1_000_000 })
+            .with_stop(past.clone())
+            .with_engine(engine);
+        let answer = solver.run(&empty, &late);
+        assert_eq!(answer.status, Status::Timeout, "{engine}");
+        assert!(
+            !answer.count.complete && answer.count.solutions <= 1,
+            "{engine}"
+        );
+        // Without the stop the same solver answers.
+        let three = solver.run(
+            &empty,
+            &Request::new(Goal::Count { limit: 3 }).with_engine(engine),
+        );
+        assert_eq!(three.count.to_string(), "3+", "{engine}");
+    }
+    let unique =
+        Request::new(Goal::Unique).with_stop(Stop::after(std::time::Duration::from_secs(60)));
+    assert_eq!(solver.run(&puzzles()[0], &unique).status, Status::Unique);
 }

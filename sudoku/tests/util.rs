@@ -3,7 +3,10 @@
 use std::path::PathBuf;
 
 use dance_sudoku::format::{ParseOptions, Record};
-use dance_sudoku::{BoxShape, Digit, Puzzle, Shape, Variant};
+use dance_sudoku::{
+    Answer, BoxShape, Count, Digit, Engine, Goal, Grid, Puzzle, Request, Shape, Solver, Status,
+    Variant,
+};
 use proptest::prelude::*;
 
 /// A file under the workspace's `tests/data/`.
@@ -13,10 +16,17 @@ pub fn data(name: &str) -> PathBuf {
         .collect()
 }
 
-/// Every record of a reader, panicking on I/O errors (there are none in
-/// memory).
+/// Every record of a reader, up to a CSV header that ends the input
+/// (an error of kind `InvalidData`); panics on other I/O errors (there are
+/// none in memory).
 pub fn collect(records: impl Iterator<Item = std::io::Result<Record>>) -> Vec<Record> {
-    records.map(|r| r.expect("reading from memory")).collect()
+    records
+        .map_while(|record| match record {
+            Ok(record) => Some(record),
+            Err(error) if error.kind() == std::io::ErrorKind::InvalidData => None,
+            Err(error) => panic!("reading from memory: {error}"),
+        })
+        .collect()
 }
 
 /// The options that read back a puzzle of `shape` in a boxed format.
@@ -66,4 +76,20 @@ pub fn puzzle_of(shape: Shape) -> impl Strategy<Value = Puzzle> {
     ];
     proptest::collection::vec(cell, shape.cell_count())
         .prop_map(move |cells| Puzzle::new(shape.clone(), cells).unwrap())
+}
+
+/// The answer of `engine` to `goal` for `puzzle`, on `solver`.
+pub fn ask(solver: &mut Solver, puzzle: &Puzzle, goal: Goal, engine: Engine) -> Answer {
+    solver.run(puzzle, &Request::new(goal).with_engine(engine))
+}
+
+/// Unique (with the solution), multiple or none, as `engine` finds it.
+pub fn verdict(puzzle: &Puzzle, engine: Engine) -> (Status, Option<Grid>) {
+    let answer = ask(&mut Solver::new(), puzzle, Goal::Unique, engine);
+    (answer.status, answer.solution)
+}
+
+/// The count of `engine` up to `limit`: exact to `limit`, `limit+` above.
+pub fn count(puzzle: &Puzzle, limit: u64, engine: Engine) -> Count {
+    ask(&mut Solver::new(), puzzle, Goal::Count { limit }, engine).count
 }

@@ -5,7 +5,9 @@
 use std::sync::LazyLock;
 
 use dance_sudoku::generate::{Options, generate};
-use dance_sudoku::{Count, Digit, Grid, Puzzle, Shape, Solver, Variant, Verdict, dfs, verify};
+use dance_sudoku::{Count, Digit, Engine, Grid, Puzzle, Shape, Solver, Status, Variant, verify};
+
+use crate::util::{count, verdict};
 use proptest::prelude::*;
 
 /// The variant whose rules are the set bits of `bits` in
@@ -101,16 +103,22 @@ fn assert_all_count(puzzle: &Puzzle, expected: u64) {
         complete,
         "generic {puzzle}"
     );
-    assert_eq!(dfs::count(puzzle, limit), complete, "DFS {puzzle}");
-    let verdict = Solver::new().verdict(puzzle);
-    assert_eq!(dfs::verdict(puzzle), verdict, "{puzzle}");
-    match verdict {
-        Verdict::Unique(grid) => {
+    for engine in Engine::ALL {
+        assert_eq!(
+            count(puzzle, expected, engine),
+            complete,
+            "{engine} {puzzle}"
+        );
+    }
+    let fast = verdict(puzzle, Engine::Fast);
+    assert_eq!(verdict(puzzle, Engine::Dfs), fast, "{puzzle}");
+    match fast {
+        (Status::Unique, Some(grid)) => {
             assert_eq!(expected, 1);
             verify(puzzle, &grid).unwrap();
         }
-        Verdict::Multiple => assert!(expected > 1),
-        Verdict::NoSolution => assert_eq!(expected, 0),
+        (Status::Multiple, None) => assert!(expected > 1),
+        other => assert_eq!((other, expected), ((Status::NoSolution, None), 0)),
     }
 }
 
@@ -223,9 +231,9 @@ proptest! {
             cells[cell] = Digit::new(digit);
         }
         let puzzle = Puzzle::new(shape, cells).unwrap();
-        let expected = dfs::count(&puzzle, 20);
-        prop_assert_eq!(Solver::new().count(&puzzle, 20), expected);
-        prop_assert_eq!(Solver::generic().count(&puzzle, 20), expected);
+        let expected = count(&puzzle, 20, Engine::Dfs);
+        prop_assert_eq!(count(&puzzle, 20, Engine::Fast), expected);
+        prop_assert_eq!(count(&puzzle, 20, Engine::Dlx), expected);
         if let Some(grid) = Solver::new().solve(&puzzle) {
             prop_assert!(verify(&puzzle, &grid).is_ok());
         }
@@ -243,24 +251,24 @@ fn assert_generated_puzzles_need_their_rules(base: &Shape, variants: &[Variant])
             .unwrap_or_else(|error| panic!("{variant}: {error}"));
         let puzzle = &made.puzzle;
         verify(puzzle, &made.solution).unwrap();
-        let unique = Verdict::Unique(made.solution.clone());
-        assert_eq!(solver.verdict(puzzle), unique);
-        assert_eq!(Solver::generic().verdict(puzzle), unique);
-        assert_eq!(dfs::verdict(puzzle), unique);
+        let unique = (Status::Unique, Some(made.solution.clone()));
+        for engine in Engine::ALL {
+            assert_eq!(verdict(puzzle, engine), unique, "{engine}");
+        }
         for (cell, _) in puzzle.givens() {
             let mut cells = puzzle.cells().to_vec();
             cells[cell.index()] = None;
             let fewer = Puzzle::new(shape.clone(), cells).unwrap();
             assert_eq!(
-                solver.verdict(&fewer),
-                Verdict::Multiple,
+                verdict(&fewer, Engine::Fast).0,
+                Status::Multiple,
                 "{variant}: {puzzle}"
             );
         }
         let plain = Puzzle::new(base.clone(), puzzle.cells().to_vec()).unwrap();
         assert_eq!(
-            solver.verdict(&plain),
-            Verdict::Multiple,
+            verdict(&plain, Engine::Fast).0,
+            Status::Multiple,
             "{variant}: {puzzle}"
         );
     }

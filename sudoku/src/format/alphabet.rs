@@ -92,7 +92,11 @@ pub(crate) fn decode_in(
     if hex && !BLANKS.contains(&c) {
         return match c.to_digit(16) {
             Some(value) => Ok(Digit::new(value as u8)),
-            None => Err(ParseErrorKind::UnexpectedChar { found: c, size }),
+            None => Err(ParseErrorKind::UnexpectedChar {
+                found: c,
+                size,
+                alphabet,
+            }),
         };
     }
     decode(c, size)
@@ -180,7 +184,11 @@ pub(crate) fn decode(c: char, size: usize) -> Result<Option<Digit>, ParseErrorKi
     match char_number(c) {
         Some(number) if usize::from(number) <= size => Ok(Digit::from_number(number)),
         Some(_) => Err(ParseErrorKind::DigitOutOfRange { digit: c, size }),
-        None => Err(ParseErrorKind::UnexpectedChar { found: c, size }),
+        None => Err(ParseErrorKind::UnexpectedChar {
+            found: c,
+            size,
+            alphabet: Alphabet::Standard,
+        }),
     }
 }
 
@@ -240,7 +248,10 @@ pub(crate) fn encode(cell: Option<Digit>) -> char {
 }
 
 /// What a cell of a puzzle of `size` may be, for error messages.
-pub(crate) fn expected(size: usize) -> String {
+pub(crate) fn expected(size: usize, alphabet: Alphabet) -> String {
+    if alphabet.applies_to(size) {
+        return "a digit 0-9 or A-F or a blank ('.', '_' or '*')".to_string();
+    }
     let digits = match size {
         0 | 1 => "the digit 1".to_string(),
         2..=9 => format!("a digit 1-{size}"),
@@ -281,7 +292,8 @@ mod tests {
             decode('0', 10),
             Err(ParseErrorKind::UnexpectedChar {
                 found: '0',
-                size: 10
+                size: 10,
+                alphabet: Alphabet::Standard,
             })
         );
         for c in ['.', '_', '*'] {
@@ -310,22 +322,39 @@ mod tests {
             decode('?', 4),
             Err(ParseErrorKind::UnexpectedChar {
                 found: '?',
-                size: 4
+                size: 4,
+                alphabet: Alphabet::Standard,
             })
         );
     }
 
     #[test]
     fn expected_alphabets() {
-        assert_eq!(expected(1), "the digit 1 or a blank ('.', '_', '*' or '0')");
-        assert_eq!(expected(4), "a digit 1-4 or a blank ('.', '_', '*' or '0')");
+        let standard = Alphabet::Standard;
         assert_eq!(
-            expected(10),
+            expected(1, standard),
+            "the digit 1 or a blank ('.', '_', '*' or '0')"
+        );
+        assert_eq!(
+            expected(4, standard),
+            "a digit 1-4 or a blank ('.', '_', '*' or '0')"
+        );
+        assert_eq!(
+            expected(10, standard),
             "a digit 1-9 or A or a blank ('.', '_' or '*')"
         );
         assert_eq!(
-            expected(25),
+            expected(25, standard),
             "a digit 1-9 or A-P or a blank ('.', '_' or '*')"
+        );
+        // Hex names its own digits at 16×16, and applies to no other size.
+        assert_eq!(
+            expected(16, Alphabet::Hex),
+            "a digit 0-9 or A-F or a blank ('.', '_' or '*')"
+        );
+        assert_eq!(
+            expected(9, Alphabet::Hex),
+            "a digit 1-9 or a blank ('.', '_', '*' or '0')"
         );
     }
 

@@ -77,12 +77,15 @@ pub enum ParseErrorKind {
         found: usize,
     },
     /// A character that is neither a digit nor a blank.
-    #[error("unexpected character {found:?}; expected {}", alphabet::expected(*.size))]
+    #[error("unexpected character {found:?}; expected {}", alphabet::expected(*.size, *.alphabet))]
     UnexpectedChar {
         /// The character.
         found: char,
-        /// The puzzle size, which decides the alphabet.
+        /// The puzzle size.
         size: usize,
+        /// The alphabet the cells were read in (with the size, it decides
+        /// which characters are digits).
+        alphabet: alphabet::Alphabet,
     },
     /// A pencilmark field whose length is not N³ for N in `1..=25`.
     #[error(
@@ -110,6 +113,24 @@ pub enum ParseErrorKind {
         /// The header line's names, comma-separated.
         header: String,
     },
+    /// A field of a CSV header that reads as a puzzle (of size 4 or more):
+    /// the first line of a CSV input names its columns, so a file without
+    /// a header would lose its first puzzle.
+    #[error(
+        "field {field} of the header reads as a puzzle, but the first line of a CSV input names its columns; is the input in the line format?"
+    )]
+    HeaderIsPuzzle {
+        /// The field, 1-based.
+        field: usize,
+    },
+    /// A CSV record with more fields than its header has names.
+    #[error("the record has {found} fields, but the header names {names}")]
+    ExtraFields {
+        /// Fields in the record.
+        found: usize,
+        /// Names in the header.
+        names: usize,
+    },
     /// No field of a CSV record is a puzzle, and no column was named yet:
     /// the first record with a puzzle picks the column.
     #[error("no field of this record is a puzzle, and no puzzle column was named")]
@@ -135,7 +156,7 @@ pub enum ParseErrorKind {
     },
     /// A boxed puzzle of a size that has no box shape.
     #[error(
-        "size {size} has no box shape; boxed sizes are 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24 and 25, other sizes need a region map (line format)"
+        "size {size} has no box shape; boxed sizes are 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24 and 25, other sizes need a region map"
     )]
     NoBoxShape {
         /// The puzzle size.
@@ -201,6 +222,23 @@ pub enum ParseErrorKind {
     /// A record that ends before its last row.
     #[error("record ends after {found} of {expected} rows")]
     MissingRows {
+        /// Rows found.
+        found: usize,
+        /// N.
+        expected: usize,
+    },
+    /// A row of a grid record's region map with other than N labels; the
+    /// column is the first extra label, or the end of a short row.
+    #[error("region map row has {found} labels, expected {expected}")]
+    RegionRowLength {
+        /// Labels found.
+        found: usize,
+        /// N.
+        expected: usize,
+    },
+    /// A grid record's region map that ends before its last row.
+    #[error("region map ends after {found} of {expected} rows")]
+    MissingRegionRows {
         /// Rows found.
         found: usize,
         /// N.

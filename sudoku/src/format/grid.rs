@@ -40,14 +40,36 @@
 //!   [`ParseOptions::boxes`]). Each following row must have N cells, and
 //!   the record ends after N rows; a blank line or the end of input before
 //!   that is an error naming where the missing row should be.
+//! - A *map line* (at least one `=`, and nothing but `=` and whitespace)
+//!   right after the N rows starts a region map: N more rows of N labels
+//!   each, whitespace apart or not, labels as in the [line
+//!   format](super::line)'s region map (any non-whitespace characters,
+//!   exactly N distinct ones, each labelling N cells). The puzzle is then a
+//!   jigsaw of any size from 1 to 25; without a map it is boxed.
 //! - After an error in a record, the rest of it (up to a blank line) is
 //!   skipped and the next record is read normally.
 //!
-//! The format carries no region map, so it reads boxed puzzles only.
 //! Printing follows Norvig's layout: digits and `.` separated by spaces,
 //! `|` between boxes and a rule line such as `------+------+------` between
-//! bands of boxes. Jigsaw puzzles print their rows without separators
-//! (which this parser reads back only as a boxed shape).
+//! bands of boxes. A jigsaw puzzle prints its rows with spaces only, then a
+//! map line and its region map, labelled `a` to `y` as the line format
+//! labels it, so that it reads back as the same puzzle:
+//!
+//! ```text
+//! 5 . . . . .
+//! . 3 . . . .
+//! 4 . . . 6 .
+//! . . 3 . . .
+//! . . . 4 2 .
+//! . . 6 . 1 .
+//! ===========
+//! a a a a b b
+//! a a c c b b
+//! c c c c b b
+//! d d e f f f
+//! d d e e e f
+//! d d e e f f
+//! ```
 
 use std::io::{self, BufRead};
 
@@ -55,7 +77,7 @@ use crate::{Digit, Grid, MAX_SIZE, Puzzle, Shape};
 
 use super::reader::{LineReader, RawLine};
 use super::{
-    ParseError, ParseErrorKind, ParseOptions, Record, alphabet, boxed_shape, fault_error,
+    ParseError, ParseErrorKind, ParseOptions, Record, alphabet, boxed_shape, fault_error, line,
     parse_one, past_end,
 };
 
@@ -127,7 +149,27 @@ fn layout(shape: &Shape, cells: impl Iterator<Item = char>) -> String {
     if col > 0 {
         text.push('\n');
     }
+    if boxes.is_none() {
+        region_map(&mut text, shape);
+    }
     text
+}
+
+/// Pushes a map line and the region map of a shape without boxes, laid out
+/// as its rows are.
+fn region_map(text: &mut String, shape: &Shape) {
+    let n = shape.size();
+    text.extend(std::iter::repeat_n('=', (2 * n).saturating_sub(1)));
+    text.push('\n');
+    for row in shape.regions().chunks(n.max(1)) {
+        for (k, &id) in row.iter().enumerate() {
+            if k > 0 {
+                text.push(' ');
+            }
+            text.push(alphabet::region_label(id));
+        }
+        text.push('\n');
+    }
 }
 
 /// Pushes a rule line such as `------+------` for `boxes` boxes of `width`
@@ -148,6 +190,12 @@ pub(crate) fn is_rule(text: &str) -> bool {
         && text
             .chars()
             .all(|c| c.is_whitespace() || "-+|*".contains(c))
+}
+
+/// Whether `text` is a map line, `=` and whitespace, that starts a region
+/// map.
+fn is_map_line(text: &str) -> bool {
+    text.contains('=') && text.chars().all(|c| c == '=' || c.is_whitespace())
 }
 
 /// Whether `text` is a valid first row of a boxed grid, for detection.
@@ -206,6 +254,81 @@ impl<R: BufRead> Reader<R> {
         Ok(())
     }
 
+    /// The region map after a record's rows, when a map line comes next:
+    /// the jigsaw shape it makes, or the first problem found in it.
+    fn region_map(
+        &mut self,
+        partial: &mut Partial,
+    ) -> io::Result<Result<Option<Shape>, ParseError>> {
+        let n = partial.size.map_or(0, |first| first.size);
+        let mut separator = None;
+        while let Some(line) = self.lines.next_line() {
+            let line = line?;
+            if line.is_comment() {
+                continue;
+            }
+            if line.fault.is_some() || !is_map_line(&line.text) {
+                self.lines.push_back(line);
+                return Ok(Ok(None));
+            }
+            partial.input.push(line.text);
+            separator = Some(line.number);
+            break;
+        }
+        let Some(separator) = separator else {
+            return Ok(Ok(None));
+        };
+        let mut labels = Vec::with_capacity(n * n);
+        let mut rows = 0;
+        let mut end = (separator, 1);
+        while rows < n {
+            let Some(line) = self.lines.next_line() else {
+                let at = self.lines.end();
+                end = (at.line, at.column);
+                break;
+            };
+            let line = line?;
+            if line.is_comment() {
+                continue;
+            }
+            if line.is_blank() && line.fault.is_none() {
+                end = (line.number, 1);
+                self.lines.push_back(line);
+                break;
+            }
+            partial.input.push(line.text.clone());
+            if let Some(err) = fault_error(&line) {
+                return Ok(Err(err));
+            }
+            let row: Vec<((usize, usize), char)> = (1..)
+                .zip(line.text.chars())
+                .filter(|&(_, c)| !c.is_whitespace())
+                .map(|(column, c)| ((line.number, column), c))
+                .collect();
+            if row.len() != n {
+                let column = row
+                    .get(n)
+                    .map_or(past_end(&line.text), |&((_, column), _)| column);
+                let kind = ParseErrorKind::RegionRowLength {
+                    found: row.len(),
+                    expected: n,
+                };
+                return Ok(Err(ParseError::new(line.number, column, kind)));
+            }
+            labels.extend(row);
+            rows += 1;
+        }
+        if rows < n {
+            let kind = ParseErrorKind::MissingRegionRows {
+                found: rows,
+                expected: n,
+            };
+            return Ok(Err(ParseError::new(end.0, end.1, kind)));
+        }
+        let start = labels.first().map_or((separator, 1), |&(at, _)| at);
+        Ok(line::regions(labels, n, start).map(Some))
+    }
+
     fn fail(&mut self, mut partial: Partial, err: ParseError) -> io::Result<Record> {
         self.skip_record(&mut partial)?;
         Ok(partial.into_record(Err(err)))
@@ -226,16 +349,9 @@ impl<R: BufRead> Iterator for Reader<R> {
                 continue;
             }
             if line.fault.is_none() && line.is_blank() {
-                if let Some(shape) = &partial.shape {
-                    let kind = ParseErrorKind::MissingRows {
-                        found: partial.rows,
-                        expected: shape.size(),
-                    };
-                    return Some(Ok(partial.into_record(Err(ParseError::new(
-                        line.number,
-                        1,
-                        kind,
-                    )))));
+                if partial.size.is_some() {
+                    let err = partial.cut_short(line.number, 1, &self.options);
+                    return Some(Ok(partial.into_record(Err(err))));
                 }
                 partial = Partial::default();
                 continue;
@@ -255,19 +371,21 @@ impl<R: BufRead> Iterator for Reader<R> {
                 if let Err(e) = self.take_trailing_rules(&mut partial) {
                     return Some(Err(e));
                 }
-                let puzzle = partial.puzzle(&self.options);
-                return Some(Ok(partial.into_record(puzzle)));
+                let map = match self.region_map(&mut partial) {
+                    Ok(Ok(map)) => map,
+                    Ok(Err(err)) => return Some(self.fail(partial, err)),
+                    Err(e) => return Some(Err(e)),
+                };
+                return Some(match partial.puzzle(map, &self.options) {
+                    Ok(puzzle) => Ok(partial.into_record(Ok(puzzle))),
+                    Err(err) => self.fail(partial, err),
+                });
             }
         }
-        let shape = partial.shape.as_ref()?;
-        let kind = ParseErrorKind::MissingRows {
-            found: partial.rows,
-            expected: shape.size(),
-        };
+        partial.size.as_ref()?;
         let end = self.lines.end();
-        Some(Ok(partial.into_record(Err(ParseError::new(
-            end.line, end.column, kind,
-        )))))
+        let err = partial.cut_short(end.line, end.column, &self.options);
+        Some(Ok(partial.into_record(Err(err))))
     }
 }
 
@@ -277,9 +395,18 @@ struct Partial {
     line: Option<usize>,
     input: Vec<String>,
     /// Known once the first row is read.
-    shape: Option<Shape>,
+    size: Option<FirstRow>,
     rows: usize,
     cells: Vec<Option<Digit>>,
+}
+
+/// The size a record's first row gives, and where that row ends: the place
+/// of the error when the size has no box shape and no region map follows.
+#[derive(Clone, Copy)]
+struct FirstRow {
+    size: usize,
+    line: usize,
+    end: usize,
 }
 
 impl Partial {
@@ -290,27 +417,35 @@ impl Partial {
             .filter(|&(_, c)| !is_separator(c))
             .collect();
         let end = past_end(&line.text);
-        let n = match &self.shape {
-            Some(shape) => shape.size(),
+        let n = match &self.size {
+            Some(first) => first.size,
             None => {
                 let n = cells.len();
                 if n == 0 || n > MAX_SIZE {
                     return Err(error(end, ParseErrorKind::RowSize { found: n }));
                 }
-                let shape = boxed_shape(n, options).map_err(|kind| error(end, kind))?;
-                self.shape = Some(shape);
+                self.size = Some(FirstRow {
+                    size: n,
+                    line: line.number,
+                    end,
+                });
                 n
             }
         };
-        if cells.len() < n {
-            let kind = ParseErrorKind::ShortRow {
-                found: cells.len(),
-                expected: n,
-            };
-            return Err(error(end, kind));
-        }
-        if let Some(&(column, _)) = cells.get(n) {
-            return Err(error(column, ParseErrorKind::LongRow { expected: n }));
+        if cells.len() != n {
+            if let Some(err) = self.bad_first_row(options) {
+                return Err(err);
+            }
+            return Err(match cells.get(n) {
+                Some(&(column, _)) => error(column, ParseErrorKind::LongRow { expected: n }),
+                None => error(
+                    end,
+                    ParseErrorKind::ShortRow {
+                        found: cells.len(),
+                        expected: n,
+                    },
+                ),
+            });
         }
         for (column, c) in cells {
             let digit =
@@ -321,18 +456,47 @@ impl Partial {
         Ok(())
     }
 
-    fn is_complete(&self) -> bool {
-        self.shape
-            .as_ref()
-            .is_some_and(|shape| self.rows == shape.size())
+    /// The error of a record whose first row has a size without boxes,
+    /// once the record turns out to be no jigsaw of that size (a row of
+    /// another length follows, or the record ends early): more likely a
+    /// bad first row than a jigsaw gone wrong.
+    fn bad_first_row(&self, options: &ParseOptions) -> Option<ParseError> {
+        let first = self.size?;
+        let kind = boxed_shape(first.size, options).err()?;
+        Some(ParseError::new(first.line, first.end, kind))
     }
 
-    fn puzzle(&mut self, options: &ParseOptions) -> Result<Puzzle, ParseError> {
+    /// The error of a record that ends at `line` and `column` before its
+    /// last row.
+    fn cut_short(&self, line: usize, column: usize, options: &ParseOptions) -> ParseError {
+        self.bad_first_row(options).unwrap_or_else(|| {
+            let kind = ParseErrorKind::MissingRows {
+                found: self.rows,
+                expected: self.size.map_or(0, |first| first.size),
+            };
+            ParseError::new(line, column, kind)
+        })
+    }
+
+    fn is_complete(&self) -> bool {
+        self.size
+            .as_ref()
+            .is_some_and(|first| self.rows == first.size)
+    }
+
+    /// The puzzle of the rows read, on the jigsaw shape of `map` when the
+    /// record has one, else boxed.
+    fn puzzle(&mut self, map: Option<Shape>, options: &ParseOptions) -> Result<Puzzle, ParseError> {
         let line = self.line.unwrap_or(1);
-        let shape = self
-            .shape
+        let first = self
+            .size
             .take()
             .ok_or(ParseError::new(line, 1, ParseErrorKind::NoRecord))?;
+        let shape = match map {
+            Some(shape) => shape,
+            None => boxed_shape(first.size, options)
+                .map_err(|kind| ParseError::new(first.line, first.end, kind))?,
+        };
         let cells = std::mem::take(&mut self.cells);
         Puzzle::new(shape.with_variant(options.variant), cells)
             .map_err(|e| ParseError::new(line, 1, e))
@@ -379,6 +543,18 @@ mod tests {
             }
             text += &line.join(" ");
             text += "\n";
+        }
+        if shape.box_shape().is_none() {
+            text += &"=".repeat(2 * n - 1);
+            text += "\n";
+            for row in shape.regions().chunks(n) {
+                let labels: Vec<String> = row
+                    .iter()
+                    .map(|&id| char::from(b'a' + id).to_string())
+                    .collect();
+                text += &labels.join(" ");
+                text += "\n";
+            }
         }
         text
     }
@@ -590,13 +766,56 @@ mod tests {
     }
 
     #[test]
-    fn jigsaw_prints_without_separators() {
-        let puzzle = line::parse("*2*1*2*** aababbccc", &ParseOptions::default()).unwrap();
-        assert_eq!(format_puzzle(&puzzle), ". 2 .\n1 . 2\n. . .\n");
-        let grid = line::parse("321132213 aababbccc", &ParseOptions::default())
+    fn jigsaw_prints_its_region_map_and_reads_back() {
+        let options = ParseOptions::default();
+        let puzzle = line::parse("*2*1*2*** aababbccc", &options).unwrap();
+        let map = "=====\na a b\na b b\nc c c\n";
+        let printed = format_puzzle(&puzzle);
+        assert_eq!(printed, format!(". 2 .\n1 . 2\n. . .\n{map}"));
+        assert_eq!(parse(&printed, &options), Ok(puzzle));
+        let grid = line::parse("321132213 aababbccc", &options)
             .unwrap()
             .to_grid()
             .unwrap();
-        assert_eq!(format_grid(&grid), "3 2 1\n1 3 2\n2 1 3\n");
+        let printed = format_grid(&grid);
+        assert_eq!(printed, format!("3 2 1\n1 3 2\n2 1 3\n{map}"));
+        assert_eq!(parse(&printed, &options).unwrap().to_grid(), Some(grid));
+        // Labels are any characters, with or without spaces, and a 5×5 (no
+        // box shape) is read through its map.
+        let five = "1....\n.....\n.....\n.....\n.....\n=\nAAAAA\nBBBBB\nC C C C C\nDDDDD\nEEEEE\n";
+        let puzzle = parse(five, &options).unwrap();
+        assert_eq!(
+            puzzle.to_string(),
+            format!("1{} {}", ".".repeat(24), "aaaaabbbbbcccccdddddeeeee")
+        );
+    }
+
+    #[test]
+    fn region_map_errors_are_located() {
+        let rows = "1 . .\n. . .\n. . .\n";
+        assert_eq!(
+            error(&format!("{rows}===\na a b\na b\nc c c\n")),
+            "6:4: region map row has 2 labels, expected 3"
+        );
+        assert_eq!(
+            error(&format!("{rows}===\na a b\na b b c\nc c c\n")),
+            "6:7: region map row has 4 labels, expected 3"
+        );
+        assert_eq!(
+            error(&format!("{rows}===\na a b\na b b\n")),
+            "7:1: region map ends after 2 of 3 rows"
+        );
+        assert_eq!(
+            error(&format!("{rows}===\na a b\n\n")),
+            "6:1: region map ends after 1 of 3 rows"
+        );
+        assert_eq!(
+            error(&format!("{rows}===\na a b\na b d\nc c c\n")),
+            "7:1: region map has 4 distinct labels, expected 3"
+        );
+        assert_eq!(
+            error(&format!("{rows}===\na a b\na b c\nc c c\n")),
+            "5:5: region 'b' has 2 cells, expected 3"
+        );
     }
 }

@@ -29,7 +29,8 @@
 //!
 //! Printing writes blanks as `.` and digits in upper case; a jigsaw puzzle
 //! gets a region map labelled `a` (region 0, the region of the first cell)
-//! to `y` (region 24). A [`Grid`] prints as its N² digits alone.
+//! to `y` (region 24). A [`Grid`] prints as its N² digits, with the region
+//! map of a jigsaw.
 
 use std::fmt;
 use std::io::{self, BufRead};
@@ -76,10 +77,12 @@ pub fn format_puzzle(puzzle: &Puzzle) -> String {
     text
 }
 
-/// The grid's N² digits, without a line ending.
+/// The grid as a line record, without a line ending: its N² digits, and for
+/// a jigsaw a space and its region map (as [`format_puzzle`] writes it), so
+/// that it reads back on its own shape.
 pub fn format_grid(grid: &Grid) -> String {
     // The bytes of `write_grid`, allocated once.
-    let mut bytes = Vec::with_capacity(grid.digits().len());
+    let mut bytes = Vec::with_capacity(2 * grid.digits().len() + 1);
     match write_grid(&mut bytes, grid, Alphabet::Standard).map(|()| String::from_utf8(bytes)) {
         Ok(Ok(text)) => text,
         // Never taken: a vector takes every byte, and digits are ASCII.
@@ -87,9 +90,9 @@ pub fn format_grid(grid: &Grid) -> String {
     }
 }
 
-/// Writes the grid's N² digits in `alphabet`, without a line ending: the
-/// bytes of [`format_grid`] respelled by [`Alphabet::respell`], with no
-/// string built on the way.
+/// Writes the grid as a line record in `alphabet`, without a line ending:
+/// the bytes of [`format_grid`] with the digits respelled by
+/// [`Alphabet::respell`], with no string built on the way.
 ///
 /// ```
 /// use dance_sudoku::format::{Alphabet, line};
@@ -104,6 +107,26 @@ pub fn format_grid(grid: &Grid) -> String {
 /// # Errors
 /// Those of `out`.
 pub fn write_grid<W: io::Write + ?Sized>(
+    out: &mut W,
+    grid: &Grid,
+    alphabet: Alphabet,
+) -> io::Result<()> {
+    write_digits(out, grid, alphabet)?;
+    let shape = grid.shape();
+    if !shape.is_jigsaw() {
+        return Ok(());
+    }
+    // A jigsaw has at most 625 cells, each labelled by one ASCII letter.
+    let mut map = [b' '; MAX_SIZE * MAX_SIZE + 1];
+    let text = map.get_mut(..=shape.regions().len()).unwrap_or_default();
+    for (byte, &id) in text.iter_mut().skip(1).zip(shape.regions()) {
+        *byte = alphabet::region_label(id) as u8;
+    }
+    out.write_all(text)
+}
+
+/// Writes the grid's N² digits in `alphabet`.
+fn write_digits<W: io::Write + ?Sized>(
     out: &mut W,
     grid: &Grid,
     alphabet: Alphabet,
@@ -358,11 +381,11 @@ pub(crate) fn is_boxed_line(cells: &str, alphabet: alphabet::Alphabet) -> bool {
         })
 }
 
-/// A label of a region map, where it first appears and how many cells it
-/// labels.
+/// A label of a region map, where it first appears (line and column) and
+/// how many cells it labels.
 struct Label {
     label: char,
-    column: usize,
+    at: (usize, usize),
     cells: usize,
 }
 
@@ -376,44 +399,58 @@ pub(crate) fn region_map(field: &Field<'_>, n: usize, line: usize) -> Result<Sha
         };
         return Err(ParseError::new(line, field.end(), kind));
     }
-    let mut labels: Vec<Label> = Vec::new();
-    let mut ids = Vec::with_capacity(expected);
-    for (column, c) in field.chars() {
-        let id = match labels.iter().position(|l| l.label == c) {
+    let labels = field.chars().map(|(column, c)| ((line, column), c));
+    regions(labels, n, (line, field.column))
+}
+
+/// The jigsaw shape of size `n` whose cells, row-major, carry `labels`
+/// (each with its line and column): exactly N² of them, checked by the
+/// caller. `start` is where the map begins, for the errors that belong to
+/// the map as a whole.
+pub(crate) fn regions(
+    labels: impl IntoIterator<Item = ((usize, usize), char)>,
+    n: usize,
+    start: (usize, usize),
+) -> Result<Shape, ParseError> {
+    let at = |(line, column): (usize, usize), kind| ParseError::new(line, column, kind);
+    let mut found: Vec<Label> = Vec::new();
+    let mut ids = Vec::with_capacity(n * n);
+    for (position, c) in labels {
+        let id = match found.iter().position(|l| l.label == c) {
             Some(id) => id,
             None => {
-                labels.push(Label {
+                found.push(Label {
                     label: c,
-                    column,
+                    at: position,
                     cells: 0,
                 });
-                labels.len() - 1
+                found.len() - 1
             }
         };
-        if let Some(label) = labels.get_mut(id) {
+        if let Some(label) = found.get_mut(id) {
             label.cells += 1;
         }
         ids.push(id);
     }
-    if labels.len() != n {
-        let column = labels.get(n).map_or(field.column, |l| l.column);
+    if found.len() != n {
+        let position = found.get(n).map_or(start, |l| l.at);
         let kind = ParseErrorKind::RegionCount {
-            found: labels.len(),
+            found: found.len(),
             expected: n,
         };
-        return Err(ParseError::new(line, column, kind));
+        return Err(at(position, kind));
     }
-    if let Some(bad) = labels.iter().find(|l| l.cells != n) {
+    if let Some(bad) = found.iter().find(|l| l.cells != n) {
         let kind = ParseErrorKind::RegionSize {
             label: bad.label,
             found: bad.cells,
             expected: n,
         };
-        return Err(ParseError::new(line, bad.column, kind));
+        return Err(at(bad.at, kind));
     }
     // Exactly n ≤ 25 labels, so every id fits in a u8.
     let ids: Vec<u8> = ids.into_iter().map(|id| id as u8).collect();
-    Shape::jigsaw(n, &ids).map_err(|e| ParseError::new(line, field.column, e))
+    Shape::jigsaw(n, &ids).map_err(|e| at(start, e.into()))
 }
 
 impl fmt::Display for Puzzle {
@@ -424,7 +461,7 @@ impl fmt::Display for Puzzle {
 }
 
 impl fmt::Display for Grid {
-    /// The line format: N² digits.
+    /// The line format: N² digits, then a jigsaw's region map.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&format_grid(self))
     }
@@ -529,6 +566,16 @@ mod tests {
             error(&format!("..0{}", ".".repeat(253))),
             "1:3: unexpected character '0'; expected a digit 1-9 or A-G or a blank ('.', '_' or '*')"
         );
+        let hex = ParseOptions {
+            alphabet: Alphabet::Hex,
+            ..ParseOptions::default()
+        };
+        assert_eq!(
+            parse(&format!("..G{}", ".".repeat(253)), &hex)
+                .unwrap_err()
+                .to_string(),
+            "1:3: unexpected character 'G'; expected a digit 0-9 or A-F or a blank ('.', '_' or '*')"
+        );
         assert_eq!(
             error(&format!("{}A", ".".repeat(80))),
             "1:81: digit 'A' stands for 10, out of range for size 9"
@@ -537,7 +584,7 @@ mod tests {
 
     #[test]
     fn sizes_without_boxes_need_a_region_map() {
-        let message = "size 7 has no box shape; boxed sizes are 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24 and 25, other sizes need a region map (line format)";
+        let message = "size 7 has no box shape; boxed sizes are 4, 6, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 22, 24 and 25, other sizes need a region map";
         assert_eq!(error(&".".repeat(49)), format!("1:50: {message}"));
         assert!(error(".").starts_with("1:2: size 1 has no box shape"));
         let tiny = parse("1 x", &ParseOptions::default()).unwrap();
@@ -651,13 +698,16 @@ mod tests {
             let shape = Shape::jigsaw(n, &ids).unwrap();
             let grid = Grid::new(shape, digits.clone()).unwrap();
             let by_char: String = digits.iter().map(|d| d.to_char()).collect();
-            assert_eq!(format_grid(&grid), by_char);
+            let map: String = ids.iter().map(|&id| alphabet::region_label(id)).collect();
+            assert_eq!(format_grid(&grid), format!("{by_char} {map}"));
             for alphabet in [Alphabet::Standard, Alphabet::Hex] {
                 let mut out = Vec::new();
                 write_grid(&mut out, &grid, alphabet).unwrap();
+                // The digits respelled; the region labels as they are.
+                let digits = alphabet.respell(by_char.as_str(), n);
                 assert_eq!(
                     String::from_utf8(out).unwrap(),
-                    alphabet.respell(by_char.as_str(), n),
+                    format!("{digits} {map}"),
                     "{n} {alphabet:?}"
                 );
             }
@@ -665,12 +715,14 @@ mod tests {
     }
 
     #[test]
-    fn grids_print_their_digits() {
+    fn grids_print_their_digits_and_a_jigsaw_its_map() {
         let puzzle = parse("1234341243212143", &ParseOptions::default()).unwrap();
         let grid = puzzle.to_grid().unwrap();
         assert_eq!(format_grid(&grid), "1234341243212143");
         let jigsaw = parse("321132213 aababbccc", &ParseOptions::default()).unwrap();
-        assert_eq!(jigsaw.to_grid().unwrap().to_string(), "321132213");
+        let grid = jigsaw.to_grid().unwrap();
+        assert_eq!(grid.to_string(), "321132213 aababbccc");
+        assert_eq!(grid.to_string().parse::<Grid>(), Ok(grid));
     }
 }
 

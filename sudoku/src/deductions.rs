@@ -1,0 +1,1054 @@
+//! The fast engine for the classic 9×9 shape: its own deductions and its
+//! own search tree, not Algorithm X's.
+//!
+//! Algorithm X's tree ([`crate::bands`], and the generic engine) makes only
+//! the forced choices of the exact cover: naked and hidden singles. This
+//! engine also eliminates candidates that no solution can use, by sound
+//! rules of Sudoku, so it reaches contradictions earlier and guesses less
+//! (about half the guesses on hard sets; `benches/ref_guesses.sh`). Every
+//! answer is still exact: the same solution counts and verdicts as the
+//! generic engine, every solution valid. The order in which solutions are
+//! found is its own, so a puzzle with several solutions may get a different
+//! first one.
+//!
+//! # Representation
+//!
+//! As in [`crate::bands`]: for each band (three rows of boxes) and digit, a
+//! word of 27 bits, bit `9 · row + column` within the band, set where the
+//! digit is still a candidate *or already placed*; and the empty cells of
+//! each band. A placed digit keeps its cell in its word and no other cell
+//! of its row, column and box, so every word always holds its digit's place
+//! in each row of the band, and the rules below need no special case for
+//! placed cells.
+//!
+//! A band's three rows and three boxes cut it into nine *triads* (three
+//! cells of one row in one box). A digit occupies exactly one triad per row
+//! and one per box of a band: a permutation of the 3×3 triads, one of six
+//! *configurations*. Down a stack (three columns of boxes) the same holds
+//! for the digit's columns: one column per band and per box column, again
+//! one of six configurations of the 3×3 (band, column) grid.
+//!
+//! # Deductions
+//!
+//! Each is sound: it removes only candidates that no solution has.
+//!
+//! * **Rows and boxes** ([`State::row`]): a triad that lies in no
+//!   configuration within the digit's candidates cannot hold the digit (a
+//!   512-entry table from the nine triads' occupancy to the cells kept).
+//!   This is locked candidates both ways within a band (a digit confined to
+//!   one triad of a row leaves the rest of its box, and the other way
+//!   round), and more: any triad that no permutation uses goes.
+//! * **Pointing down**: a box where the digit is left in one column keeps
+//!   it there, so that column leaves the digit's other bands.
+//! * **Hidden singles**: after the two rules above, a digit alone in a row
+//!   of a band is placed there: the row, box and column hold no other
+//!   candidate of it, so placing it only takes the cell from the other
+//!   digits. A hidden single in a box becomes one in a row by the first
+//!   rule; one in a column by the stack rule below.
+//! * **Naked singles** ([`State::naked`]): an empty cell with one
+//!   candidate gets it; an empty cell with none ends the branch.
+//! * **Columns and boxes** ([`State::stacks`]): the first rule turned
+//!   ninety degrees, on each stack's 3×3 of (band, column): a column that no
+//!   configuration uses leaves its band. This is locked candidates between
+//!   columns and boxes, both ways (claiming and pointing).
+//!
+//! A rule that finds a unit where the digit has no place left, or a cell
+//! with no digit, ends the branch. Deductions run to a fixpoint, cheapest
+//! first: the row rule on every changed word, in one unrolled sweep until
+//! no word changes; then naked singles; then the stacks; any change
+//! sweeps again.
+//!
+//! # The search tree
+//!
+//! At a fixpoint with empty cells left, the engine branches on a
+//! configuration: among the six bands and stacks, the one whose digits have
+//! the fewest configurations left in all (but more than one each), and in
+//! it the digit with the fewest (two, usually). Each option keeps one
+//! configuration: a strong split, since it fixes three triads or three
+//! columns of the digit at once. When every configuration is fixed the
+//! deductions above have placed every digit, so a branch always exists
+//! while a cell is empty.
+//!
+//! A *guess* is an option tried at such a branch point (there are always
+//! two or more). A *node* is a cell filled, by deduction or otherwise, or a
+//! configuration tried. Neither is comparable with Algorithm X's nodes and
+//! guesses (`--engine dlx --stats`): the trees differ.
+//!
+//! Nothing is ever undone: a branch keeps a copy of the state (372 bytes)
+//! while it has options left, and each option starts from it.
+
+use dance_dlx::driver::{Choice, Matrix, Work};
+
+use crate::bands::{BAND, BAND_CELLS, COLUMNS, KEEP, N, ROW, TRIAD, placed_grid};
+use crate::engine::Stash;
+use crate::{Grid, Puzzle, Shape};
+
+/// Bits 0, 9 and 18: the same column in each row of a band, or the same
+/// digit in each band of the dirty masks.
+const SPREAD: u32 = 1 | 1 << N | 1 << (2 * N);
+
+/// The six configurations of a 3×3 grid of triads (or of bands and
+/// columns): one bit per row and per column, bit `3 · row + column`.
+const CONFIGURATIONS: [u32; 6] = [
+    1 | 1 << 4 | 1 << 8,
+    1 | 1 << 5 | 1 << 7,
+    1 << 1 | 1 << 3 | 1 << 8,
+    1 << 1 | 1 << 5 | 1 << 6,
+    1 << 2 | 1 << 3 | 1 << 7,
+    1 << 2 | 1 << 4 | 1 << 6,
+];
+
+/// For each set of 3×3 cells: the configurations inside it, one bit each.
+const INSIDE: [u8; 512] = {
+    let mut inside = [0; 512];
+    let mut grid = 0;
+    while grid < 512 {
+        let mut k = 0;
+        while k < 6 {
+            if CONFIGURATIONS[k] & grid as u32 == CONFIGURATIONS[k] {
+                inside[grid] |= 1 << k;
+            }
+            k += 1;
+        }
+        grid += 1;
+    }
+    inside
+};
+
+/// For each set of 3×3 cells: the union of the configurations inside it
+/// (empty when none is).
+const USED: [u16; 512] = {
+    let mut used = [0; 512];
+    let mut grid = 0;
+    while grid < 512 {
+        let mut k = 0;
+        while k < 6 {
+            if INSIDE[grid] >> k & 1 == 1 {
+                used[grid] |= CONFIGURATIONS[k] as u16;
+            }
+            k += 1;
+        }
+        grid += 1;
+    }
+    used
+};
+
+/// For each set of 3×3 cells: the configurations that hold all of it.
+const HOLDING: [u8; 512] = {
+    let mut holding = [0; 512];
+    let mut grid = 0;
+    while grid < 512 {
+        let mut k = 0;
+        while k < 6 {
+            if CONFIGURATIONS[k] & grid as u32 == grid as u32 {
+                holding[grid] |= 1 << k;
+            }
+            k += 1;
+        }
+        grid += 1;
+    }
+    holding
+};
+
+/// For each set of configurations: their union, a set of 3×3 cells.
+const UNION: [u16; 64] = {
+    let mut union = [0; 64];
+    let mut set = 0;
+    while set < 64 {
+        let mut k = 0;
+        while k < 6 {
+            if set >> k & 1 == 1 {
+                union[set] |= CONFIGURATIONS[k] as u16;
+            }
+            k += 1;
+        }
+        set += 1;
+    }
+    union
+};
+
+/// For each set of 3×3 cells: how many configurations are inside it.
+const COUNT: [u8; 512] = {
+    let mut count = [0; 512];
+    let mut grid = 0;
+    while grid < 512 {
+        count[grid] = INSIDE[grid].count_ones() as u8;
+        grid += 1;
+    }
+    count
+};
+
+/// The cells of a band in each set of triads (bit `3 · row + box`).
+const fn triad_cells(triads: u32) -> u32 {
+    let mut cells = 0;
+    let mut k = 0;
+    while k < 9 {
+        if triads >> k & 1 == 1 {
+            cells |= TRIAD << (N * (k / 3) + 3 * (k % 3));
+        }
+        k += 1;
+    }
+    cells
+}
+
+/// For each set of triads: the band's cells in the triads that some
+/// configuration inside the set uses; 0 when none is inside.
+const KEPT: [u32; 512] = {
+    let mut kept = [0; 512];
+    let mut triads = 0;
+    while triads < 512 {
+        kept[triads] = triad_cells(USED[triads] as u32);
+        triads += 1;
+    }
+    kept
+};
+
+/// The cells of a band in each configuration of its triads.
+const CONFIGURATION_CELLS: [u32; 6] = {
+    let mut cells = [0; 6];
+    let mut k = 0;
+    while k < 6 {
+        cells[k] = triad_cells(CONFIGURATIONS[k]);
+        k += 1;
+    }
+    cells
+};
+
+/// For each row of a band (nine bits): which of its three triads hold a
+/// bit.
+const THIRDS: [u8; 512] = {
+    let mut thirds = [0; 512];
+    let mut row = 0;
+    while row < 512 {
+        let mut k = 0;
+        while k < 3 {
+            if row >> (3 * k) & 7 != 0 {
+                thirds[row] |= 1 << k;
+            }
+            k += 1;
+        }
+        row += 1;
+    }
+    thirds
+};
+
+/// For each row of a band: the row itself when it has one bit, else 0.
+const ALONE: [u16; 512] = {
+    let mut alone = [0; 512];
+    let mut row = 0;
+    while row < 512 {
+        if (row as u32).count_ones() == 1 {
+            alone[row] = row as u16;
+        }
+        row += 1;
+    }
+    alone
+};
+
+/// For the columns of one band's word: the cells the digit's other bands
+/// keep. A box of the band where the digit is left in one column claims it.
+const POINTED: [u32; 512] = {
+    let mut pointed = [0; 512];
+    let mut columns = 0;
+    while columns < 512 {
+        let mut claimed = 0u32;
+        let mut k = 0;
+        while k < 3 {
+            let three = (columns as u32) >> (3 * k) & 7;
+            if three.count_ones() == 1 {
+                claimed |= three << (3 * k);
+            }
+            k += 1;
+        }
+        pointed[columns] = BAND & !(claimed * SPREAD);
+        columns += 1;
+    }
+    pointed
+};
+
+/// Nine 3-bit fields in each half of a `u64`, the lowest bit of each.
+const LOWEST: u64 = 0o111_111_111 | 0o111_111_111 << 32;
+
+/// The bits of `grids` (3×3 grids of three bits a row, three grids in each
+/// half of the word) alone in their row.
+#[inline(always)]
+fn alone_in_row(grids: u64) -> u64 {
+    let (first, second, third) = (grids & LOWEST, grids >> 1 & LOWEST, grids >> 2 & LOWEST);
+    let two = (first & second) | (first & third) | (second & third);
+    grids & !(two * 7)
+}
+
+/// The triads of a band word, bit `3 · row + box`.
+#[inline(always)]
+fn triads(word: u32) -> u32 {
+    u32::from(THIRDS[(word & ROW) as usize])
+        | u32::from(THIRDS[(word >> N & ROW) as usize]) << 3
+        | u32::from(THIRDS[(word >> (2 * N) & ROW) as usize]) << 6
+}
+
+/// The columns of a band word.
+#[inline(always)]
+fn columns(word: u32) -> u32 {
+    (word | word >> N | word >> (2 * N)) & ROW
+}
+
+/// Swaps the 3-bit fields `(i, j)` and `(j, i)` of a 3×3 grid of fields at
+/// bit `9 · i + 3 · j`: a band's columns by stack become a stack's columns
+/// by band, and back.
+#[inline(always)]
+fn transpose(fields: u32) -> u32 {
+    let t = ((fields >> 6) ^ fields) & (7 << 3 | 7 << 15);
+    let fields = fields ^ t ^ (t << 6);
+    let t = ((fields >> 12) ^ fields) & (7 << 6);
+    fields ^ t ^ (t << 12)
+}
+
+/// For each row of a band: how many bits it has.
+const BITS: [u8; 512] = {
+    let mut bits = [0; 512];
+    let mut row = 0;
+    while row < 512 {
+        bits[row] = (row as u32).count_ones() as u8;
+        row += 1;
+    }
+    bits
+};
+
+/// The empty cells, counted a row at a time (a table is cheaper than
+/// counting bits without a population-count instruction).
+#[inline(always)]
+fn empties(open: [u32; 3]) -> u64 {
+    open.iter()
+        .flat_map(|&cells| [cells & ROW, cells >> N & ROW, cells >> (2 * N) & ROW])
+        .map(|row| u64::from(BITS[row as usize]))
+        .sum()
+}
+
+/// Why deductions stopped: some unit has no place left for a digit, or
+/// some cell no digit.
+#[derive(Clone, Copy, Debug)]
+struct DeadEnd;
+
+/// The candidates at one point of the search.
+#[derive(Clone, Copy, Debug)]
+struct State {
+    /// For each band and digit: the cells where the digit is a candidate
+    /// or placed.
+    words: [[u32; N]; 3],
+    /// Each word as of its last row deduction: a word that differs has
+    /// changed since.
+    seen: [[u32; N]; 3],
+    /// The empty cells of each band.
+    open: [u32; 3],
+    /// For each word, as of its last row deduction: the triads that some
+    /// configuration uses.
+    triads: [[u16; N]; 3],
+    /// For each word, as of its last row deduction: its columns.
+    columns: [[u16; N]; 3],
+    /// For each digit: the columns of its three words (band `b` at bit
+    /// `9 · b`) as of its last stack deduction.
+    stacks: [u32; N],
+}
+
+/// The unrolled sweep of [`State::sweep`]: the row deduction of every word
+/// that changed, each with its band and digit as constants.
+macro_rules! sweep {
+    ($state:ident, $changed:ident, $($band:literal: $($digit:literal)*;)*) => {
+        $($(
+            if $state.words[$band][$digit] != $state.seen[$band][$digit] {
+                $changed = true;
+                $state.row::<$band, $digit>()?;
+            }
+        )*)*
+    };
+}
+
+impl State {
+    const EMPTY: State = State {
+        words: [[BAND; N]; 3],
+        seen: [[BAND; N]; 3],
+        open: [BAND; 3],
+        triads: [[ROW as u16; N]; 3],
+        columns: [[ROW as u16; N]; 3],
+        stacks: [ROW * SPREAD; N],
+    };
+
+    /// Places a given, `digit` at `bit` of `band`: clears the digit from
+    /// the cell's row, column and box and the cell from the other digits.
+    /// `false` when the digit is not a candidate there (a peer holds it).
+    fn give(&mut self, digit: usize, band: usize, bit: usize) -> bool {
+        let cell = 1 << bit;
+        let own = self.words[band][digit];
+        if own & cell == 0 {
+            return false;
+        }
+        self.open[band] &= !cell;
+        for word in &mut self.words[band] {
+            *word &= !cell;
+        }
+        for words in &mut self.words {
+            words[digit] &= !COLUMNS[bit];
+        }
+        self.words[band][digit] = own & KEEP[bit];
+        true
+    }
+
+    /// Places `digit` at `bit` of `band`, a cell where no other digit is
+    /// left (a naked single, or a guess once the others are taken out):
+    /// clears the row and box; the next sweep clears the column, since the
+    /// box now points down it. `false` when the digit is not a candidate.
+    #[inline(always)]
+    fn place(&mut self, digit: usize, band: usize, bit: usize) -> bool {
+        let cell = 1 << bit;
+        let own = self.words[band][digit];
+        if own & cell == 0 {
+            return false;
+        }
+        self.open[band] &= !cell;
+        self.words[band][digit] = own & KEEP[bit];
+        true
+    }
+
+    /// Every deduction, to the fixpoint.
+    fn deduce(&mut self) -> Result<(), DeadEnd> {
+        loop {
+            self.sweep()?;
+            if self.open == [0; 3] {
+                return Ok(());
+            }
+            if self.naked()? || self.stacks()? || self.triads()? {
+                continue;
+            }
+            return Ok(());
+        }
+    }
+
+    /// The row deduction on every changed word, until none changes.
+    #[inline(always)]
+    fn sweep(&mut self) -> Result<(), DeadEnd> {
+        loop {
+            let mut changed = false;
+            sweep!(self, changed,
+                0: 0 1 2 3 4 5 6 7 8;
+                1: 0 1 2 3 4 5 6 7 8;
+                2: 0 1 2 3 4 5 6 7 8;
+            );
+            if !changed {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The word of digit `D` in band `B`: its triads that no configuration
+    /// uses go; a box left with one column points down it; a row left with
+    /// one cell places the digit there.
+    #[inline(always)]
+    fn row<const B: usize, const D: usize>(&mut self) -> Result<(), DeadEnd> {
+        let triads = triads(self.words[B][D]);
+        let word = self.words[B][D] & KEPT[triads as usize];
+        if word == 0 {
+            return Err(DeadEnd);
+        }
+        self.words[B][D] = word;
+        self.seen[B][D] = word;
+        self.triads[B][D] = USED[triads as usize];
+        let columns = columns(word);
+        self.columns[B][D] = columns as u16;
+        let pointed = POINTED[columns as usize];
+        self.words[(B + 1) % 3][D] &= pointed;
+        self.words[(B + 2) % 3][D] &= pointed;
+        let singles = (u32::from(ALONE[(word & ROW) as usize])
+            | u32::from(ALONE[(word >> N & ROW) as usize]) << N
+            | u32::from(ALONE[(word >> (2 * N) & ROW) as usize]) << (2 * N))
+            & self.open[B];
+        if singles != 0 {
+            self.open[B] &= !singles;
+            for other in &mut self.words[B] {
+                *other &= !singles;
+            }
+            self.words[B][D] = word;
+        }
+        Ok(())
+    }
+
+    /// Naked singles, and empty cells with no digit: whether any cell was
+    /// filled.
+    #[inline(always)]
+    fn naked(&mut self) -> Result<bool, DeadEnd> {
+        let mut filled = false;
+        for band in 0..3 {
+            let open = self.open[band];
+            let (mut one, mut two) = (0, 0);
+            for &word in &self.words[band] {
+                two |= one & word;
+                one |= word;
+            }
+            if open & !one != 0 {
+                return Err(DeadEnd);
+            }
+            let singles = open & !two;
+            if singles == 0 {
+                continue;
+            }
+            filled = true;
+            for digit in 0..N {
+                let mut cells = singles & self.words[band][digit];
+                while cells != 0 {
+                    let bit = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    // An earlier single of the digit in this row or box
+                    // took the candidate: a contradiction.
+                    if !self.place(digit, band, bit) {
+                        return Err(DeadEnd);
+                    }
+                }
+            }
+        }
+        Ok(filled)
+    }
+
+    /// The stack deduction for every digit whose columns changed: columns
+    /// that no configuration of a stack uses leave their band. Whether any
+    /// word changed.
+    #[inline(always)]
+    fn stacks(&mut self) -> Result<bool, DeadEnd> {
+        let mut changed = false;
+        for digit in 0..N {
+            let seen = u32::from(self.columns[0][digit])
+                | u32::from(self.columns[1][digit]) << N
+                | u32::from(self.columns[2][digit]) << (2 * N);
+            if seen == self.stacks[digit] {
+                continue;
+            }
+            let by_stack = transpose(seen);
+            let used = [0, 1, 2].map(|stack| USED[(by_stack >> (N * stack) & ROW) as usize]);
+            if used.contains(&0) {
+                return Err(DeadEnd);
+            }
+            let kept = transpose(
+                u32::from(used[0]) | u32::from(used[1]) << N | u32::from(used[2]) << (2 * N),
+            );
+            self.stacks[digit] = kept;
+            if kept != seen {
+                changed = true;
+                for (band, words) in self.words.iter_mut().enumerate() {
+                    words[digit] &= (kept >> (N * band) & ROW) * SPREAD;
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Triads across and down: each of a band's nine triads, and each of a
+    /// stack's nine columns within a box, holds exactly three digits. A
+    /// triad that only three digits can fill must get all three; one that
+    /// three digits must fill gets no other; fewer than three, or more
+    /// than three that must, end the branch. Whether any word changed.
+    #[inline(always)]
+    fn triads(&mut self) -> Result<bool, DeadEnd> {
+        // Per digit, the used triads of the three bands (low half, band b
+        // at bit 9·b) and of the three stacks (high half, stack s at
+        // 32 + 9·s): their candidates and which of them are certain.
+        let mut grids = [0u64; N];
+        let (mut may, mut must) = ([0u64; 4], [0u64; 4]);
+        for (digit, grids) in grids.iter_mut().enumerate() {
+            let across = u64::from(self.triads[0][digit])
+                | u64::from(self.triads[1][digit]) << N
+                | u64::from(self.triads[2][digit]) << (2 * N);
+            let down = u64::from(transpose(self.stacks[digit]));
+            *grids = across | down << 32;
+            let certain = alone_in_row(*grids);
+            for (counts, bits) in [(&mut may, *grids), (&mut must, certain)] {
+                counts[3] |= counts[2] & bits;
+                counts[2] |= counts[1] & bits;
+                counts[1] |= counts[0] & bits;
+                counts[0] |= bits;
+            }
+        }
+        let all = u64::from(BAND) | u64::from(BAND) << 32;
+        if may[2] != all || must[3] != 0 {
+            return Err(DeadEnd);
+        }
+        // Triads with exactly three candidates, not all certain yet; and
+        // triads with three certain digits and other candidates.
+        let (three, full) = (may[2] & !may[3], must[2]);
+        if three & !full == 0 && full & may[3] == 0 {
+            return Ok(false);
+        }
+        let mut changed = false;
+        for (digit, &grids) in grids.iter().enumerate() {
+            let certain = alone_in_row(grids);
+            let gain = grids & three & !certain;
+            let lose = grids & full & !certain;
+            if gain | lose == 0 {
+                continue;
+            }
+            for line in 0..6 {
+                let shift = if line < 3 {
+                    N * line
+                } else {
+                    32 + N * (line - 3)
+                };
+                let field = |bits: u64| (bits >> shift) as usize & ROW as usize;
+                if field(gain | lose) == 0 {
+                    continue;
+                }
+                let kept = INSIDE[field(grids & !lose)] & HOLDING[field(gain | (grids & three))];
+                let used = u32::from(UNION[usize::from(kept)]);
+                if used == 0 {
+                    return Err(DeadEnd);
+                }
+                // Some configuration goes, and with it some triad: the
+                // deduction that follows cannot loop.
+                changed = true;
+                if line < 3 {
+                    self.words[line][digit] &= KEPT[used as usize];
+                } else {
+                    let stack = 3 * (line - 3);
+                    for (band, words) in self.words.iter_mut().enumerate() {
+                        let others = (7 & !(used >> (3 * band))) << stack;
+                        words[digit] &= !(others * SPREAD);
+                    }
+                }
+            }
+        }
+        Ok(changed)
+    }
+
+    /// Where to branch: the band or stack whose digits have the fewest
+    /// configurations in all (more than one each), and in it the digit
+    /// with the fewest; else (every configuration fixed, which the
+    /// deductions leave only in a solved grid) the first empty cell with
+    /// the fewest digits.
+    fn branch(&self) -> Frame {
+        // Configurations left in each band across (0 to 2) and stack down
+        // (3 to 5), and each digit's stacks by stack.
+        let mut totals = [0u32; 6];
+        let mut down = [0u32; N];
+        for digit in 0..N {
+            for band in 0..3 {
+                totals[band] += u32::from(COUNT[usize::from(self.triads[band][digit])]);
+            }
+            let by_stack = transpose(self.stacks[digit]);
+            down[digit] = by_stack;
+            for stack in 0..3 {
+                totals[3 + stack] += u32::from(COUNT[(by_stack >> (N * stack) & ROW) as usize]);
+            }
+        }
+        let (mut line, mut fewest) = (usize::MAX, u32::MAX);
+        for (candidate, &total) in totals.iter().enumerate() {
+            if total > N as u32 && total < fewest {
+                (line, fewest) = (candidate, total);
+            }
+        }
+        if line == usize::MAX {
+            return self.cell_frame();
+        }
+        let grid = |digit: usize| {
+            if line < 3 {
+                usize::from(self.triads[line][digit])
+            } else {
+                (down[digit] >> (N * (line - 3)) & ROW) as usize
+            }
+        };
+        let (mut digit, mut fewest) = (0, u8::MAX);
+        for candidate in 0..N {
+            let count = COUNT[grid(candidate)];
+            if count > 1 && count < fewest {
+                (digit, fewest) = (candidate, count);
+            }
+        }
+        Frame {
+            to_try: u32::from(INSIDE[grid(digit)]),
+            kind: if line < 3 {
+                Kind::Band(line as u8, digit as u8)
+            } else {
+                Kind::Stack(line as u8 - 3, digit as u8)
+            },
+            stashed: false,
+        }
+    }
+
+    /// The level trying the digits of the first empty cell with the fewest.
+    fn cell_frame(&self) -> Frame {
+        let mut best = (u32::MAX, 0, 0);
+        for band in 0..3 {
+            let mut open = self.open[band];
+            while open != 0 {
+                let bit = open.trailing_zeros() as usize;
+                open &= open - 1;
+                let digits = (0..N).fold(0, |digits, digit| {
+                    digits | (self.words[band][digit] >> bit & 1) << digit
+                });
+                if digits.count_ones() < best.0 {
+                    best = (digits.count_ones(), band, bit);
+                }
+            }
+        }
+        let (_, band, bit) = best;
+        Frame {
+            to_try: (0..N).fold(0, |digits, digit| {
+                digits | (self.words[band][digit] >> bit & 1) << digit
+            }),
+            kind: Kind::Cell(band as u8, bit as u8),
+            stashed: false,
+        }
+    }
+
+    /// Tries option `option` of a level of kind `kind`.
+    #[inline(always)]
+    fn apply(&mut self, kind: Kind, option: usize) {
+        match kind {
+            Kind::Start => {}
+            Kind::Band(band, digit) => {
+                self.words[usize::from(band)][usize::from(digit)] &= CONFIGURATION_CELLS[option];
+            }
+            Kind::Stack(stack, digit) => {
+                let configuration = CONFIGURATIONS[option];
+                let stack = 3 * usize::from(stack);
+                for (band, words) in self.words.iter_mut().enumerate() {
+                    let column = configuration >> (3 * band) & 7;
+                    let others = (7 & !column) << stack;
+                    words[usize::from(digit)] &= !(others * SPREAD);
+                }
+            }
+            Kind::Cell(band, bit) => {
+                let (band, bit) = (usize::from(band), usize::from(bit));
+                for (digit, word) in self.words[band].iter_mut().enumerate() {
+                    if digit != option {
+                        *word &= !(1 << bit);
+                    }
+                }
+                let placed = self.place(option, band, bit);
+                debug_assert!(placed, "an option of the cell is a candidate");
+            }
+        }
+    }
+}
+
+/// One level of the search: where its loop over options stands.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    /// Options not tried yet: configurations, or digits of a cell.
+    to_try: u32,
+    kind: Kind,
+    /// Whether the state of this level waits on the stash for the options
+    /// still to try.
+    stashed: bool,
+}
+
+/// What a level of the search tries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// The deductions from the givens: the first level only.
+    Start,
+    /// The configurations of a digit in a band: band, digit.
+    Band(u8, u8),
+    /// The configurations of a digit in a stack: stack, digit.
+    Stack(u8, u8),
+    /// The digits of a cell: band, bit.
+    Cell(u8, u8),
+}
+
+/// The most levels that branch: each fixes the configuration of a digit in
+/// a band or stack (6 · 9 of them), or fills a cell.
+const LEVELS: usize = 6 * N + N * N;
+
+/// The engine of the classic 9×9 shape with its own deductions, walked by
+/// the [`Driver`](dance_dlx::driver::Driver).
+#[derive(Debug)]
+pub(crate) struct Deductions {
+    /// The state of the current level, changed in place by each option.
+    state: State,
+    /// Whether the last option's deductions ended the branch.
+    dead: bool,
+    /// The states of the levels that have options left to try, innermost
+    /// last.
+    stash: Stash<State>,
+    frames: Box<[Frame]>,
+}
+
+impl Deductions {
+    /// The engine for `shape`, or `None` unless the bands serve it
+    /// ([`Bands::serves`](crate::bands::Bands::serves)).
+    pub(crate) fn new(shape: &Shape) -> Option<Deductions> {
+        crate::bands::Bands::serves(shape).then(|| Deductions {
+            state: State::EMPTY,
+            dead: false,
+            stash: Stash::new(State::EMPTY, LEVELS),
+            frames: vec![
+                Frame {
+                    to_try: 0,
+                    kind: Kind::Start,
+                    stashed: false,
+                };
+                LEVELS + 2
+            ]
+            .into_boxed_slice(),
+        })
+    }
+}
+
+impl crate::engine::Board for Deductions {
+    /// Places the givens; the first level makes the deductions.
+    fn start(&mut self, puzzle: &Puzzle) -> bool {
+        self.stash.clear();
+        self.dead = false;
+        self.state = State::EMPTY;
+        for (band, cells) in puzzle.cells().chunks_exact(BAND_CELLS).enumerate() {
+            for (bit, digit) in cells.iter().enumerate() {
+                let Some(digit) = digit else { continue };
+                if !self.state.give(digit.index(), band, bit) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    fn grid(&self, puzzle: &Puzzle, _levels: usize) -> Grid {
+        placed_grid(puzzle, &self.state.words)
+    }
+}
+
+impl Matrix for Deductions {
+    /// The deductions from the givens at the first level; then a solution
+    /// once every cell is filled, else the branch of [`State::branch`].
+    #[inline(always)]
+    fn choose(&mut self, level: usize) -> Choice {
+        if self.dead {
+            return Choice::DeadEnd;
+        }
+        if level == 0 {
+            self.frames[0] = Frame {
+                to_try: 1,
+                kind: Kind::Start,
+                stashed: false,
+            };
+            return Choice::Item;
+        }
+        if self.state.open == [0; 3] {
+            return Choice::Solved;
+        }
+        self.frames[level] = self.state.branch();
+        Choice::Item
+    }
+
+    /// Starts from the level's state (from the stash when an earlier option
+    /// changed it), applies the next option and deduces.
+    #[inline(always)]
+    fn try_option(&mut self, level: usize) -> Work {
+        let frame = &mut self.frames[level];
+        let option = frame.to_try.trailing_zeros() as usize;
+        frame.to_try &= frame.to_try - 1;
+        let kind = frame.kind;
+        if kind != Kind::Start {
+            frame.stashed =
+                self.stash
+                    .before_option(&mut self.state, frame.stashed, frame.to_try != 0);
+        }
+        let before = empties(self.state.open);
+        self.state.apply(kind, option);
+        self.dead = self.state.deduce().is_err();
+        let filled = before - empties(self.state.open);
+        let (configuration, guesses) = match kind {
+            Kind::Start => (0, 0),
+            Kind::Band(..) | Kind::Stack(..) => (1, 1),
+            Kind::Cell(..) => (0, 1),
+        };
+        Work {
+            nodes: configuration + filled,
+            guesses,
+        }
+    }
+
+    /// Nothing to undo: the next option starts from the stashed state.
+    #[inline(always)]
+    fn retract(&mut self, level: usize) -> bool {
+        self.dead = false;
+        self.frames[level].to_try != 0
+    }
+
+    /// Nothing to undo: [`start`](crate::engine::Board::start) begins afresh.
+    fn unchoose(&mut self, _level: usize) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{Engine, Walk};
+    use crate::{Solver, Tree};
+    use dance_dlx::Event;
+
+    /// Norvig's hardest, an empty board (many solutions), one solved by
+    /// deductions alone, one with no solution, and one with two.
+    const PUZZLES: [&str; 5] = [
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        ".................................................................................",
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        "12.......34......................................................................",
+        ".39...12....9.7...8..4.1..6.42...79...........91...54.5..1.9..3...8.5....14...87.",
+    ];
+
+    /// The first `limit` solutions in order, and the events.
+    fn solutions(
+        engine: &mut dyn Engine,
+        puzzle: &Puzzle,
+        budget: u64,
+        limit: usize,
+    ) -> (Vec<Grid>, Vec<Event>) {
+        assert!(engine.start(puzzle));
+        let (mut grids, mut events) = (Vec::new(), Vec::new());
+        while grids.len() < limit {
+            let event = engine.resume(budget);
+            if event != Event::BudgetSpent {
+                events.push(event);
+            }
+            match event {
+                Event::Solution => grids.push(engine.grid(puzzle)),
+                Event::Exhausted => break,
+                Event::BudgetSpent => {}
+            }
+        }
+        (grids, events)
+    }
+
+    fn engine(puzzle: &Puzzle) -> Walk<Deductions> {
+        Walk::new(Deductions::new(puzzle.shape()).unwrap())
+    }
+
+    #[test]
+    fn counts_match_algorithm_x_and_every_solution_is_valid() {
+        let mut reference = Solver::new();
+        reference.set_tree(Tree::AlgorithmX);
+        for text in PUZZLES {
+            let puzzle: Puzzle = text.parse().unwrap();
+            let (grids, _) = solutions(&mut engine(&puzzle), &puzzle, u64::MAX, 50);
+            let expected = reference.count(&puzzle, 50);
+            assert_eq!(grids.len() as u64, expected.solutions, "{text}");
+            for (k, grid) in grids.iter().enumerate() {
+                crate::verify(&puzzle, grid).unwrap();
+                assert!(!grids[..k].contains(grid), "{text}: a solution found twice");
+            }
+        }
+    }
+
+    #[test]
+    fn a_budget_of_one_node_walks_the_same_tree() {
+        for text in PUZZLES {
+            let puzzle: Puzzle = text.parse().unwrap();
+            let mut engine = engine(&puzzle);
+            let whole = solutions(&mut engine, &puzzle, u64::MAX, 3);
+            let stats = engine.stats();
+            let stepped = solutions(&mut engine, &puzzle, 1, 3);
+            assert_eq!(whole, stepped, "{text}");
+            assert_eq!(stats, engine.stats(), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_puzzle_of_singles_fills_one_node_per_blank_and_guesses_nothing() {
+        let puzzle: Puzzle = PUZZLES[2].parse().unwrap();
+        let mut engine = engine(&puzzle);
+        let (grids, _) = solutions(&mut engine, &puzzle, u64::MAX, 2);
+        assert_eq!(grids.len(), 1);
+        let blanks = puzzle.cells().iter().filter(|c| c.is_none()).count() as u64;
+        assert_eq!((engine.stats().nodes, engine.stats().guesses), (blanks, 0));
+    }
+
+    #[test]
+    fn clashing_givens_are_refused_and_the_next_puzzle_starts_clean() {
+        let norvig: Puzzle = PUZZLES[0].parse().unwrap();
+        let mut engine = engine(&norvig);
+        for clash in [
+            format!("5....5{}", ".".repeat(75)),
+            format!("5{}5{}", ".".repeat(8), ".".repeat(71)),
+            format!("5.........5{}", ".".repeat(70)),
+        ] {
+            assert!(!engine.start(&clash.parse().unwrap()), "{clash}");
+        }
+        let (grids, _) = solutions(&mut engine, &norvig, u64::MAX, 2);
+        assert_eq!(grids.len(), 1);
+    }
+
+    /// Whether every digit of `solution` is still a candidate (or placed)
+    /// in its cell.
+    fn keeps(state: &State, solution: &Grid) -> bool {
+        solution.digits().iter().enumerate().all(|(cell, digit)| {
+            state.words[cell / BAND_CELLS][digit.index()] >> (cell % BAND_CELLS) & 1 == 1
+        })
+    }
+
+    /// The option of `frame` that `solution` takes: the one whose state
+    /// keeps it.
+    fn option_of(state: &State, frame: &Frame, solution: &Grid) -> usize {
+        (0..32)
+            .filter(|&option| frame.to_try >> option & 1 == 1)
+            .find(|&option| {
+                let mut after = *state;
+                after.apply(frame.kind, option);
+                keeps(&after, solution)
+            })
+            .expect("the solution takes one option of every branch")
+    }
+
+    #[test]
+    fn no_deduction_removes_a_candidate_of_the_solution() {
+        // Down the path to each top95 puzzle's solution, every state keeps
+        // it: the deductions are sound (on these states).
+        let top95 = include_str!("../../benches/data/top95.txt");
+        let mut reference = Solver::new();
+        reference.set_tree(Tree::AlgorithmX);
+        let mut branches = 0;
+        for line in top95.lines() {
+            let puzzle: Puzzle = line.parse().unwrap();
+            let solution = reference.solve(&puzzle).unwrap();
+            let mut bands = Deductions::new(puzzle.shape()).unwrap();
+            assert!(crate::engine::Board::start(&mut bands, &puzzle));
+            let mut state = bands.state;
+            assert!(state.deduce().is_ok());
+            assert!(keeps(&state, &solution), "{line}");
+            while state.open != [0; 3] {
+                let frame = state.branch();
+                assert!(
+                    frame.to_try.count_ones() >= 2,
+                    "{line}: a branch has options"
+                );
+                let option = option_of(&state, &frame, &solution);
+                state.apply(frame.kind, option);
+                assert!(state.deduce().is_ok(), "{line}");
+                assert!(keeps(&state, &solution), "{line}");
+                branches += 1;
+            }
+            assert_eq!(placed_grid(&puzzle, &state.words), solution);
+        }
+        assert!(branches > 95, "{branches}");
+    }
+
+    #[test]
+    fn with_every_configuration_fixed_the_branch_is_a_cell() {
+        // Not a state the deductions leave (they fill such cells), but the
+        // branch is defined on any state.
+        let mut state = State::EMPTY;
+        for band in 0..3 {
+            for digit in 0..N {
+                state.triads[band][digit] = CONFIGURATIONS[0] as u16;
+            }
+        }
+        for digit in 0..N {
+            state.stacks[digit] = transpose(
+                CONFIGURATIONS[0] | CONFIGURATIONS[0] << N | CONFIGURATIONS[0] << (2 * N),
+            );
+        }
+        let frame = state.branch();
+        assert_eq!((frame.kind, frame.to_try), (Kind::Cell(0, 0), 0x1FF));
+    }
+
+    #[test]
+    fn only_the_boxed_9x9_shape_is_served() {
+        assert!(Deductions::new(&Shape::boxed(9).unwrap()).is_some());
+        assert!(Deductions::new(&Shape::boxed(4).unwrap()).is_none());
+        let x = Shape::boxed(9).unwrap().with_variant(crate::Variant::X);
+        assert!(Deductions::new(&x).is_none());
+    }
+}

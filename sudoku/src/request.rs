@@ -1,0 +1,196 @@
+//! A Sudoku search request and its answer: the request and answer of
+//! [`dance_dlx`] ([`Goal`](dance_dlx::Goal), [`Stop`](dance_dlx::Stop),
+//! [`Status`](dance_dlx::Status), [`Count`](dance_dlx::Count)), with the
+//! [`Engine`] that searches, a [`Grid`] for a solution and the Sudoku
+//! engines' [`Stats`].
+//!
+//! Every engine — the fast ones, the generic Dancing Links engine and the
+//! naive depth-first search — answers a [`Request`] through
+//! [`Solver::run`](crate::Solver::run), by the rules of
+//! [`dance_dlx::request`]: the same goal gives the same status and count
+//! on every engine.
+
+use std::fmt;
+use std::ops::{Add, AddAssign};
+use std::str::FromStr;
+
+use crate::Grid;
+
+/// A Sudoku search request: what to find, when to give up, and which
+/// [`Engine`] searches.
+///
+/// ```
+/// use dance_sudoku::{Engine, Goal, Request, Solver, Status};
+///
+/// let puzzle: dance_sudoku::Puzzle = format!("12..{}", ".".repeat(12)).parse()?;
+/// let mut solver = Solver::new();
+/// for engine in [Engine::Fast, Engine::Dlx, Engine::Dfs] {
+///     let request = Request::new(Goal::Count { limit: 30 }).with_engine(engine);
+///     let answer = solver.run(&puzzle, &request);
+///     assert_eq!((answer.status, answer.count.to_string()), (Status::Multiple, "24".to_owned()));
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub type Request = dance_dlx::Request<Engine>;
+
+/// The answer to a [`Request`]: its status, its count (exact or a lower
+/// bound), the solution when the goal keeps one, and the work done.
+pub type Answer = dance_dlx::Answer<Grid, Stats>;
+
+/// Which search answers a [`Request`] — the choice of the command line's
+/// `--engine`, each [described](Engine::describe) there. The answers are
+/// the same; the work differs. [`Solver::engine_kind`](crate::Solver::engine_kind)
+/// says which engine serves which puzzle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Engine {
+    /// The fastest engine for each shape (`fast`).
+    #[default]
+    Fast,
+    /// The generic Dancing Links engine of [`dance_dlx`] (`dlx`): the
+    /// reference tree the others are checked against.
+    Dlx,
+    /// The naive depth-first search of [`dfs`](crate::dfs) (`dfs`).
+    Dfs,
+}
+
+impl Engine {
+    /// Every engine, fastest first.
+    pub const ALL: [Engine; 3] = [Engine::Fast, Engine::Dlx, Engine::Dfs];
+
+    /// Its name: `fast`, `dlx` or `dfs`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::Fast => "fast",
+            Engine::Dlx => "dlx",
+            Engine::Dfs => "dfs",
+        }
+    }
+
+    /// What it is, for help texts.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Engine::Fast => {
+                "The fastest engine for the shape: for plain 9×9, bands of bits with their \
+                 own deductions (singles, locked candidates both ways, triads) and their own \
+                 search tree, not Algorithm X's, not Dancing Links (fewer guesses than `dlx`); \
+                 Algorithm X on bitboards for jigsaw 9×9, a four-node Dancing Links kernel for \
+                 sizes up to 8 and 25, the generic engine for the rest and for X-Sudoku and the \
+                 other variants (the same guesses as `dlx` there)"
+            }
+            Engine::Dlx => {
+                "The generic Dancing Links engine (`dlx`) on the exact-cover matrix (324 items for \
+                 9×9), for every shape and variant"
+            }
+            Engine::Dfs => {
+                "The naive depth-first search (cells in row-major order, digits in \
+                 increasing order): the textbook baseline"
+            }
+        }
+    }
+}
+
+impl fmt::Display for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Engine {
+    type Err = EngineError;
+
+    /// `fast`, `dlx` or `dfs`, case-insensitive.
+    fn from_str(text: &str) -> Result<Engine, EngineError> {
+        let name = text.trim().to_ascii_lowercase();
+        Engine::ALL
+            .into_iter()
+            .find(|engine| engine.name() == name)
+            .ok_or_else(|| EngineError {
+                name: text.trim().to_owned(),
+            })
+    }
+}
+
+/// An engine name that is not `fast`, `dlx` or `dfs`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown engine `{name}`; expected fast, dlx or dfs")]
+pub struct EngineError {
+    /// The name that was not recognised.
+    pub name: String,
+}
+
+/// The work a search did, comparable across machines: the part of
+/// [`dance_dlx::Stats`] that every Sudoku engine counts, the naive search
+/// and the engines without links included (they have no link updates to
+/// count, and the [`Answer`]'s count holds the solutions).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Stats {
+    /// Search-tree nodes visited; each solver documents what a node is.
+    pub nodes: u64,
+    /// Nodes where the search chose among several alternatives.
+    pub guesses: u64,
+}
+
+impl From<dance_dlx::Stats> for Stats {
+    fn from(stats: dance_dlx::Stats) -> Stats {
+        Stats {
+            nodes: stats.nodes,
+            guesses: stats.guesses,
+        }
+    }
+}
+
+impl Add for Stats {
+    type Output = Stats;
+
+    fn add(self, other: Stats) -> Stats {
+        Stats {
+            nodes: self.nodes + other.nodes,
+            guesses: self.guesses + other.guesses,
+        }
+    }
+}
+
+impl AddAssign for Stats {
+    fn add_assign(&mut self, other: Stats) {
+        *self = *self + other;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engines_read_back_their_names() {
+        for engine in Engine::ALL {
+            assert_eq!(engine.to_string().parse::<Engine>(), Ok(engine));
+        }
+        assert_eq!(" DLX ".parse::<Engine>(), Ok(Engine::Dlx));
+        let error = "bands".parse::<Engine>().unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "unknown engine `bands`; expected fast, dlx or dfs"
+        );
+    }
+
+    #[test]
+    fn stats_add_up() {
+        let mut total = Stats::default();
+        total += Stats {
+            nodes: 3,
+            guesses: 1,
+        };
+        total += Stats {
+            nodes: 4,
+            guesses: 2,
+        };
+        assert_eq!(
+            total,
+            Stats {
+                nodes: 7,
+                guesses: 3
+            }
+        );
+    }
+}

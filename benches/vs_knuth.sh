@@ -35,6 +35,8 @@
 # counts the levels it enters, which leaves out the options whose covering
 # already empties an item (it stops those half-way) — so its figure is
 # smaller on the same tree. DLX1 reads no colors: "—" on colored problems.
+# "dance's matrix" is the representation `dance cover` chose for the problem
+# (`--stats` prints it; `--representation` forces one): links or bitsets.
 set -euo pipefail
 if [ $# -lt 1 ] || [ ! -d "$1" ]; then
     echo "usage: $0 KNUTH_BIN_DIR [ROUNDS]" >&2
@@ -82,6 +84,7 @@ run() {
         local count nodes
         count=$(cat "$work/out")
         nodes=$(sed -n 's/^nodes: //p' "$work/err")
+        sed -n 's/^representation: //p' "$work/err" > "$work/representation"
     else
         /usr/bin/time -f "%U" -o "$work/time" "$knuth/$name" < "$file" \
             > "$work/out" 2> "$work/err" || status=$?
@@ -106,8 +109,8 @@ cell() {
 
 echo "benches/vs_knuth.sh $1 $rounds — $(date -u +%Y-%m-%d), $(nproc) cores, median user CPU seconds of $rounds alternating rounds"
 echo
-echo "| problem (count all) | solutions | dance | DLX1 | DLX2 | SSXCC | dance vs fastest | nodes: dance | DLX1 | DLX2 | SSXCC |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| problem (count all) | solutions | dance | DLX1 | DLX2 | SSXCC | dance vs fastest | dance's matrix | nodes: dance | DLX1 | DLX2 | SSXCC |"
+echo "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|"
 for entry in "${problems[@]}"; do
     label=${entry%%:*}
     file=benches/data/${entry#*:}
@@ -141,7 +144,7 @@ for entry in "${problems[@]}"; do
         fi
     done
     echo "| $label | $count | $(cell seconds dance) | $(cell seconds dlx1) | $(cell seconds dlx2) | $(cell seconds ssxcc) |" \
-        "$(printf %.2f "$(ratio "$fastest" "${seconds[dance]}")")× (${fastest_name^^}) |" \
+        "$(printf %.2f "$(ratio "$fastest" "${seconds[dance]}")")× (${fastest_name^^}) | $(cat "$work/representation") |" \
         "$(cell node_counts dance) | $(cell node_counts dlx1) | $(cell node_counts dlx2) | $(cell node_counts ssxcc) |"
     unset seconds node_counts
 done

@@ -70,6 +70,16 @@ pub enum Representation {
     Bitsets,
 }
 
+/// `links` or `bitsets`, the words `dance cover --stats` prints.
+impl std::fmt::Display for Representation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Representation::Links => "links",
+            Representation::Bitsets => "bitsets",
+        })
+    }
+}
+
 /// The most memory [`Representation::Bitsets`] may take for its copies of the
 /// item sizes (one per level of the deepest search, each `4 × items` bytes):
 /// beyond it, a problem is searched on the links.

@@ -8,7 +8,10 @@
 # program's node count as it reports it (see "Nodes" below). The counts must
 # agree, or the script stops.
 #
-#   benches/vs_knuth.sh KNUTH_BIN_DIR [ROUNDS]     (ROUNDS defaults to 5)
+#   benches/vs_knuth.sh KNUTH_BIN_DIR [ROUNDS [FILE...]]
+#
+# ROUNDS defaults to 5; FILEs (names in benches/data, e.g. pentominoes6x10.dlx)
+# race only those problems, to repeat a row whose ratio is within noise.
 #
 # KNUTH_BIN_DIR holds the binaries `dlx1`, `dlx2` and `ssxcc`, built outside
 # this repository from the CWEB sources in the public mirror
@@ -39,11 +42,12 @@
 # (`--stats` prints it; `--representation` forces one): links or bitsets.
 set -euo pipefail
 if [ $# -lt 1 ] || [ ! -d "$1" ]; then
-    echo "usage: $0 KNUTH_BIN_DIR [ROUNDS]" >&2
+    echo "usage: $0 KNUTH_BIN_DIR [ROUNDS [FILE...]]" >&2
     exit 2
 fi
 knuth=$(cd "$1" && pwd)
 rounds=${2:-5}
+only=("${@:3}")
 cd "$(dirname "$0")/.."
 for program in dlx1 dlx2 ssxcc; do
     if [ ! -x "$knuth/$program" ]; then
@@ -107,13 +111,16 @@ cell() {
     echo "${values[$2]:-—}"
 }
 
-echo "benches/vs_knuth.sh $1 $rounds — $(date -u +%Y-%m-%d), $(nproc) cores, median user CPU seconds of $rounds alternating rounds"
+echo "benches/vs_knuth.sh $* — $(date -u +%Y-%m-%d), $(nproc) cores, median user CPU seconds of $rounds alternating rounds"
 echo
 echo "| problem (count all) | solutions | dance | DLX1 | DLX2 | SSXCC | dance vs fastest | dance's matrix | nodes: dance | DLX1 | DLX2 | SSXCC |"
 echo "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|"
 for entry in "${problems[@]}"; do
     label=${entry%%:*}
     file=benches/data/${entry#*:}
+    if [ ${#only[@]} -gt 0 ] && [[ " ${only[*]} " != *" ${entry#*:} "* ]]; then
+        continue
+    fi
     programs=(dance dlx1 dlx2 ssxcc)
     if colored "$file"; then
         programs=(dance dlx2 ssxcc)

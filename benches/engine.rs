@@ -9,10 +9,20 @@
 //! does, build then count — and the build is small next to the count. The `rooks` groups have
 //! multiplicities: Algorithm M in both engines (`dlx085::m`, with its
 //! `knuth_tiebreak` chooser, which follows DLX3's choice of item).
+//!
+//! The `representation` groups race our two representations of the matrix
+//! against each other on the same tree (`cargo bench --bench engine --
+//! representation`): the links and the bitsets, each forced with
+//! `Solver::set_representation`, counting a problem of each family that
+//! `Solver::new`'s rule sends one way or the other (see
+//! `dance_dlx::Representation`).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use dance_dlx::problems::{langford, n_queens, pentominoes, rooks};
-use dance_dlx::{ItemKind, Problem, Solver};
+use dance_dlx::problems::{
+    PieceSet, PieceUse, domino_tilings, langford, macmahon_squares, n_queens, pentominoes,
+    polyomino_tilings, rooks,
+};
+use dance_dlx::{ItemKind, Problem, Representation, Solver};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -120,6 +130,28 @@ fn dlx085_m(problem: &Problem) -> u64 {
     count_dlx085(&mut to_dlx085_m(problem), dlx085::choose::knuth_tiebreak())
 }
 
+/// Benches counting `problem` on each representation (built inside the
+/// timed loop, as [`ours`] does); both counts are checked first.
+fn representations(c: &mut Criterion, name: &str, problem: Problem, expected: u64) {
+    let mut group = c.benchmark_group(format!("representation/{name}"));
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(100));
+    for (label, representation) in [
+        ("links", Representation::Links),
+        ("bitsets", Representation::Bitsets),
+    ] {
+        let count = || {
+            let mut solver = Solver::new(&problem);
+            solver.set_representation(representation);
+            solver.count()
+        };
+        assert_eq!(count(), expected);
+        group.bench_function(label, |b| b.iter(|| black_box(count())));
+    }
+    group.finish();
+}
+
 fn engine(c: &mut Criterion) {
     race(c, "queens12", n_queens(12), 14_200, dlx085_x);
     race(c, "queens13", n_queens(13), 73_712, dlx085_x);
@@ -128,6 +160,14 @@ fn engine(c: &mut Criterion) {
     race(c, "pentominoes6x10", pentominoes(6, 10), 9_356, dlx085_x);
     race(c, "rooks6x2", rooks(6, 2), 67_950, dlx085_m);
     race(c, "rooks6x3", rooks(6, 3), 297_200, dlx085_m);
+    representations(c, "queens11", n_queens(11), 2_680);
+    representations(c, "langford11", langford(11), 35_584);
+    representations(c, "pentominoes3x20", pentominoes(3, 20), 8);
+    let macmahon = macmahon_squares(3, 4, PieceUse::AtMostOnce);
+    representations(c, "macmahon3x4", macmahon, 240_352);
+    let trominoes = polyomino_tilings(6, 6, PieceSet::Trominoes, PieceUse::Unlimited);
+    representations(c, "trominoes6x6", trominoes, 80_092);
+    representations(c, "dominoes6x7", domino_tilings(6, 7), 31_529);
 }
 
 criterion_group!(benches, engine);

@@ -105,7 +105,8 @@ pub struct CoverArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
 
-    /// Print search statistics to stderr: solutions, nodes, updates, time;
+    /// Print search statistics to stderr: solutions, nodes, updates, the
+    /// representation of the matrix (see --representation), time;
     /// with --memo also the memo's entries, hits, misses, evictions and bytes.
     #[arg(long)]
     pub stats: bool,
@@ -173,6 +174,16 @@ pub struct CoverArgs {
     /// No progress bar.
     #[arg(short, long)]
     pub quiet: bool,
+
+    /// How the search keeps the matrix: `links` (dancing links) or
+    /// `bitsets` (a bit per option of each item and a count per item,
+    /// copied back on the way up); `auto` lets the engine pick per problem.
+    /// The tree, the counts and the nodes are the same either way; --stats
+    /// says which ran. The bitsets serve only problems without
+    /// multiplicities and of modest size (else the links run), and --memo
+    /// always counts on the links.
+    #[arg(long, value_name = "MATRIX", default_value = "auto")]
+    pub representation: MatrixChoice,
 }
 
 /// Options of `dance solve`.
@@ -274,6 +285,28 @@ pub struct SolveArgs {
     /// No progress bar.
     #[arg(short, long)]
     pub quiet: bool,
+}
+
+/// The matrices of `dance cover --representation`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MatrixChoice {
+    /// The engine's choice for the problem.
+    Auto,
+    /// Dancing links.
+    Links,
+    /// Bitsets and counts.
+    Bitsets,
+}
+
+impl MatrixChoice {
+    /// The library's representation, or `None` for the engine's choice.
+    pub fn representation(self) -> Option<dance_dlx::Representation> {
+        match self {
+            MatrixChoice::Auto => None,
+            MatrixChoice::Links => Some(dance_dlx::Representation::Links),
+            MatrixChoice::Bitsets => Some(dance_dlx::Representation::Bitsets),
+        }
+    }
 }
 
 /// Input formats of `dance solve`.

@@ -120,7 +120,53 @@ fn stats_go_to_stderr() {
         .assert()
         .success()
         .stdout("92\n")
-        .stderr(predicate::str::contains("nodes: 1372"));
+        // Options tried: Knuth's DLX1 reports 1199, counting the root too.
+        .stderr(predicate::str::contains("nodes: 1198"));
+}
+
+#[test]
+fn either_representation_walks_the_same_tree() {
+    let file = data("queens8.dlx");
+    for (asked, ran) in [
+        ("auto", "bitsets"),
+        ("links", "links"),
+        ("bitsets", "bitsets"),
+    ] {
+        for threads in ["-j1", "-j2"] {
+            dance(&[
+                "cover",
+                threads,
+                "--stats",
+                "--representation",
+                asked,
+                &file,
+            ])
+            .assert()
+            .success()
+            .stdout("92\n")
+            .stderr(predicate::str::contains(format!("representation: {ran}\n")));
+        }
+        dance(&["cover", "-j1", "--stats", "--representation", asked, &file])
+            .assert()
+            .stderr(predicate::str::contains("nodes: 1198\n"));
+    }
+    // The memo counts on the links whatever is asked.
+    dance(&[
+        "cover",
+        "--memo",
+        "--stats",
+        "--representation",
+        "bitsets",
+        &file,
+    ])
+    .assert()
+    .success()
+    .stdout("92\n")
+    .stderr(predicate::str::contains("representation: links\n"));
+    dance(&["cover", "--representation", "cells", &file])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("invalid value 'cells'"));
 }
 
 #[test]

@@ -71,9 +71,11 @@ pub struct Stats {
     /// Nodes at an item that had more than one alternative left, i.e. real
     /// choices rather than forced moves.
     pub guesses: u64,
-    /// Link updates: nodes removed from their columns (Knuth's "updates").
-    /// Only a matrix knows its updates: the [`Driver`]'s own statistics
-    /// leave this 0.
+    /// Updates: nodes removed from their columns (Knuth's "updates") on
+    /// the links; bits cleared on the bitsets (see
+    /// [`Representation`](crate::Representation)), the option's own item's
+    /// included. Only a matrix knows its updates: the [`Driver`]'s own
+    /// statistics leave this 0.
     pub updates: u64,
     /// Solutions found: levels whose [`Matrix::choose`] answered
     /// [`Choice::Solved`].

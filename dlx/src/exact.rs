@@ -6,27 +6,45 @@
 //! items: covering them, or purifying a colored secondary item (DLX2) — and
 //! uncommits them on the way back. The uncolored version never reads a
 //! color.
+//!
+//! With `CHECK` ([`DeadEnds::AtCommit`](crate::DeadEnds::AtCommit)) a commit
+//! that empties the column of a primary item outside the option stops there
+//! and undoes itself: the option is counted as tried, and the level above it
+//! reports the dead end at once instead of choosing the emptied item.
 
 use crate::driver::{Choice, Matrix, Work};
 use crate::links::Links;
 
 /// The links and the level stack, seen as Algorithm X's (or C's) matrix.
-pub(crate) struct Exact<'a, const COLORED: bool> {
+pub(crate) struct Exact<'a, const COLORED: bool, const CHECK: bool> {
     links: &'a mut Links,
     /// The node of the option tried at each level (the item's header once
     /// its options have run out).
     stack: &'a mut [u32],
+    /// Set by a `try_option` whose commit stopped at an emptied item (and
+    /// undid itself): the level above it is a dead end, and the retract of
+    /// this level has nothing to undo. `try_option` is always followed by
+    /// that `choose` and `retract` within one walk of the driver, so the flag
+    /// never outlives a call of [`Driver::resume`](crate::driver::Driver::resume).
+    dead: bool,
 }
 
-impl<'a, const COLORED: bool> Exact<'a, COLORED> {
+impl<'a, const COLORED: bool, const CHECK: bool> Exact<'a, COLORED, CHECK> {
     pub(crate) fn new(links: &'a mut Links, stack: &'a mut [u32]) -> Self {
-        Exact { links, stack }
+        Exact {
+            links,
+            stack,
+            dead: false,
+        }
     }
 }
 
-impl<const COLORED: bool> Matrix for Exact<'_, COLORED> {
+impl<const COLORED: bool, const CHECK: bool> Matrix for Exact<'_, COLORED, CHECK> {
     #[inline(always)]
     fn choose(&mut self, level: usize) -> Choice {
+        if CHECK && self.dead {
+            return Choice::DeadEnd;
+        }
         match self.links.choose() {
             None => Choice::Solved,
             Some((_, 0)) => Choice::DeadEnd,
@@ -43,7 +61,11 @@ impl<const COLORED: bool> Matrix for Exact<'_, COLORED> {
         let p = self.stack[level];
         let item = self.links.top[p as usize];
         let guess = self.links.len(item as u32) > 1;
-        self.links.commit_others::<COLORED>(p);
+        if CHECK {
+            self.dead = !self.links.commit_others_checked::<COLORED>(p);
+        } else {
+            self.links.commit_others::<COLORED>(p);
+        }
         Work {
             nodes: 1,
             guesses: u64::from(guess),
@@ -53,7 +75,11 @@ impl<const COLORED: bool> Matrix for Exact<'_, COLORED> {
     #[inline(always)]
     fn retract(&mut self, level: usize) -> bool {
         let p = self.stack[level];
-        self.links.uncommit_others::<COLORED>(p);
+        if CHECK && self.dead {
+            self.dead = false;
+        } else {
+            self.links.uncommit_others::<COLORED>(p);
+        }
         let next = self.links.nodes[p as usize].down;
         self.stack[level] = next;
         if self.links.is_header(next) {

@@ -122,6 +122,29 @@
 //! memo ([`MemoCounter`]) are the same walk, over matrices wrapped around
 //! Algorithm X's: `dlx` has one loop.
 //!
+//! A dead end — a primary item left with no option — is found while the
+//! option that makes it is committed: the hide that empties the column stops
+//! the commit, which undoes itself, and the option counts as one node without
+//! a level below it ([`DeadEnds::AtCommit`], as Knuth's SSXCC finds them).
+//! The tree is then exactly that of Knuth's DLX1 and DLX2, whose node counts
+//! are one more than ours (they count the root). [`DeadEnds::AtChoice`]
+//! commits such an option whole and lets the next level find the empty
+//! column; its choice stops at the first item with at most one option, so
+//! it may make forced moves first — Algorithm X as written, and the tree the
+//! Sudoku crate's rating counts. Both find the same solutions in the same
+//! order and make the same guesses.
+//!
+//! With dead ends found at the commit, the same tree can be walked on a
+//! second [`Representation`] of the matrix, behind the same driver: bitsets
+//! (`bitsets.rs`) — a bit per entry of every item's list and a count per
+//! primary item, a removal a few read-modify-writes in arrays that stay in
+//! the first-level cache, the way back a copy of them per level that
+//! branches. [`Solver::new`] picks it where a commit clears more bits than
+//! such a copy takes words (queens, Langford pairs, polyomino packings,
+//! MacMahon's squares), and keeps the links where the copy would dominate
+//! (domino tilings, large problems) or cannot serve (Algorithm M, the
+//! Sudoku tree); nodes, guesses and solutions are the same either way.
+//!
 //! Algorithm M (DLX3) keeps two more numbers per primary item beside the links —
 //! `bound`, how many more options may cover it, and `slack`, `max − min` — and
 //! adds one dance step, *tweaking*: taking the topmost option out of an item's
@@ -161,6 +184,7 @@
 #![forbid(unsafe_code)]
 
 mod answer;
+mod bitsets;
 pub mod driver;
 mod exact;
 mod ids;
@@ -188,7 +212,7 @@ pub use request::{
     Alarm, CHECK_INTERVAL, Goal, Pursuit, Request, Resume, Stop, TimeoutError, timeout_from_secs,
 };
 pub use rng::SplitMix64;
-pub use search::{Count, SelectError, Solutions, Solver};
+pub use search::{Count, DeadEnds, Representation, SelectError, Solutions, Solver};
 pub use split::{Estimate, SplitError};
 pub use text::{
     LINE_CAP, OptionDisplay, SyntaxError, TextError, WriteError, parse_problem, read_problem,

@@ -30,7 +30,9 @@ pub(crate) struct Item {
 ///   node of the item's column, `top` is its length: how many options in the
 ///   column are still active (Knuth's `LEN`, kept where he keeps it, so that
 ///   the updates of a hide and the scan for the shortest column touch one
-///   vector).
+///   vector). A secondary item's length is kept plus [`SECONDARY_BIAS`], so
+///   that a hide that empties a column (`top` reaching 0) has emptied a
+///   primary item's without comparing the item with the primary count.
 /// * An option with `k` items occupies `k` consecutive nodes, each linked into its
 ///   item's column, with `top` = the item (always > 0).
 /// * A spacer sits before the first option, between options and after the last:
@@ -43,6 +45,12 @@ pub(crate) struct Node {
     pub(crate) up: u32,
     pub(crate) down: u32,
 }
+
+/// Added to the `top` of secondary items' headers (see [`Node`]). A column
+/// never holds this many options: every option in it has a primary item and a
+/// spacer too, and a problem has fewer than 2³¹ nodes, so a length is below
+/// 2³¹ / 3 and the biased length below 2³¹.
+const SECONDARY_BIAS: i32 = 1 << 30;
 
 /// The dancing structure for one problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,44 +114,121 @@ impl Tables<'_> {
     /// See [`Links::hide`]; returns the number of nodes unlinked.
     #[inline(always)]
     fn hide<const COLORED: bool>(&mut self, p: u32) -> u64 {
-        let mut q = p + 1;
-        let mut updates = 0;
-        while q != p {
-            let top = *self.top(q);
-            let Node { up, down } = *self.node(q);
-            if top <= 0 {
-                q = up;
-            } else {
-                if !COLORED || self.colors[(q & self.node_mask) as usize] >= 0 {
-                    self.node(up).down = down;
-                    self.node(down).up = up;
-                    *self.top(top as u32) -= 1;
-                    updates += 1;
-                }
-                q += 1;
-            }
-        }
-        updates
+        self.hide_checked::<COLORED, false>(p, 0).0
     }
 
-    /// See [`Links::unhide`].
+    /// [`hide`](Self::hide), and with `CHECK`, whether the hide emptied the
+    /// column of a primary item that is not in `chosen`'s option (the one
+    /// being committed, whose items are covered anyway): then no option can
+    /// cover that item any more.
+    #[inline(always)]
+    fn hide_checked<const COLORED: bool, const CHECK: bool>(
+        &mut self,
+        p: u32,
+        chosen: u32,
+    ) -> (u64, bool) {
+        // Two runs, so that only the first tests for the spacer: from `p`
+        // right to the spacer after the option, then from the option's first
+        // node (the spacer's `up`) to `p`.
+        let mut emptied = false;
+        let mut updates = 0;
+        let mut q = p + 1;
+        loop {
+            let top = *self.top(q);
+            if top <= 0 {
+                break;
+            }
+            updates += self.unlink::<COLORED, CHECK>(q, top, chosen, &mut emptied);
+            q += 1;
+        }
+        let spacer = q;
+        let first = self.node(spacer).up;
+        q = first;
+        while q != p {
+            let top = *self.top(q);
+            updates += self.unlink::<COLORED, CHECK>(q, top, chosen, &mut emptied);
+            q += 1;
+        }
+        if !COLORED {
+            // Every node but `p` was unlinked.
+            updates = u64::from(spacer - first - 1);
+        }
+        (updates, emptied)
+    }
+
+    /// Unlinks node `q` of item `top` from its column, unless it agrees with
+    /// a purified color; with `CHECK`, sets `emptied` when that empties the
+    /// column of a primary item outside `chosen`'s option. The number of
+    /// nodes unlinked (counted only when `COLORED`; the caller knows it
+    /// otherwise).
+    #[inline(always)]
+    fn unlink<const COLORED: bool, const CHECK: bool>(
+        &mut self,
+        q: u32,
+        top: i32,
+        chosen: u32,
+        emptied: &mut bool,
+    ) -> u64 {
+        if COLORED && self.colors[(q & self.node_mask) as usize] < 0 {
+            return 0;
+        }
+        let Node { up, down } = *self.node(q);
+        self.node(up).down = down;
+        self.node(down).up = up;
+        let len = *self.top(top as u32) - 1;
+        *self.top(top as u32) = len;
+        if CHECK && len == 0 {
+            *emptied |= !self.in_option(chosen, top);
+        }
+        u64::from(COLORED)
+    }
+
+    /// Whether node `p`'s option contains `item`.
+    fn in_option(&mut self, p: u32, item: i32) -> bool {
+        let mut q = p;
+        loop {
+            let top = *self.top(q);
+            if top == item {
+                return true;
+            }
+            q = if top <= 0 { self.node(q).up } else { q + 1 };
+            if q == p {
+                return false;
+            }
+        }
+    }
+
+    /// See [`Links::unhide`]: the runs of [`hide_checked`](Self::hide_checked)
+    /// backwards.
     #[inline(always)]
     fn unhide<const COLORED: bool>(&mut self, p: u32) {
         let mut q = p - 1;
+        loop {
+            let top = *self.top(q);
+            if top <= 0 {
+                break;
+            }
+            self.relink::<COLORED>(q, top);
+            q -= 1;
+        }
+        q = self.node(q).down;
         while q != p {
             let top = *self.top(q);
-            let Node { up, down } = *self.node(q);
-            if top <= 0 {
-                q = down;
-            } else {
-                if !COLORED || self.colors[(q & self.node_mask) as usize] >= 0 {
-                    self.node(up).down = q;
-                    self.node(down).up = q;
-                    *self.top(top as u32) += 1;
-                }
-                q -= 1;
-            }
+            self.relink::<COLORED>(q, top);
+            q -= 1;
         }
+    }
+
+    /// Undoes [`unlink`](Self::unlink).
+    #[inline(always)]
+    fn relink<const COLORED: bool>(&mut self, q: u32, top: i32) {
+        if COLORED && self.colors[(q & self.node_mask) as usize] < 0 {
+            return;
+        }
+        let Node { up, down } = *self.node(q);
+        self.node(up).down = q;
+        self.node(down).up = q;
+        *self.top(top as u32) += 1;
     }
 }
 
@@ -224,6 +309,9 @@ impl Links {
             top.push(-(option.0 as i32 + 1));
         }
         debug_assert_eq!(nodes.len(), node_total);
+        for len in &mut top[primary as usize + 1..=item_count as usize] {
+            *len += SECONDARY_BIAS;
+        }
         // Padding nodes look like spacers and are never reached; padding
         // items are never linked.
         nodes.resize(node_total.next_power_of_two(), Node { up: 0, down: 0 });
@@ -249,7 +337,7 @@ impl Links {
     /// How many options in item `i`'s column are still active.
     #[inline(always)]
     pub(crate) fn len(&self, i: u32) -> u32 {
-        self.top[i as usize] as u32
+        (self.top[i as usize] & (SECONDARY_BIAS - 1)) as u32
     }
 
     /// Whether node `p` is a column header (not an option's node).
@@ -368,6 +456,35 @@ impl Links {
         tables.item(left).right = right;
         tables.item(right).left = left;
         self.updates += updates;
+    }
+
+    /// [`cover`](Self::cover), unless hiding one of the options empties the
+    /// column of a primary item outside `chosen`'s option: then puts back
+    /// what it hid and returns `false` — the option being committed leads
+    /// nowhere.
+    #[inline(always)]
+    fn cover_checked<const COLORED: bool>(&mut self, i: u32, chosen: u32) -> bool {
+        let mut tables = self.tables::<COLORED>();
+        let mut updates = 0;
+        let mut p = tables.node(i).down;
+        while p != i {
+            let (hidden, emptied) = tables.hide_checked::<COLORED, true>(p, chosen);
+            updates += hidden;
+            if emptied {
+                while p != i {
+                    tables.unhide::<COLORED>(p);
+                    p = tables.node(p).up;
+                }
+                self.updates += updates;
+                return false;
+            }
+            p = tables.node(p).down;
+        }
+        let Item { left, right, .. } = *tables.item(i);
+        tables.item(left).right = right;
+        tables.item(right).left = left;
+        self.updates += updates;
+        true
     }
 
     /// The arrays sliced for the hot loops (colors only when `COLORED`).
@@ -514,6 +631,20 @@ impl Links {
     /// Hides every option that gives `item` a color other than `color`, and
     /// marks the options that agree so that they are left alone from now on.
     fn purify(&mut self, p: u32, item: u32, color: i32) {
+        self.purify_checked::<false>(p, item, color, p);
+    }
+
+    /// [`purify`](Self::purify); with `CHECK`, stops as
+    /// [`cover_checked`](Self::cover_checked) does when a hide empties the
+    /// column of a primary item outside `chosen`'s option, and returns
+    /// `false` with everything put back.
+    fn purify_checked<const CHECK: bool>(
+        &mut self,
+        p: u32,
+        item: u32,
+        color: i32,
+        chosen: u32,
+    ) -> bool {
         let mut q = self.nodes[item as usize].down;
         while q != item {
             if self.colors[q as usize] == color {
@@ -521,15 +652,27 @@ impl Links {
                     self.colors[q as usize] = -1;
                 }
             } else {
-                self.hide::<true>(q);
+                let (hidden, emptied) =
+                    self.tables::<true>().hide_checked::<true, CHECK>(q, chosen);
+                self.updates += hidden;
+                if emptied {
+                    self.unpurify_from(q, p, item, color);
+                    return false;
+                }
             }
             q = self.nodes[q as usize].down;
         }
+        true
     }
 
     /// Undoes [`purify`](Self::purify).
     fn unpurify(&mut self, p: u32, item: u32, color: i32) {
-        let mut q = self.nodes[item as usize].up;
+        self.unpurify_from(self.nodes[item as usize].up, p, item, color);
+    }
+
+    /// Undoes a purification of `item`'s column from node `last` up.
+    fn unpurify_from(&mut self, last: u32, p: u32, item: u32, color: i32) {
+        let mut q = last;
         while q != item {
             if self.colors[q as usize] < 0 {
                 self.colors[q as usize] = color;
@@ -556,10 +699,47 @@ impl Links {
         }
     }
 
+    /// [`commit_others`](Self::commit_others), unless committing empties the
+    /// column of a primary item outside the option: then nothing is left
+    /// committed and the answer is `false` — the option leads to no
+    /// solution, as the level above it would find.
+    #[inline]
+    pub(crate) fn commit_others_checked<const COLORED: bool>(&mut self, p: u32) -> bool {
+        let mut q = p + 1;
+        while q != p {
+            let top = self.top[q as usize];
+            if top <= 0 {
+                q = self.nodes[q as usize].up;
+                continue;
+            }
+            let item = top as u32;
+            let color = if COLORED { self.colors[q as usize] } else { 0 };
+            let committed = if color == 0 {
+                self.cover_checked::<COLORED>(item, p)
+            } else {
+                color < 0 || self.purify_checked::<true>(q, item, color, p)
+            };
+            if !committed {
+                self.uncommit_before::<COLORED>(p, q);
+                return false;
+            }
+            q += 1;
+        }
+        true
+    }
+
     /// Undoes [`commit_others`](Self::commit_others), right to left.
     #[inline]
     pub(crate) fn uncommit_others<const COLORED: bool>(&mut self, p: u32) {
-        let mut q = p - 1;
+        self.uncommit_before::<COLORED>(p, p);
+    }
+
+    /// Undoes the commits of [`commit_others`](Self::commit_others) of the
+    /// nodes of `p`'s option that come before `end` (right of `p`, cyclically;
+    /// `end = p` for all of them), right to left.
+    #[inline(always)]
+    fn uncommit_before<const COLORED: bool>(&mut self, p: u32, end: u32) {
+        let mut q = end - 1;
         while q != p {
             let top = self.top[q as usize];
             if top <= 0 {

@@ -9,8 +9,9 @@
 //! | [`rooks`]`(6, 2)` | 67950 (multiplicities: Algorithm M) |
 //! | [`domino_tilings`]`(8, 8)` | 12,988,816 |
 //! | [`domino_tilings`]`(12, 12)` | 53,060,477,521,960,000 (count with [`Solver::count_memo`](crate::Solver::count_memo)) |
+//! | [`macmahon_squares`]`(3, 4, PieceUse::AtMostOnce)` | 240,352 (colors: Algorithm C) |
 
-use crate::problem::{BuildError, Problem};
+use crate::problem::{BuildError, Entry, Problem};
 
 /// Placing `n` queens on an `n`×`n` board with no two attacking each other.
 ///
@@ -353,6 +354,118 @@ fn orientations(picture: &[&str]) -> Vec<Vec<(usize, usize)>> {
         }
     }
     shapes
+}
+
+/// The 24 MacMahon squares: every way of coloring the four edges of a square
+/// with three colors, up to rotation, as `[north, east, south, west]` with
+/// colors `0..3`, each the least of its rotations, in increasing order.
+fn macmahon_tiles() -> Vec<[u8; 4]> {
+    let mut tiles = Vec::new();
+    for code in 0..81u8 {
+        let edges = [code / 27, code / 9 % 3, code / 3 % 3, code % 3];
+        let least = (0..4).map(|r| rotated(edges, r)).min();
+        if least == Some(edges) {
+            tiles.push(edges);
+        }
+    }
+    tiles
+}
+
+/// `edges` turned `r` quarter turns: the edge that faced north faces east.
+fn rotated(edges: [u8; 4], r: usize) -> [u8; 4] {
+    std::array::from_fn(|k| edges[(k + 4 - r) % 4])
+}
+
+/// MacMahon's colored squares in a `rows`×`cols` frame: each cell holds one
+/// of the 24 squares whose edges are colored `a`, `b` or `c` (every coloring
+/// up to rotation), turned any way, so that edges that touch have the same
+/// color and every edge on the frame's border is `a`. With a 4×6 frame and
+/// every square used once ([`PieceUse::ExactlyOnce`]) this is MacMahon's
+/// puzzle of 1921; smaller frames hold some of the squares, each at most once
+/// ([`PieceUse::AtMostOnce`]), or copies of any ([`PieceUse::Unlimited`]).
+///
+/// An exact-cover problem with colors (Algorithm C): the cells `r{i}c{j}` are
+/// primary, row by row; the squares `q0…q23` are primary or secondary as
+/// `usage` says; the inner edges are secondary items, colored by the squares
+/// that meet there — `h{i}_{j}` below cell `(i, j)` and `v{i}_{j}` to its
+/// right. One option per square, distinct turn and cell whose border edges
+/// are `a`: the cell, the square, and its inner edges with their colors.
+/// Solutions that differ by a symmetry of the frame are different.
+///
+/// ```
+/// use dance_dlx::{Solver, problems::{PieceUse, macmahon_squares}};
+///
+/// // A 1×2 frame: both cells need a square with three `a` edges, the fourth
+/// // on the edge they share: one of three colors, the same square in both.
+/// let count = |usage| Solver::new(&macmahon_squares(1, 2, usage)).count();
+/// assert_eq!(count(PieceUse::Unlimited), 3);
+/// assert_eq!(count(PieceUse::AtMostOnce), 0);
+/// ```
+pub fn macmahon_squares(rows: usize, cols: usize, usage: PieceUse) -> Problem {
+    let tiles = macmahon_tiles();
+    build(|b| {
+        let cells = (0..rows * cols)
+            .map(|k| b.primary(format!("r{}c{}", k / cols, k % cols)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let squares = (0..tiles.len())
+            .map(|k| match usage {
+                PieceUse::ExactlyOnce => b.primary(format!("q{k}")).map(Some),
+                PieceUse::AtMostOnce => b.secondary(format!("q{k}")).map(Some),
+                PieceUse::Unlimited => Ok(None),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        // `below[i * cols + j]` is the edge under cell (i, j), `right[…]` the
+        // edge to its right; `None` on the border.
+        let below = (0..rows * cols)
+            .map(|k| {
+                let (i, j) = (k / cols, k % cols);
+                (i + 1 < rows)
+                    .then(|| b.secondary(format!("h{i}_{j}")))
+                    .transpose()
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let right = (0..rows * cols)
+            .map(|k| {
+                let (i, j) = (k / cols, k % cols);
+                (j + 1 < cols)
+                    .then(|| b.secondary(format!("v{i}_{j}")))
+                    .transpose()
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let colors = [b.color("a")?, b.color("b")?, b.color("c")?];
+        for (square, &tile) in squares.iter().zip(&tiles) {
+            let mut turns: Vec<[u8; 4]> = (0..4).map(|r| rotated(tile, r)).collect();
+            turns.sort_unstable();
+            turns.dedup();
+            for [north, east, south, west] in turns {
+                for (k, &cell) in cells.iter().enumerate() {
+                    let (i, j) = (k / cols, k % cols);
+                    let above = (i > 0).then(|| below[k - cols]).flatten();
+                    let left = (j > 0).then(|| right[k - 1]).flatten();
+                    let sides = [
+                        (above, north),
+                        (right[k], east),
+                        (below[k], south),
+                        (left, west),
+                    ];
+                    if sides
+                        .iter()
+                        .any(|&(edge, color)| edge.is_none() && color != 0)
+                    {
+                        continue;
+                    }
+                    let edges = sides
+                        .iter()
+                        .filter_map(|&(edge, color)| Some(edge?.colored(colors[color as usize])));
+                    let entries = std::iter::once(cell.into())
+                        .chain(square.map(Entry::from))
+                        .chain(edges);
+                    b.option(entries)?;
+                }
+            }
+        }
+        Ok(())
+    })
 }
 
 /// Runs a builder script whose items and options are valid by construction.

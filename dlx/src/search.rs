@@ -14,6 +14,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::bitsets::{Bitsets, Bitwise};
 use crate::driver::{Driver, Event, Stats};
 use crate::exact::Exact;
 use crate::ids::OptionId;
@@ -21,6 +22,87 @@ use crate::links::Links;
 use crate::multiplicity::{Bounded, Multiplicities};
 use crate::problem::Problem;
 use crate::rng::SplitMix64;
+
+/// Where the search finds a dead end: a primary item that no option can
+/// cover any more. Both rules choose the same item at every level (MRV: the
+/// primary item with the fewest options, ties to the first in item order),
+/// try the same options in the same order and find the same solutions in
+/// the same order; they differ in the subtrees below an option that leaves
+/// some item with no option, and so in the nodes they count (see
+/// [`Solver::set_dead_ends`]). Algorithm M (bounds) always finds them at
+/// the choice.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DeadEnds {
+    /// While the option that makes it is committed: as soon as covering the
+    /// option's items empties the column of a primary item outside the
+    /// option, the commit stops, is undone, and the option (counted as one
+    /// node) is followed by the next. This is how Knuth's SSXCC finds them;
+    /// the tree is that of his DLX1 and DLX2, whose node counts are one more
+    /// (they count the root). The default.
+    #[default]
+    AtCommit,
+    /// At the next level, when its choice of item meets an empty column.
+    /// The choice stops at the first item (in item order) with at most one
+    /// option, so below an option that emptied an item that comes later,
+    /// the forced moves before it are made first, each a node. Algorithm X
+    /// as written, and the tree the Sudoku rating is defined on.
+    AtChoice,
+}
+
+/// How the matrix of Algorithms X and C is kept while the search walks it.
+/// Both walk the same tree — the same items chosen, the same options tried
+/// in the same order, the same nodes, guesses and solutions — at different
+/// costs per step; only [`Stats::updates`] counts each one's own work.
+/// [`Solver::new`] picks one per problem (see
+/// [`Solver::set_representation`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Representation {
+    /// Dancing links: Knuth's toroidal lists (DLX1, DLX2) — a removed node
+    /// is unlinked from its column and linked back on the way back.
+    Links,
+    /// A bit per option in each item's list and a count of active options
+    /// per primary item: a removal clears bits and decrements counts in
+    /// small arrays, and the way back copies back those of a moment (one
+    /// copy per level that branches). Only for [`DeadEnds::AtCommit`] and
+    /// problems without multiplicities.
+    Bitsets,
+}
+
+/// `links` or `bitsets`, the words `dance cover --stats` prints.
+impl std::fmt::Display for Representation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Representation::Links => "links",
+            Representation::Bitsets => "bitsets",
+        })
+    }
+}
+
+/// The most memory [`Representation::Bitsets`] may take for its copies of the
+/// item sizes (one per level of the deepest search, each `4 × items` bytes):
+/// beyond it, a problem is searched on the links.
+const BITSETS_COPIES_LIMIT: usize = 16 << 20;
+
+impl Representation {
+    /// Whether [`Representation::Bitsets`] can serve a problem with these
+    /// links: no multiplicities, and its copies within
+    /// [`BITSETS_COPIES_LIMIT`].
+    fn bitsets_can_serve(links: &Links, multiplicities: bool, depth: usize) -> bool {
+        !multiplicities && Bitsets::copies_bytes(links, depth) <= BITSETS_COPIES_LIMIT
+    }
+
+    /// The representation a new solver uses: the bitsets where they can
+    /// serve and [pay](Bitsets::pays), else the links.
+    fn chosen_for(links: &Links, multiplicities: bool, depth: usize) -> Representation {
+        if Representation::bitsets_can_serve(links, multiplicities, depth) && Bitsets::pays(links) {
+            Representation::Bitsets
+        } else {
+            Representation::Links
+        }
+    }
+}
 
 /// The result of counting solutions up to a limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -83,6 +165,11 @@ pub struct Solver {
     /// alone; levels below the driver's base hold the selected options.
     pub(crate) stack: Vec<u32>,
     pub(crate) driver: Driver,
+    dead_ends: DeadEnds,
+    /// The bitsets, kept in step with the links' selections, when the
+    /// search may run on them.
+    bitsets: Option<Bitsets>,
+    representation: Representation,
     /// Scratch for the solution handed to a visitor.
     solution: Vec<OptionId>,
 }
@@ -100,11 +187,17 @@ impl Solver {
             None => links.primary as usize + 1,
             Some(m) => m.depth(),
         };
+        let representation = Representation::chosen_for(&links, multiplicities.is_some(), depth);
+        let bitsets =
+            (representation == Representation::Bitsets).then(|| Bitsets::new(&links, depth));
         Solver {
             links,
             multiplicities,
             stack: vec![0; depth],
             driver: Driver::new(),
+            dead_ends: DeadEnds::default(),
+            bitsets,
+            representation,
             solution: Vec::with_capacity(depth),
         }
     }
@@ -147,9 +240,97 @@ impl Solver {
         let selected: Vec<OptionId> = self.selected().collect();
         self.reset();
         self.links.shuffle(&mut SplitMix64::new(seed));
+        if self.bitsets.is_some() {
+            self.bitsets = Some(Bitsets::new(&self.links, self.stack.len()));
+        }
         for option in selected {
             let reselected = self.select(option);
             debug_assert!(reselected.is_ok(), "a selection stays compatible");
+        }
+    }
+
+    /// Chooses where the search finds dead ends ([`DeadEnds::AtCommit`] until
+    /// this is called). Any search in progress is abandoned; the selected
+    /// options stay selected.
+    ///
+    /// The solutions and their order do not depend on it, only the work:
+    /// with [`DeadEnds::AtCommit`] an option whose commit empties an item is
+    /// one node, and its partial commit is undone at once; with
+    /// [`DeadEnds::AtChoice`] the option is committed whole, and the next
+    /// level finds the empty item — or first makes the forced moves of the
+    /// items before it, each one more node.
+    ///
+    /// ```
+    /// use dance_dlx::{DeadEnds, Solver, problems::n_queens};
+    ///
+    /// let mut solver = Solver::new(&n_queens(8));
+    /// assert_eq!(solver.count(), 92);
+    /// assert_eq!(solver.stats().nodes, 1198); // Knuth's DLX1 reports 1199
+    /// solver.set_dead_ends(DeadEnds::AtChoice);
+    /// assert_eq!(solver.count(), 92);
+    /// assert_eq!(solver.stats().nodes, 1372);
+    /// ```
+    pub fn set_dead_ends(&mut self, dead_ends: DeadEnds) {
+        self.restart();
+        self.dead_ends = dead_ends;
+    }
+
+    /// Where the search finds dead ends: see [`set_dead_ends`](Self::set_dead_ends).
+    pub fn dead_ends(&self) -> DeadEnds {
+        self.dead_ends
+    }
+
+    /// Chooses how the matrix is kept while the search walks it. The tree,
+    /// the solutions and their order do not depend on it, nor do nodes and
+    /// guesses: only the time per step, and [`Stats::updates`], which counts
+    /// the representation's own removals. [`Representation::Bitsets`] needs
+    /// [`DeadEnds::AtCommit`] and a problem without multiplicities, and
+    /// memory for a copy of the counts and bits per level; where it cannot
+    /// serve, the search runs on the links whatever is asked
+    /// ([`representation`](Self::representation) says which). Any search
+    /// in progress is abandoned; the selected options stay selected.
+    ///
+    /// [`Solver::new`] picks [`Representation::Bitsets`] where it can serve
+    /// (its copies within 16 MiB) and where a commit should clear more bits
+    /// than a copy takes words; the links otherwise. `cargo bench --bench
+    /// engine -- representation` races the two.
+    ///
+    /// ```
+    /// use dance_dlx::{Representation, Solver, problems::pentominoes};
+    ///
+    /// let mut solver = Solver::new(&pentominoes(3, 20));
+    /// assert_eq!(solver.representation(), Representation::Bitsets);
+    /// assert_eq!(solver.count(), 8);
+    /// let bitsets = solver.stats();
+    /// solver.set_representation(Representation::Links);
+    /// assert_eq!(solver.count(), 8);
+    /// assert_eq!((solver.stats().nodes, solver.stats().guesses), (bitsets.nodes, bitsets.guesses));
+    /// ```
+    pub fn set_representation(&mut self, representation: Representation) {
+        self.restart();
+        self.representation = representation;
+        if representation == Representation::Bitsets && self.bitsets.is_none() {
+            let depth = self.stack.len();
+            let multiplicities = self.multiplicities.is_some();
+            if Representation::bitsets_can_serve(&self.links, multiplicities, depth) {
+                let selected: Vec<OptionId> = self.selected().collect();
+                self.reset();
+                self.bitsets = Some(Bitsets::new(&self.links, depth));
+                for option in selected {
+                    let reselected = self.select(option);
+                    debug_assert!(reselected.is_ok(), "a selection stays compatible");
+                }
+            }
+        }
+    }
+
+    /// The representation the search runs on, as things stand: see
+    /// [`set_representation`](Self::set_representation).
+    pub fn representation(&self) -> Representation {
+        if self.uses_bitsets() {
+            Representation::Bitsets
+        } else {
+            Representation::Links
         }
     }
 
@@ -189,6 +370,14 @@ impl Solver {
             }
         }
         let base = self.driver.base();
+        if let Some(bitsets) = &mut self.bitsets {
+            let (option, item) = (self.links.option_of(p).0, self.links.top[p as usize] as u32);
+            if colored {
+                bitsets.select::<true>(base, option, item);
+            } else {
+                bitsets.select::<false>(base, option, item);
+            }
+        }
         self.stack[base] = p;
         self.driver.restart(base + 1);
         Ok(())
@@ -201,6 +390,9 @@ impl Solver {
         self.restart();
         let base = self.driver.base().checked_sub(1)?;
         self.driver.restart(base);
+        if let Some(bitsets) = &mut self.bitsets {
+            bitsets.unselect(base);
+        }
         let p = self.stack[base];
         let colored = self.links.is_colored();
         match &mut self.multiplicities {
@@ -236,8 +428,9 @@ impl Solver {
 
     /// The statistics of the current (or last) search.
     pub fn stats(&self) -> Stats {
+        let bitsets = self.bitsets.as_ref().map_or(0, |bitsets| bitsets.updates);
         Stats {
-            updates: self.links.updates,
+            updates: self.links.updates + bitsets,
             ..self.driver.stats()
         }
     }
@@ -311,6 +504,9 @@ impl Solver {
         self.restart();
         self.driver.clear_stats();
         self.links.updates = 0;
+        if let Some(bitsets) = &mut self.bitsets {
+            bitsets.updates = 0;
+        }
     }
 
     /// The low-level search: runs until a solution is found, the tree is
@@ -324,15 +520,46 @@ impl Solver {
     /// search.
     pub fn resume(&mut self, node_budget: u64) -> Event {
         let colored = self.links.is_colored();
+        let base = self.driver.base();
+        let uses_bitsets = self.uses_bitsets();
         let (links, stack, driver) = (&mut self.links, &mut self.stack[..], &mut self.driver);
-        match &mut self.multiplicities {
-            None if colored => driver.resume(&mut Exact::<true>::new(links, stack), node_budget),
-            None => driver.resume(&mut Exact::<false>::new(links, stack), node_budget),
-            Some(m) if colored => {
+        match (&mut self.multiplicities, &mut self.bitsets) {
+            (None, Some(bitsets)) if uses_bitsets => {
+                if colored {
+                    driver.resume(&mut Bitwise::<true>::new(bitsets, stack, base), node_budget)
+                } else {
+                    driver.resume(
+                        &mut Bitwise::<false>::new(bitsets, stack, base),
+                        node_budget,
+                    )
+                }
+            }
+            (None, _) => match (colored, self.dead_ends) {
+                (true, DeadEnds::AtCommit) => {
+                    driver.resume(&mut Exact::<true, true>::new(links, stack), node_budget)
+                }
+                (false, DeadEnds::AtCommit) => {
+                    driver.resume(&mut Exact::<false, true>::new(links, stack), node_budget)
+                }
+                (true, DeadEnds::AtChoice) => {
+                    driver.resume(&mut Exact::<true, false>::new(links, stack), node_budget)
+                }
+                (false, DeadEnds::AtChoice) => {
+                    driver.resume(&mut Exact::<false, false>::new(links, stack), node_budget)
+                }
+            },
+            (Some(m), _) if colored => {
                 driver.resume(&mut Bounded::<true>::new(m, links, stack), node_budget)
             }
-            Some(m) => driver.resume(&mut Bounded::<false>::new(m, links, stack), node_budget),
+            (Some(m), _) => driver.resume(&mut Bounded::<false>::new(m, links, stack), node_budget),
         }
+    }
+
+    /// Whether the search runs on the bitsets.
+    fn uses_bitsets(&self) -> bool {
+        self.bitsets.is_some()
+            && self.representation == Representation::Bitsets
+            && self.dead_ends == DeadEnds::AtCommit
     }
 
     /// The solution just found by [`resume`](Self::resume): the selected
@@ -361,33 +588,49 @@ impl Solver {
     /// (and an exhausted search exhausted).
     pub(crate) fn unwind(&mut self) {
         let colored = self.links.is_colored();
+        let base = self.driver.base();
+        let uses_bitsets = self.uses_bitsets();
         let (links, stack, driver) = (&mut self.links, &mut self.stack[..], &mut self.driver);
-        match &mut self.multiplicities {
-            None if colored => driver.unwind(&mut Exact::<true>::new(links, stack)),
-            None => driver.unwind(&mut Exact::<false>::new(links, stack)),
-            Some(m) if colored => driver.unwind(&mut Bounded::<true>::new(m, links, stack)),
-            Some(m) => driver.unwind(&mut Bounded::<false>::new(m, links, stack)),
+        match (&mut self.multiplicities, &mut self.bitsets) {
+            (None, Some(bitsets)) if uses_bitsets => {
+                if colored {
+                    driver.unwind(&mut Bitwise::<true>::new(bitsets, stack, base));
+                } else {
+                    driver.unwind(&mut Bitwise::<false>::new(bitsets, stack, base));
+                }
+            }
+            // Between walks no commit is half undone, so either rule's
+            // matrix unwinds the same links.
+            (None, _) if colored => driver.unwind(&mut Exact::<true, false>::new(links, stack)),
+            (None, _) => driver.unwind(&mut Exact::<false, false>::new(links, stack)),
+            (Some(m), _) if colored => driver.unwind(&mut Bounded::<true>::new(m, links, stack)),
+            (Some(m), _) => driver.unwind(&mut Bounded::<false>::new(m, links, stack)),
         }
     }
 
-    /// The link arrays and Algorithm M's bounds, to compare before and after
-    /// a search.
+    /// The link arrays, Algorithm M's bounds and the bitsets' counts and
+    /// words, to compare before and after a search.
     #[cfg(test)]
-    fn structure(
-        &self,
-    ) -> (
-        Vec<crate::links::Item>,
-        Vec<crate::links::Node>,
-        Vec<i32>,
-        Option<Vec<u32>>,
-    ) {
-        (
-            self.links.items.clone(),
-            self.links.nodes.clone(),
-            self.links.colors.clone(),
-            self.multiplicities.as_ref().map(|m| m.bounds()),
-        )
+    fn structure(&self) -> Structure {
+        Structure {
+            items: self.links.items.clone(),
+            nodes: self.links.nodes.clone(),
+            colors: self.links.colors.clone(),
+            bounds: self.multiplicities.as_ref().map(|m| m.bounds()),
+            bitsets: self.bitsets.as_ref().map(|bitsets| bitsets.state()),
+        }
     }
+}
+
+/// Everything a search changes and must put back (see [`Solver::structure`]).
+#[cfg(test)]
+#[derive(PartialEq)]
+struct Structure {
+    items: Vec<crate::links::Item>,
+    nodes: Vec<crate::links::Node>,
+    colors: Vec<i32>,
+    bounds: Option<Vec<u32>>,
+    bitsets: Option<(Vec<u32>, Vec<u64>)>,
 }
 
 /// The options of a solution on the level stack: every level's node but the

@@ -235,6 +235,16 @@ impl Solver {
             );
             if cost > max_cost {
                 within = false;
+                // The walk stopped half-way on the links: it is undone by
+                // the cut's own matrix, which the solver's (the bitsets,
+                // perhaps) would not know.
+                let (links, stack, driver) =
+                    (&mut self.links, &mut self.stack[..], &mut self.driver);
+                if links.is_colored() {
+                    Cut::<true>::unwind(links, stack, &mut path_costs, base + depth, driver);
+                } else {
+                    Cut::<false>::unwind(links, stack, &mut path_costs, base + depth, driver);
+                }
                 break;
             }
         }
@@ -315,14 +325,7 @@ impl<'a, const COLORED: bool> Cut<'a, COLORED> {
         depth: usize,
         driver: &mut Driver,
     ) -> Event {
-        let base = driver.base();
-        let mut cut = Cut::<COLORED> {
-            links,
-            stack,
-            path_costs,
-            base,
-            depth,
-        };
+        let mut cut = Cut::<COLORED>::new(links, stack, path_costs, depth, driver);
         loop {
             match driver.resume(&mut cut, u64::MAX) {
                 Event::BudgetSpent => continue,
@@ -331,7 +334,44 @@ impl<'a, const COLORED: bool> Cut<'a, COLORED> {
         }
     }
 
-    fn exact(&mut self) -> Exact<'_, COLORED> {
+    /// Backs `driver` out of a walk over the cut stopped half-way.
+    fn unwind(
+        links: &'a mut Links,
+        stack: &'a mut [u32],
+        path_costs: &'a mut [u64],
+        depth: usize,
+        driver: &mut Driver,
+    ) {
+        let mut cut = Cut::<COLORED>::new(links, stack, path_costs, depth, driver);
+        driver.unwind(&mut cut);
+    }
+
+    fn new(
+        links: &'a mut Links,
+        stack: &'a mut [u32],
+        path_costs: &'a mut [u64],
+        depth: usize,
+        driver: &Driver,
+    ) -> Self {
+        Cut {
+            links,
+            stack,
+            path_costs,
+            base: driver.base(),
+            depth,
+        }
+    }
+
+    /// Algorithm X's matrix on the links, dead ends found at the choice:
+    /// the cut is made afresh at every call, so no commit may stop half-way
+    /// (a stopped commit is remembered by the matrix until the next call).
+    /// A subproblem whose last option empties an item is then listed, and
+    /// its search finds nothing; the subtrees still partition the tree of
+    /// either rule ([`DeadEnds`](crate::DeadEnds)), which differ only below
+    /// such options. The cut walks the links whatever the
+    /// [`Representation`](crate::Representation): its prices are their
+    /// column lengths, and it walks a few levels only.
+    fn exact(&mut self) -> Exact<'_, COLORED, false> {
         Exact::new(self.links, self.stack)
     }
 }
@@ -503,6 +543,23 @@ mod tests {
         assert_eq!(deep, solver.split(2).unwrap());
         let shallow = solver.split_within(1000, 2, cheap - 1).unwrap();
         assert_eq!(shallow, solver.split(1).unwrap());
+    }
+
+    #[test]
+    fn a_cut_stopped_half_way_leaves_either_representation_intact() {
+        use crate::Representation::{Bitsets, Links};
+        let wide = crate::parse_problem(&format!("a\n{}", "a\n".repeat(1000))).unwrap();
+        for (problem, whole) in [(wide, 1000), (n_queens(8), 92), (pentominoes(3, 20), 8)] {
+            for (first, then) in [(Links, Bitsets), (Bitsets, Links)] {
+                let mut solver = Solver::new(&problem);
+                solver.set_representation(first);
+                // A cost bound of 1 stops every cut at its first subproblem.
+                assert_eq!(solver.split_within(1000, 3, 1).unwrap(), [[]; 1]);
+                assert_eq!(solver.count(), whole, "{first:?}");
+                solver.set_representation(then);
+                assert_eq!(solver.count(), whole, "{then:?} after {first:?}");
+            }
+        }
     }
 
     #[test]

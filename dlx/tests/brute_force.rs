@@ -11,15 +11,15 @@ use proptest::prelude::*;
 /// A random problem: item count, how many are primary, the bounds of the
 /// primary items, and options as (item, color) lists; color 0 means none.
 #[derive(Clone, Debug)]
-struct Spec {
-    items: usize,
-    primary: usize,
-    bounds: Vec<(u32, u32)>,
-    options: Vec<Vec<(usize, u32)>>,
+pub(crate) struct Spec {
+    pub(crate) items: usize,
+    pub(crate) primary: usize,
+    pub(crate) bounds: Vec<(u32, u32)>,
+    pub(crate) options: Vec<Vec<(usize, u32)>>,
 }
 
 /// Problems whose primary items are covered exactly once.
-fn spec() -> impl Strategy<Value = Spec> {
+pub(crate) fn spec() -> impl Strategy<Value = Spec> {
     spec_with(Just(vec![]))
 }
 
@@ -61,7 +61,7 @@ fn spec_with(
     })
 }
 
-fn build(spec: &Spec) -> Problem {
+pub(crate) fn build(spec: &Spec) -> Problem {
     let mut b = Problem::builder();
     for i in 0..spec.items {
         if i < spec.primary {
@@ -101,7 +101,7 @@ fn is_solution(spec: &Spec, chosen: &[usize]) -> bool {
     })
 }
 
-fn brute_force(spec: &Spec, required: &[usize]) -> BTreeSet<Vec<usize>> {
+pub(crate) fn brute_force(spec: &Spec, required: &[usize]) -> BTreeSet<Vec<usize>> {
     let m = spec.options.len();
     (0u32..1 << m)
         .map(|mask| (0..m).filter(|&o| mask & (1 << o) != 0).collect::<Vec<_>>())

@@ -1,6 +1,6 @@
 //! Solution counts from the literature: a wrong engine gets at least one wrong.
 
-use dance_dlx::problems::{langford, n_queens, pentominoes};
+use dance_dlx::problems::{PieceUse, langford, macmahon_squares, n_queens, pentominoes};
 use dance_dlx::{Entry, Problem, Solver, parse_problem};
 
 #[test]
@@ -36,6 +36,37 @@ fn pentominoes_3x20() {
 #[ignore = "slow in debug builds; run with --release -- --ignored"]
 fn pentominoes_6x10() {
     assert_eq!(Solver::new(&pentominoes(6, 10)).count(), 9356);
+}
+
+/// MacMahon's squares in small frames (colors: Algorithm C). The counts
+/// agree with Knuth's DLX2 and SSXCC on the same files.
+#[test]
+fn macmahon_squares_counts() {
+    for (rows, cols, count) in [(2, 2, 28), (2, 3, 216), (2, 4, 1856), (3, 3, 9904)] {
+        let problem = macmahon_squares(rows, cols, PieceUse::AtMostOnce);
+        assert_eq!(Solver::new(&problem).count(), count, "{rows}x{cols}");
+    }
+}
+
+/// The problems shipped in `benches/data/` for the races are what the
+/// generators build (the first line of each file is a comment).
+#[test]
+fn the_benchmark_files_are_the_generators_problems() {
+    for (file, problem) in [
+        ("pentominoes5x12.dlx", pentominoes(5, 12)),
+        ("pentominoes6x10.dlx", pentominoes(6, 10)),
+        ("queens13.dlx", n_queens(13)),
+        ("queens14.dlx", n_queens(14)),
+        ("langford12.dlx", langford(12)),
+        (
+            "macmahon3x5.dlx",
+            macmahon_squares(3, 5, PieceUse::AtMostOnce),
+        ),
+    ] {
+        let path = format!("{}/../benches/data/{file}", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(parse_problem(&text).unwrap(), problem, "{file}");
+    }
 }
 
 /// The 4×4 Sudoku as exact cover: cell, row-digit, column-digit and box-digit

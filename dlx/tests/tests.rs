@@ -8,3 +8,4 @@ mod roundtrip;
 mod seeded;
 mod selection;
 mod text_format;
+mod trees;

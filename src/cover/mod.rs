@@ -19,7 +19,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 
 use anyhow::Context;
-use dance_dlx::{Goal, Problem, Request, SharedMemo, Solver, TextError};
+use dance_dlx::{Goal, Problem, Representation, Request, SharedMemo, Solver, TextError};
 
 use crate::Exit;
 use crate::cli::CoverArgs;
@@ -37,6 +37,9 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
         Some(seed) => Solver::with_seed(&problem, seed),
         None => Solver::new(&problem),
     };
+    if let Some(representation) = args.representation.representation() {
+        solver.set_representation(representation);
+    }
     if let Some(job) = &args.job {
         for option in jobs::parse(job, &problem).context("bad --job")? {
             solver.select(option).map_err(|_| {
@@ -108,6 +111,12 @@ fn search(args: &CoverArgs, problem: &Problem, mut solver: Solver) -> anyhow::Re
         enabled: !keep && crate::progress::on_terminal(args.quiet),
         noun: if args.memo { "nodes" } else { "solutions" },
     };
+    // The memo counts on the links whatever the solver's search runs on.
+    let representation = if args.memo {
+        Representation::Links
+    } else {
+        solver.representation()
+    };
     let (answer, written) = if args.memo {
         let budget = usize::try_from(args.memo_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
         let answer = if subproblems.is_some() {
@@ -142,7 +151,7 @@ fn search(args: &CoverArgs, problem: &Problem, mut solver: Solver) -> anyhow::Re
         };
         (answer, written)
     };
-    answer_with(args, &answer, written, &stop, &interrupt)
+    answer_with(args, &answer, written, representation, &stop, &interrupt)
 }
 
 /// Prints `answer`: the count line (unless the solutions were printed:
@@ -152,6 +161,7 @@ fn answer_with(
     args: &CoverArgs,
     answer: &Answer,
     written: Option<u64>,
+    representation: Representation,
     halt: &Halt,
     interrupt: &Interrupt,
 ) -> anyhow::Result<Exit> {
@@ -173,7 +183,7 @@ fn answer_with(
         print::timed_out(answer);
     }
     if args.stats {
-        print::stats(answer, &count, complete);
+        print::stats(answer, &count, complete, representation);
     }
     Ok(match exit {
         Some(exit) => exit,

@@ -5,7 +5,7 @@
 
 use std::io::{self, Write};
 
-use dance_dlx::{Estimate, ExactCount, OptionDisplay, OptionId, Problem};
+use dance_dlx::{Estimate, ExactCount, OptionDisplay, OptionId, Problem, Representation};
 
 use super::jobs;
 use super::runner::Answer;
@@ -52,9 +52,9 @@ pub fn interrupted(answer: &Answer, signal: &str, solutions: bool) {
 
 /// The `--stats` report, on stderr: `solutions` (the count printed),
 /// `nodes` and `updates`, the memo's entries, hits, misses, evictions and
-/// bytes when it counted, the time, and the threads and subproblems when
+/// bytes when it counted, the representation the search ran on, the time, and the threads and subproblems when
 /// the tree was cut for threads.
-pub fn stats(answer: &Answer, count: &ExactCount, complete: bool) {
+pub fn stats(answer: &Answer, count: &ExactCount, complete: bool, representation: Representation) {
     let work = &answer.work;
     let seconds = answer.elapsed.as_secs_f64();
     let mut report = format!(
@@ -69,7 +69,7 @@ pub fn stats(answer: &Answer, count: &ExactCount, complete: bool) {
         ));
     }
     report.push_str(&format!(
-        "updates: {}\ntime: {seconds:.3} s\nupdates per second: {:.0}\n",
+        "updates: {}\nrepresentation: {representation}\ntime: {seconds:.3} s\nupdates per second: {:.0}\n",
         work.updates,
         work.updates as f64 / seconds.max(1e-9)
     ));

@@ -154,7 +154,7 @@ impl Generic {
     pub(crate) fn new(shape: &Shape) -> Generic {
         Generic {
             size: shape.size(),
-            solver: dance_dlx::Solver::new(&exact_cover(shape)),
+            solver: algorithm_x(&exact_cover(shape)),
             marks: false,
         }
     }
@@ -164,10 +164,19 @@ impl Generic {
     pub(crate) fn pencilmark(puzzle: &Puzzle) -> Generic {
         Generic {
             size: puzzle.shape().size(),
-            solver: dance_dlx::Solver::new(&pencilmark_cover(puzzle)),
+            solver: algorithm_x(&pencilmark_cover(puzzle)),
             marks: true,
         }
     }
+}
+
+/// The solver of `problem` on the tree the rating and the other engines
+/// count: dead ends found at the choice of item
+/// ([`DeadEnds::AtChoice`](dance_dlx::DeadEnds::AtChoice)).
+pub(crate) fn algorithm_x(problem: &dance_dlx::Problem) -> dance_dlx::Solver {
+    let mut solver = dance_dlx::Solver::new(problem);
+    solver.set_dead_ends(dance_dlx::DeadEnds::AtChoice);
+    solver
 }
 
 impl ShapeSearch for Generic {

@@ -459,7 +459,8 @@ impl GridMaker {
     fn new(shape: &Shape) -> GridMaker {
         GridMaker {
             shape: shape.clone(),
-            engine: dance_dlx::Solver::new(&exact_cover(shape)),
+            // Its budgets are counted on Algorithm X's tree.
+            engine: crate::engine::algorithm_x(&exact_cover(shape)),
         }
     }
 

@@ -237,8 +237,13 @@ pub(crate) struct Counting<'a, S, const COLORED: bool> {
 }
 
 impl<S: Store, const COLORED: bool> Counting<'_, S, COLORED> {
+    /// Algorithm X's matrix on the links, dead ends found at the choice
+    /// ([`DeadEnds::AtChoice`](crate::DeadEnds::AtChoice)): the key follows
+    /// every option's items whole, so no commit may stop half-way. The memo
+    /// keeps the links whatever the [`Representation`](crate::Representation):
+    /// its key is the state of the links' items.
     #[inline(always)]
-    fn exact(&mut self) -> Exact<'_, COLORED> {
+    fn exact(&mut self) -> Exact<'_, COLORED, false> {
         Exact::new(self.links, self.stack)
     }
 }

@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# `dance cover -j1` against Knuth's own exact-cover programs — DLX1
+# (Algorithm X), DLX2 (with colors) and SSXCC (sparse sets, "dancing
+# cells") — counting every solution of the same files, whole processes, user
+# CPU time. Each round runs dance, DLX1, DLX2, SSXCC one after the other, so
+# all four see the same machine load; the table gives each one's median, the
+# ratio fastest Knuth program / dance (above 1: dance is ahead) and every
+# program's node count as it reports it (see "Nodes" below). The counts must
+# agree, or the script stops.
+#
+#   benches/vs_knuth.sh KNUTH_BIN_DIR [ROUNDS [FILE...]]
+#
+# ROUNDS defaults to 5; FILEs (names in benches/data, e.g. pentominoes6x10.dlx)
+# race only those problems, to repeat a row whose ratio is within noise.
+#
+# KNUTH_BIN_DIR holds the binaries `dlx1`, `dlx2` and `ssxcc`, built outside
+# this repository from the CWEB sources in the public mirror
+# github.com/ascherer/cwebtest (files dlx1.w, dlx2.w and ssxcc.w at commit
+# cf98784; ssxcc.w there is the version of December 2023, with Solnon's
+# forced moves):
+#
+#   apt-get install texlive-binaries            # ctangle
+#   for p in dlx1 dlx2 ssxcc; do ctangle $p.w && gcc -O3 -march=native -o $p $p.c; done
+#
+# with a stand-in `gb_flip.h` beside them: the programs call
+# `gb_init_rand` and `gb_unif_rand` only under their `s<seed>` option, which
+# is never given here, so any definitions do, e.g.
+#
+#   static unsigned long gb_state = 1;
+#   static inline void gb_init_rand(long s) { gb_state = s; }
+#   static inline long gb_next_rand(void) {
+#     gb_state = gb_state * 6364136223846793005UL + 1442695040888963407UL;
+#     return (long)((gb_state >> 33) & 0x7fffffff); }
+#   static inline long gb_unif_rand(long m) { return m > 0 ? gb_next_rand() % m : 0; }
+#
+# Nodes: dance counts options tried (`--stats`); DLX1 and DLX2 count the
+# options tried plus the root (one more than dance on the same tree); SSXCC
+# counts the levels it enters, which leaves out the options whose covering
+# already empties an item (it stops those half-way) — so its figure is
+# smaller on the same tree. DLX1 reads no colors: "—" on colored problems.
+# "dance's matrix" is the representation `dance cover` chose for the problem
+# (`--stats` prints it; `--representation` forces one): links or bitsets.
+set -euo pipefail
+if [ $# -lt 1 ] || [ ! -d "$1" ]; then
+    echo "usage: $0 KNUTH_BIN_DIR [ROUNDS [FILE...]]" >&2
+    exit 2
+fi
+knuth=$(cd "$1" && pwd)
+rounds=${2:-5}
+only=("${@:3}")
+cd "$(dirname "$0")/.."
+for program in dlx1 dlx2 ssxcc; do
+    if [ ! -x "$knuth/$program" ]; then
+        echo "$0: $knuth/$program is missing" >&2
+        exit 2
+    fi
+done
+cargo build --release --quiet --bin dance
+dance=target/release/dance
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# median and ratio.
+source benches/race.sh
+
+problems=(
+    "13 queens:queens13.dlx"
+    "14 queens:queens14.dlx"
+    "Langford pairs, n = 12:langford12.dlx"
+    "pentominoes 6×10:pentominoes6x10.dlx"
+    "pentominoes 5×12:pentominoes5x12.dlx"
+    "MacMahon squares 3×5 (colors):macmahon3x5.dlx"
+)
+
+# Whether an option line of FILE gives an item a color.
+colored() {
+    awk '/^[ \t]*(\||$)/ { next } seen && /:/ { found = 1; exit } { seen = 1 }
+         END { exit !found }' "$1"
+}
+
+# run NAME FILE — runs one program on FILE; appends its user CPU seconds to
+# $work/NAME.time and leaves "COUNT NODES" in $work/NAME.result.
+run() {
+    local name=$1 file=$2 status=0
+    if [ "$name" = dance ]; then
+        /usr/bin/time -f "%U" -o "$work/time" "$dance" cover -j1 --stats "$file" \
+            > "$work/out" 2> "$work/err" || status=$?
+        local count nodes
+        count=$(cat "$work/out")
+        nodes=$(sed -n 's/^nodes: //p' "$work/err")
+        sed -n 's/^representation: //p' "$work/err" > "$work/representation"
+    else
+        /usr/bin/time -f "%U" -o "$work/time" "$knuth/$name" < "$file" \
+            > "$work/out" 2> "$work/err" || status=$?
+        count=$(sed -n 's/^Altogether \([0-9]*\) solution.*/\1/p' "$work/err")
+        nodes=$(sed -n 's/.* \([0-9]*\) nodes,.*/\1/p' "$work/err")
+    fi
+    if [ "$status" -ne 0 ] || [ -z "$count" ] || [ -z "$nodes" ]; then
+        echo "$name on $file failed (exit status $status):" >&2
+        cat "$work/err" >&2
+        exit 1
+    fi
+    tail -n 1 "$work/time" >> "$work/$name.time"
+    echo "$count $nodes" > "$work/$name.result"
+}
+
+# cell ARRAY PROGRAM — the program's entry in the associative array, or "—"
+# for a program that did not run.
+cell() {
+    local -n values=$1
+    echo "${values[$2]:-—}"
+}
+
+echo "benches/vs_knuth.sh $* — $(date -u +%Y-%m-%d), $(nproc) cores, median user CPU seconds of $rounds alternating rounds"
+echo
+echo "| problem (count all) | solutions | dance | DLX1 | DLX2 | SSXCC | dance vs fastest | dance's matrix | nodes: dance | DLX1 | DLX2 | SSXCC |"
+echo "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|"
+for entry in "${problems[@]}"; do
+    label=${entry%%:*}
+    file=benches/data/${entry#*:}
+    if [ ${#only[@]} -gt 0 ] && [[ " ${only[*]} " != *" ${entry#*:} "* ]]; then
+        continue
+    fi
+    programs=(dance dlx1 dlx2 ssxcc)
+    if colored "$file"; then
+        programs=(dance dlx2 ssxcc)
+    fi
+    for program in "${programs[@]}"; do
+        : > "$work/$program.time"
+    done
+    for _ in $(seq "$rounds"); do
+        for program in "${programs[@]}"; do
+            run "$program" "$file"
+        done
+    done
+    read -r count _ < "$work/dance.result"
+    declare -A seconds=() node_counts=()
+    fastest="" fastest_name=""
+    for program in "${programs[@]}"; do
+        read -r their_count their_nodes < "$work/$program.result"
+        if [ "$their_count" != "$count" ]; then
+            echo "$file: dance counts $count solutions, $program $their_count" >&2
+            exit 1
+        fi
+        seconds[$program]=$(median < "$work/$program.time")
+        node_counts[$program]=$their_nodes
+        if [ "$program" != dance ] &&
+            { [ -z "$fastest" ] || [ "$(echo "${seconds[$program]} < $fastest" | bc)" = 1 ]; }; then
+            fastest=${seconds[$program]}
+            fastest_name=$program
+        fi
+    done
+    echo "| $label | $count | $(cell seconds dance) | $(cell seconds dlx1) | $(cell seconds dlx2) | $(cell seconds ssxcc) |" \
+        "$(printf %.2f "$(ratio "$fastest" "${seconds[dance]}")")× (${fastest_name^^}) | $(cat "$work/representation") |" \
+        "$(cell node_counts dance) | $(cell node_counts dlx1) | $(cell node_counts dlx2) | $(cell node_counts ssxcc) |"
+    unset seconds node_counts
+done

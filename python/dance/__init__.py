@@ -11,6 +11,10 @@ The distribution is `dance-dlx` (`pip install "./python[pandas,dask]"`);
 the import name is `dance`.
 """
 
+# NumPy first: the compiled module looks NumPy's C API up on its first
+# array, which must not be where an import (or a Ctrl-C during one) happens.
+import numpy as _numpy  # noqa: F401
+
 from dance._count import Count
 from dance._frames import solve_frame
 from dance._native import (

@@ -420,7 +420,7 @@ class ExactCover:
         """Subproblems whose counts add up exactly to this one's: cut at
         `depth` (`dance cover --split DEPTH`), or into at least `parts` (as
         `dance cover -j` cuts, within its cost bound)."""
-    def estimate(self, probes: int = 1000, *, seed: int = 0) -> Estimate:
+    def estimate(self, probes: int = 1000, *, seed: int | None = None) -> Estimate:
         """Knuth's estimate of the search, by random probes."""
     @overload
     def first(

@@ -57,12 +57,17 @@ def solve_frame(
 
     Needs pandas (the `pandas` extra).
     """
-    import pandas as pd
+    try:
+        import pandas as pd
+    except ImportError as error:
+        raise ImportError(
+            "dance.solve_frame needs pandas: pip install 'dance-dlx[pandas]'"
+        ) from error
 
     name = _puzzle_column(frame, column)
     missing = frame[name].isna()
     if missing.any():
-        row = frame.index[missing.to_numpy().argmax()]
+        row = _label(frame.index[missing.to_numpy().argmax()])
         raise ValueError(
             f"column {name!r}: missing puzzle in row {row!r}; drop such rows first "
             f"(frame.dropna(subset=[{name!r}]))"
@@ -83,7 +88,7 @@ def solve_frame(
         )
     except ParseError as error:
         if error.index is not None and error.index < len(frame):
-            error.add_note(f"row {frame.index[error.index]!r} of column {name!r}")
+            error.add_note(f"row {_label(frame.index[error.index])!r} of column {name!r}")
         raise
     solutions, status, stats = solved
     counting = mode == "count"
@@ -108,6 +113,11 @@ def solve_frame(
             )
         out[label] = values
     return out
+
+
+def _label(label: Any) -> Any:
+    """An index label as Python prints it: NumPy scalars as plain values."""
+    return label.item() if hasattr(label, "item") else label
 
 
 def _column_name(frame: pandas.DataFrame, column: str | int, argument: str) -> Any:

@@ -275,7 +275,8 @@ impl ExactCover {
     }
 
     /// Knuth's estimate of the search below the selection, by `probes`
-    /// random paths (`dance cover --estimate --probes N --seed S`): a
+    /// random paths (`dance cover --estimate --probes N --seed S`: the seed
+    /// shuffles the options, as `count`'s does, and draws the paths): a
     /// `dance.Estimate` of the tree's nodes (with its standard error) and
     /// of the solutions. Tells before a count whether it takes seconds or
     /// years. Raises `ValueError` for a problem with bounds.
@@ -290,8 +291,10 @@ impl ExactCover {
             Some(probes) => args::ranged("probes", probes, 1, u64::from(u32::MAX))? as u32,
             None => 1000,
         };
-        let seed = args::seed(seed.as_ref())?.unwrap_or(0);
-        search::estimate(py, &self.searched(None)?, probes, seed)
+        // As `dance cover --estimate --seed S`: the options shuffled by the
+        // seed, and the probes drawn from it.
+        let seed = args::seed(seed.as_ref())?;
+        search::estimate(py, &self.searched(seed)?, probes, seed.unwrap_or(0))
     }
 
     /// The first solution: option numbers (or, with `names=True`, each

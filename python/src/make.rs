@@ -3,7 +3,6 @@
 
 use std::sync::atomic::Ordering;
 
-use dance_sudoku::batch::par_map;
 use dance_sudoku::format::line;
 use dance_sudoku::generate::{
     Generated, Layout, Options, Symmetry, generate as generate_one, puzzle_seed,
@@ -92,16 +91,13 @@ pub fn generate<'py>(
     let pool = args::workers(threads.as_ref())?;
     let made = interrupt::on_pool(py, &pool, move |interrupted| {
         let indices: Vec<u64> = (0..count).collect();
-        par_map(&indices, |solver, &index| {
-            if interrupted.load(Ordering::Relaxed) {
-                return None;
-            }
-            let made = generate_one(solver, &options, puzzle_seed(seed, index));
-            Some(made.map(|made| line_of(&made)))
+        interrupt::par_map_chunks(&indices, &interrupted, |solver, &index| {
+            (!interrupted.load(Ordering::Relaxed)).then(|| {
+                generate_one(solver, &options, puzzle_seed(seed, index)).map(|made| line_of(&made))
+            })
         })
     })?;
-    // Every puzzle was made or refused: nothing is skipped unless Ctrl-C
-    // came, which returned above.
+    // Nothing is skipped unless Ctrl-C came, which raised above.
     let made: Vec<_> = made.into_iter().flatten().collect();
     let failed = made.iter().position(Result::is_err);
     let texts = made.iter().map(|made| made.as_ref().ok());
@@ -381,10 +377,10 @@ pub fn rate(
     let pool = args::workers(threads.as_ref())?;
     let puzzles = input::puzzles(py, puzzles, &reading)?;
     let ratings = interrupt::on_pool(py, &pool, move |interrupted| {
-        par_map(&puzzles, |solver, puzzle| {
+        interrupt::par_map_chunks(&puzzles, &interrupted, |solver, puzzle| {
             (!interrupted.load(Ordering::Relaxed)).then(|| rating::rate(solver, puzzle))
         })
     })?;
-    // Every puzzle was rated unless Ctrl-C came, which returned above.
+    // Nothing is skipped unless Ctrl-C came, which raised above.
     Ok(ratings.into_iter().flatten().map(Rating::of).collect())
 }

@@ -12,7 +12,7 @@ use crate::cover::solution_object;
 /// Nodes searched between two looks at Python's signals (a few
 /// milliseconds of search), so that Ctrl-C stops a long wait for the next
 /// solution.
-const NODE_BUDGET: u64 = 1 << 20;
+const NODE_BUDGET: u64 = 1 << 16;
 
 /// The solutions of an `ExactCover`, found lazily (see
 /// `ExactCover.solutions`).

@@ -6,7 +6,6 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use dance_sudoku::batch::par_map;
 use dance_sudoku::{Answer, Digit, Engine, Goal, Grid, Puzzle, Request, Status, Stop, verify};
 use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::PyTypeError;
@@ -190,9 +189,9 @@ impl Batch {
         let request = self.request.clone();
         let timed = self.details;
         interrupt::on_pool(py, &self.pool, move |interrupted| {
-            let stop = request.stop.clone().with_flag(interrupted);
+            let stop = request.stop.clone().with_flag(interrupted.clone());
             let request = request.with_stop(stop);
-            par_map(&puzzles, |solver, puzzle| {
+            interrupt::par_map_chunks(&puzzles, &interrupted, |solver, puzzle| {
                 let started = timed.then(Instant::now);
                 let answer = solver.run(puzzle, &request);
                 Solved {

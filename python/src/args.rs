@@ -124,11 +124,6 @@ pub fn pool(threads: Threads) -> PyResult<Arc<rayon::ThreadPool>> {
         .map_err(|error| value_error(format!("threads: {error}")))
 }
 
-/// The pool `threads=` asks for: [`threads`], then [`pool`].
-pub fn workers(value: Option<&Bound<'_, PyAny>>) -> PyResult<Arc<rayon::ThreadPool>> {
-    pool(threads(value)?)
-}
-
 /// `timeout=` as the command line's `--timeout` reads it
 /// ([`dance_dlx::timeout_from_secs`]): seconds above 0; infinity (or any
 /// number beyond the clock) means no limit.

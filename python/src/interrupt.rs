@@ -7,23 +7,32 @@
 //! end and raises the signal's exception (`KeyboardInterrupt`).
 //!
 //! One kind of work cannot be stopped inside an item: making a puzzle
-//! (the generator takes no stop) and rating one. Work on a pool is waited
-//! for [`GRACE`] at most: a big puzzle still being made (a 25×25 one takes
+//! (the generator takes no stop) and rating one. Work is waited for
+//! [`GRACE`] at most: a big puzzle still being made (a 25×25 one takes
 //! seconds) is finished in the background and dropped, and the call raises
 //! at once.
+//!
+//! Batches ([`batch`]) run on the shared pool of their thread count — but
+//! a batch of one thread runs on a thread of its own, with a solver kept
+//! from an earlier call: a pool of one thread shared by every caller would
+//! make calls from several Python threads (a Dask worker's tasks) wait for
+//! each other.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, mpsc};
+use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use std::time::Duration;
 
-use dance_sudoku::batch::par_map;
+use dance_sudoku::Solver;
+use dance_sudoku::batch::{Threads, par_map};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
+
+use crate::args;
 
 /// How often a waiting call looks at Python's signals.
 const SIGNAL_INTERVAL: Duration = Duration::from_millis(50);
 
-/// How long a call interrupted by Ctrl-C waits for work on a pool to end.
+/// How long a call interrupted by Ctrl-C waits for its work to end.
 const GRACE: Duration = Duration::from_millis(500);
 
 /// Items of a batch handed to the workers at a time: a batch stops between
@@ -32,71 +41,120 @@ const GRACE: Duration = Duration::from_millis(500);
 /// a chunk is lost in its work.
 const CHUNK: usize = 1 << 16;
 
-/// [`par_map`] over `items`, a chunk at a time, none started once `stop`
-/// is raised (the results then stop short).
-pub fn par_map_chunks<T: Sync, R: Send>(
-    items: &[T],
-    stop: &AtomicBool,
-    work: impl Fn(&mut dance_sudoku::Solver, &T) -> R + Sync,
-) -> Vec<R> {
-    let mut results = Vec::with_capacity(items.len());
-    for chunk in items.chunks(CHUNK) {
-        if stop.load(Ordering::Relaxed) {
-            break;
-        }
-        results.extend(par_map(chunk, &work));
-    }
-    results
+/// Solvers kept for batches of one thread: enough for the Python threads
+/// of a busy process; more are made when needed, and dropped after.
+const KEPT_SOLVERS: usize = 16;
+
+/// The flag that Ctrl-C raises for one call: the work looks at it (or
+/// hands it to the searches' [`dance_dlx::Stop`]).
+pub type Flag = Arc<AtomicBool>;
+
+/// A flag for a new call, not raised.
+pub fn flag() -> Flag {
+    Arc::new(AtomicBool::new(false))
 }
 
-/// Runs `work` on `pool` (whose threads are kept between calls), handing
-/// it the flag that Ctrl-C raises.
-pub fn on_pool<R: Send + 'static>(
+/// Runs `work` on every item of a batch on `threads` — in parallel on the
+/// shared pool of that count, or in order on a thread of its own for one
+/// thread — results in input order; Ctrl-C raises `stop` and stops the
+/// batch between items.
+pub fn batch<T, R>(
     py: Python<'_>,
-    pool: &rayon::ThreadPool,
-    work: impl FnOnce(Arc<AtomicBool>) -> R + Send + 'static,
-) -> PyResult<R> {
-    let stop = Arc::new(AtomicBool::new(false));
+    threads: Threads,
+    items: Vec<T>,
+    stop: &Flag,
+    work: impl Fn(&mut Solver, &T) -> R + Send + Sync + 'static,
+) -> PyResult<Vec<R>>
+where
+    T: Send + Sync + 'static,
+    R: Send + 'static,
+{
     let flag = stop.clone();
-    let (sender, receiver) = mpsc::channel();
-    pool.spawn(move || {
-        // The receiver is gone only if the caller's thread died.
-        let _ = sender.send(work(flag));
-    });
-    wait(py, receiver, &stop, Some(GRACE))
-}
-
-/// Runs `work` on a thread of its own — so that calls from several Python
-/// threads run side by side — handing it the flag that Ctrl-C raises.
-pub fn on_own_thread<R: Send>(
-    py: Python<'_>,
-    work: impl FnOnce(Arc<AtomicBool>) -> R + Send,
-) -> PyResult<R> {
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = stop.clone();
-    std::thread::scope(|scope| {
-        let (sender, receiver) = mpsc::channel();
-        let worker = scope.spawn(move || {
-            let _ = sender.send(work(flag));
+    if threads.count() == 1 {
+        return on_thread(py, stop, move || {
+            let stop = flag;
+            let mut solver = kept_solver();
+            let mut results = Vec::with_capacity(items.len());
+            for item in &items {
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                results.push(work(&mut solver, item));
+            }
+            keep_solver(solver);
+            results
         });
-        // Scoped work is always waited for; it must look at the flag.
-        let result = wait(py, receiver, &stop, None);
-        if let Err(panic) = worker.join() {
-            std::panic::resume_unwind(panic);
+    }
+    let pool = args::pool(threads)?;
+    on_pool(py, &pool, stop, move || {
+        let stop = flag;
+        let mut results = Vec::with_capacity(items.len());
+        for chunk in items.chunks(CHUNK) {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
+            results.extend(par_map(chunk, |solver, item| {
+                (!stop.load(Ordering::Relaxed)).then(|| work(solver, item))
+            }));
         }
-        result
+        results.into_iter().flatten().collect()
     })
 }
 
-/// Waits for the work's result, looking at Python's signals meanwhile; on
-/// a signal, raises `stop`, waits for the work to end (`grace` at most)
-/// and returns the signal's exception.
-fn wait<R: Send>(
+/// The idle solvers of batches of one thread.
+static SOLVERS: Mutex<Vec<Solver>> = Mutex::new(Vec::new());
+
+/// A solver kept from an earlier batch (with its matrices), or a new one.
+fn kept_solver() -> Solver {
+    let mut solvers = SOLVERS.lock().unwrap_or_else(PoisonError::into_inner);
+    solvers.pop().unwrap_or_default()
+}
+
+/// Keeps `solver` for the next batch.
+fn keep_solver(solver: Solver) {
+    let mut solvers = SOLVERS.lock().unwrap_or_else(PoisonError::into_inner);
+    if solvers.len() < KEPT_SOLVERS {
+        solvers.push(solver);
+    }
+}
+
+/// Runs `work` on `pool` (whose threads are kept between calls); Ctrl-C
+/// raises `stop`, which the work looks at.
+fn on_pool<R: Send + 'static>(
     py: Python<'_>,
-    receiver: mpsc::Receiver<R>,
-    stop: &AtomicBool,
-    grace: Option<Duration>,
+    pool: &rayon::ThreadPool,
+    stop: &Flag,
+    work: impl FnOnce() -> R + Send + 'static,
 ) -> PyResult<R> {
+    let (sender, receiver) = mpsc::channel();
+    pool.spawn(move || {
+        // The receiver is gone only if the call was interrupted.
+        let _ = sender.send(work());
+    });
+    wait(py, receiver, stop)
+}
+
+/// Runs `work` on a thread of its own — so that calls from several Python
+/// threads run side by side; Ctrl-C raises `stop`, which the work looks at.
+pub fn on_thread<R: Send + 'static>(
+    py: Python<'_>,
+    stop: &Flag,
+    work: impl FnOnce() -> R + Send + 'static,
+) -> PyResult<R> {
+    let (sender, receiver) = mpsc::channel();
+    std::thread::Builder::new()
+        .name("dance".to_owned())
+        .spawn(move || {
+            let _ = sender.send(work());
+        })
+        .map_err(|error| PyRuntimeError::new_err(format!("cannot start a thread: {error}")))?;
+    wait(py, receiver, stop)
+}
+
+/// Waits for the work's result, looking at Python's signals meanwhile; on
+/// a signal, raises `stop`, waits [`GRACE`] at most for the work to end
+/// and returns the signal's exception.
+fn wait<R: Send>(py: Python<'_>, receiver: mpsc::Receiver<R>, stop: &AtomicBool) -> PyResult<R> {
     let mut receiver = receiver;
     loop {
         // The receiver goes into the GIL-free closure and comes back: a
@@ -111,10 +169,7 @@ fn wait<R: Send>(
             Err(mpsc::RecvTimeoutError::Timeout) => {
                 if let Err(signal) = py.check_signals() {
                     stop.store(true, Ordering::Relaxed);
-                    let _ = py.detach(move || match grace {
-                        Some(grace) => receiver.recv_timeout(grace).ok(),
-                        None => receiver.recv().ok(),
-                    });
+                    let _ = py.detach(move || receiver.recv_timeout(GRACE));
                     return Err(signal);
                 }
             }

@@ -1,8 +1,6 @@
 //! `dance.generate` and `dance.rate`: the generator and the rater of the
 //! `sudoku` crate on the worker threads.
 
-use std::sync::atomic::Ordering;
-
 use dance_sudoku::format::line;
 use dance_sudoku::generate::{
     Generated, Layout, Options, Symmetry, generate as generate_one, puzzle_seed,
@@ -88,17 +86,17 @@ pub fn generate<'py>(
         clues,
         attempts,
     };
-    let pool = args::workers(threads.as_ref())?;
-    let made = interrupt::on_pool(py, &pool, move |interrupted| {
-        let indices: Vec<u64> = (0..count).collect();
-        interrupt::par_map_chunks(&indices, &interrupted, |solver, &index| {
-            (!interrupted.load(Ordering::Relaxed)).then(|| {
-                generate_one(solver, &options, puzzle_seed(seed, index)).map(|made| line_of(&made))
-            })
-        })
-    })?;
-    // Nothing is skipped unless Ctrl-C came, which raised above.
-    let made: Vec<_> = made.into_iter().flatten().collect();
+    let threads = args::threads(threads.as_ref())?;
+    let indices: Vec<u64> = (0..count).collect();
+    let made = interrupt::batch(
+        py,
+        threads,
+        indices,
+        &interrupt::flag(),
+        move |solver, &index| {
+            generate_one(solver, &options, puzzle_seed(seed, index)).map(|made| line_of(&made))
+        },
+    )?;
     let failed = made.iter().position(Result::is_err);
     let texts = made.iter().map(|made| made.as_ref().ok());
     let puzzles = PyList::new(py, texts)?;
@@ -374,13 +372,8 @@ pub fn rate(
     threads: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Vec<Rating>> {
     let reading = Reading::new(format, alphabet, variant)?;
-    let pool = args::workers(threads.as_ref())?;
+    let threads = args::threads(threads.as_ref())?;
     let puzzles = input::puzzles(py, puzzles, &reading)?;
-    let ratings = interrupt::on_pool(py, &pool, move |interrupted| {
-        interrupt::par_map_chunks(&puzzles, &interrupted, |solver, puzzle| {
-            (!interrupted.load(Ordering::Relaxed)).then(|| rating::rate(solver, puzzle))
-        })
-    })?;
-    // Nothing is skipped unless Ctrl-C came, which raised above.
-    Ok(ratings.into_iter().flatten().map(Rating::of).collect())
+    let ratings = interrupt::batch(py, threads, puzzles, &interrupt::flag(), rating::rate)?;
+    Ok(ratings.into_iter().map(Rating::of).collect())
 }

@@ -4,8 +4,7 @@
 //! thread that Ctrl-C stops ([`interrupt`]).
 
 use std::ops::ControlFlow;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use dance_dlx::{Answer, Goal, MemoCounter, OptionId, Problem, Request, Solver, Status, Stop};
@@ -160,11 +159,9 @@ pub fn first(
     timeout: Option<Duration>,
 ) -> PyResult<Option<Vec<OptionId>>> {
     let mut solver = searched.solver.clone();
-    let deadline = deadline(timeout);
-    let answer = interrupt::on_own_thread(py, |interrupted| {
-        let request = Request::new(Goal::First).with_stop(stop(deadline, interrupted));
-        solver.run(&request)
-    })?;
+    let interrupted = interrupt::flag();
+    let request = Request::new(Goal::First).with_stop(stop(deadline(timeout), &interrupted));
+    let answer = interrupt::on_thread(py, &interrupted, move || solver.run(&request))?;
     if answer.status == Status::Timeout {
         return Err(PyTimeoutError::new_err(format!(
             "first: no solution found or ruled out in {} s",
@@ -200,8 +197,9 @@ pub fn count<'py>(
     };
     let pool = (parts.len() > 1).then(|| args::pool(threads)).transpose()?;
     let solver = whole.solver;
-    let (found, complete, timed_out) = interrupt::on_own_thread(py, move |interrupted| {
-        let request = Request::new(goal).with_stop(stop(deadline, interrupted));
+    let interrupted = interrupt::flag();
+    let request = Request::new(goal).with_stop(stop(deadline, &interrupted));
+    let (found, complete, timed_out) = interrupt::on_thread(py, &interrupted, move || {
         let answers: Vec<Answer> = match &pool {
             None => vec![solver.clone().run(&request)],
             Some(pool) => pool.install(|| {
@@ -254,11 +252,13 @@ pub fn count_memo<'py>(
     let mut memo = MemoCounter::new(&solver, bytes)
         .map_err(|error| value_error(format!("count_memo: {error}")))?;
     let deadline = deadline(timeout);
-    let counted = interrupt::on_own_thread(py, move |interrupted| {
+    let interrupted = interrupt::flag();
+    let flag = interrupted.clone();
+    let counted = interrupt::on_thread(py, &interrupted, move || {
         // Called every 65,536 nodes: stops at the deadline or on Ctrl-C.
         memo.count_until(&mut solver, |_| {
             let late = deadline.is_some_and(|deadline| Instant::now() >= deadline);
-            if late || interrupted.load(Ordering::Relaxed) {
+            if late || flag.load(Ordering::Relaxed) {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
@@ -285,8 +285,8 @@ fn deadline(timeout: Option<Duration>) -> Option<Instant> {
 }
 
 /// A stop at `deadline` (if any) or when `interrupted` is raised.
-fn stop(deadline: Option<Instant>, interrupted: Arc<AtomicBool>) -> Stop {
-    let stop = Stop::when(interrupted);
+fn stop(deadline: Option<Instant>, interrupted: &interrupt::Flag) -> Stop {
+    let stop = Stop::when(interrupted.clone());
     match deadline {
         Some(deadline) => stop.with_deadline(deadline),
         None => stop,

@@ -3,9 +3,9 @@
 //! statuses, counts and exactness are the library's, as on the command
 //! line.
 
-use std::sync::Arc;
 use std::time::Instant;
 
+use dance_sudoku::batch::Threads;
 use dance_sudoku::{Answer, Digit, Engine, Goal, Grid, Puzzle, Request, Status, Stop, verify};
 use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::PyTypeError;
@@ -94,9 +94,13 @@ pub fn solve<'py>(
         .parse()
         .map_err(|error| value_error(format!("engine: {error}")))?;
     let stop = args::timeout(timeout.as_ref())?.map_or_else(Stop::never, Stop::after);
+    let interrupted = interrupt::flag();
     let batch = Batch {
-        request: Request::new(goal).with_stop(stop).with_engine(engine),
-        pool: args::workers(threads.as_ref())?,
+        request: Request::new(goal)
+            .with_stop(stop.with_flag(interrupted.clone()))
+            .with_engine(engine),
+        threads: args::threads(threads.as_ref())?,
+        interrupted,
         details,
     };
     if let Given::Array(array) = input::given(puzzles)? {
@@ -177,21 +181,26 @@ fn mismatch(puzzle: &Puzzle, answer: &Answer, expected: Option<&str>) -> bool {
 
 /// What to do with every puzzle of a batch, and where.
 struct Batch {
+    /// The request, stopped by `interrupted` too.
     request: Request,
-    pool: Arc<rayon::ThreadPool>,
+    threads: Threads,
+    /// Raised by Ctrl-C.
+    interrupted: interrupt::Flag,
     details: bool,
 }
 
 impl Batch {
-    /// Answers every puzzle, in input order, on the batch's pool; Ctrl-C
+    /// Answers every puzzle, in input order, on the batch's threads; Ctrl-C
     /// raises the stop flag of every search (see [`interrupt`]).
     fn run(&self, py: Python<'_>, puzzles: Vec<Puzzle>) -> PyResult<Vec<Solved>> {
         let request = self.request.clone();
         let timed = self.details;
-        interrupt::on_pool(py, &self.pool, move |interrupted| {
-            let stop = request.stop.clone().with_flag(interrupted.clone());
-            let request = request.with_stop(stop);
-            interrupt::par_map_chunks(&puzzles, &interrupted, |solver, puzzle| {
+        interrupt::batch(
+            py,
+            self.threads,
+            puzzles,
+            &self.interrupted,
+            move |solver, puzzle| {
                 let started = timed.then(Instant::now);
                 let answer = solver.run(puzzle, &request);
                 Solved {
@@ -199,8 +208,8 @@ impl Batch {
                     micros: started.map_or(0.0, |started| started.elapsed().as_secs_f64() * 1e6),
                     mismatch: false,
                 }
-            })
-        })
+            },
+        )
     }
 
     /// `(solutions, status)`, or with details `(solutions, status,

@@ -92,3 +92,20 @@ def test_python_threads_can_solve_at_once():
         worker.join()
     for answer in answers:
         assert np.array_equal(answer[0], expected[0]) and answer[1] == expected[1]
+
+
+def test_one_thread_calls_from_python_threads_do_not_wait_for_each_other():
+    # A count of every grid (an empty puzzle) runs until its timeout on one
+    # thread; a small batch on one thread, asked meanwhile from another
+    # Python thread, ends first (a Dask worker runs its tasks that way).
+    _, puzzles = load(BENCH_DATA / "17clue_sample.txt")
+    long_call = threading.Thread(
+        target=lambda: dance.solve(["." * 81], mode="count", timeout=3, threads=1)
+    )
+    long_call.start()
+    time.sleep(0.3)
+    solutions, status = dance.solve(puzzles, threads=1)
+    assert long_call.is_alive()
+    long_call.join()
+    assert status == ["solved"] * len(puzzles)
+    check_solutions(puzzles, solutions)

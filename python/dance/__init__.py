@@ -7,7 +7,7 @@ with the GIL released — from lists of strings, pandas Series (and, with
 split into subproblems that pickle, so that a count runs across processes
 or machines. `dance.dask` (the `dask` extra) runs both on a Dask cluster.
 
-The distribution is `dance-dlx` (`pip install "./python[pandas,dask]"`);
+The distribution is `dance-exact-cover` (`pip install "./python[pandas,dask]"`);
 the import name is `dance`.
 """
 

@@ -61,7 +61,7 @@ def solve_frame(
         import pandas as pd
     except ImportError as error:
         raise ImportError(
-            "dance.solve_frame needs pandas: pip install 'dance-dlx[pandas]'"
+            "dance.solve_frame needs pandas: pip install 'dance-exact-cover[pandas]'"
         ) from error
 
     name = _puzzle_column(frame, column)

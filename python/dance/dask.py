@@ -1,7 +1,7 @@
 """dance on a Dask cluster: partitioned puzzle sets, and exact-cover counts
 split across workers.
 
-Needs the `dask` extra (`pip install "dance-dlx[dask]"`). Everything here
+Needs the `dask` extra (`pip install "dance-exact-cover[dask]"`). Everything here
 builds Dask collections or runs Dask graphs; the work itself is the
 package's own `dance.solve`, `dance.solve_frame` and `ExactCover.count`,
 run on the workers — which therefore need the same package installed (the

@@ -2,6 +2,7 @@
 the module has."""
 
 import ast
+import importlib.metadata
 import types
 from pathlib import Path
 
@@ -52,3 +53,13 @@ def test_every_public_name_has_a_docstring():
             assert getattr(getattr(dance, name), member).__doc__, f"{name}.{member}"
     assert dance.__doc__ and "Dancing Links" in dance.__doc__
     assert dance.solve.__text_signature__.startswith("(puzzles, *, mode=")
+
+
+def test_the_distribution_is_dance_exact_cover_and_imports_as_dance():
+    # `dance` on the package registry is another project and `dance-dlx`
+    # is the engine crate: the README names the distribution.
+    distribution = importlib.metadata.distribution("dance-exact-cover")
+    assert distribution.metadata["Name"] == "dance-exact-cover"
+    assert distribution.version == dance.__version__
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    assert "The distribution is named `dance-exact-cover`" in readme

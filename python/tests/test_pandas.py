@@ -111,4 +111,4 @@ def test_pandas_is_not_needed_to_import_the_package():
         "try:\n    dance.solve_frame(None)\nexcept ImportError as error:\n    print(error)\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "dance.solve_frame needs pandas: pip install 'dance-dlx[pandas]'"
+    assert done.stdout.strip() == "dance.solve_frame needs pandas: pip install 'dance-exact-cover[pandas]'"

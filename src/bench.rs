@@ -16,6 +16,7 @@ use crate::cli::{BenchArgs, BenchMode};
 use crate::exit::Exit;
 use crate::histogram::Histogram;
 use crate::input::Source;
+use crate::print::race;
 use crate::stderr::diagnose;
 
 /// The sets raced when no file is named: shipped inside the binary, so
@@ -33,7 +34,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Exit> {
     let mut out = io::stdout().lock();
     let cap = args.dfs_timeout;
     // Table order whatever the order on the command line, each engine once.
-    let asked: Vec<Engine> = args.engines.iter().map(|engine| engine.0).collect();
+    let asked = &args.engines;
     let engines: Vec<Engine> = Engine::ALL
         .into_iter()
         .filter(|engine| asked.contains(engine))
@@ -172,23 +173,19 @@ fn what(engine: Engine, puzzles: &[Puzzle]) -> String {
     described.join("; ")
 }
 
-/// The ratios printed under a table, slower engine first: each engine's
-/// speed-up over the DFS on its own line, then the fast path's over Dancing
-/// Links.
-const RATIOS: [(Engine, Engine); 3] = [
-    (Engine::Dfs, Engine::Fast),
-    (Engine::Dfs, Engine::Dlx),
-    (Engine::Dlx, Engine::Fast),
-];
-
 /// Per-engine totals for the table.
 #[derive(Default)]
-struct Tally {
-    micros: Histogram,
-    total: Duration,
-    solved: u64,
-    timed_out: u64,
-    nodes: u64,
+pub struct Tally {
+    /// Solving time per puzzle, in microseconds.
+    pub micros: Histogram,
+    /// Solving time in all.
+    pub total: Duration,
+    /// Puzzles solved.
+    pub solved: u64,
+    /// Puzzles given up at the cap.
+    pub timed_out: u64,
+    /// Search nodes in all.
+    pub nodes: u64,
 }
 
 impl Tally {
@@ -231,102 +228,25 @@ fn race(
         }
     }
 
-    let mode_name = match mode {
-        BenchMode::First => "first solution",
-        BenchMode::Unique => "uniqueness (count to 2)",
-    };
-    writeln!(
-        out,
-        "{name}: {} puzzles, {mode_name}, one thread",
-        puzzles.len()
-    )?;
-    if puzzles.is_empty() {
-        writeln!(out, "  no puzzles to race")?;
-        writeln!(out)?;
-        return Ok(true);
-    }
-    writeln!(
-        out,
-        "  {:<6} {:>7} {:>7} {:>9} {:>11} {:>11} {:>11} {:>11} {:>14}  what it is",
-        "solver",
-        "puzzles",
-        "solved",
-        "timed out",
-        "puzzles/s",
-        "median µs",
-        "p99 µs",
-        "max µs",
-        "nodes/puzzle"
-    )?;
-    let count = puzzles.len() as f64;
-    for lane in &lanes {
-        let (engine_name, what) = (lane.engine().name(), what(lane.engine(), puzzles));
-        let tally = &lane.tally;
-        let seconds = tally.total.as_secs_f64();
-        // Below the clock's resolution no rate can be told.
-        let rate = if seconds > 0.0 {
-            crate::summary::rate(count / seconds)
-        } else {
-            "-".to_owned()
-        };
-        writeln!(
-            out,
-            "  {:<6} {:>7} {:>7} {:>9} {:>11} {:>11} {:>11} {:>11} {:>14.0}  {what}",
-            engine_name,
-            puzzles.len(),
-            tally.solved,
-            tally.timed_out,
-            rate,
-            tally.micros.quantile(0.5),
-            tally.micros.quantile(0.99),
-            tally.micros.max(),
-            tally.nodes as f64 / count,
-        )?;
-    }
-    let tally_of = |engine| {
-        lanes
+    let table = race::Table {
+        name,
+        puzzles: puzzles.len(),
+        mode: match mode {
+            BenchMode::First => "first solution",
+            BenchMode::Unique => "uniqueness (count to 2)",
+        },
+        lanes: lanes
             .iter()
-            .find(|lane| lane.engine() == engine)
-            .map(|lane| &lane.tally)
+            .map(|lane| race::Lane {
+                engine: lane.engine(),
+                what: what(lane.engine(), puzzles),
+                tally: &lane.tally,
+            })
+            .collect(),
+        cap,
+        disagreements,
     };
-    let cap = match crate::limits::deadline(cap) {
-        Some(_) => format!("the {cap:?} cap"),
-        None => "no cap".to_owned(),
-    };
-    for (slow, fast) in RATIOS {
-        let (Some(slow_tally), Some(fast_tally)) = (tally_of(slow), tally_of(fast)) else {
-            continue;
-        };
-        let (slow_seconds, fast_seconds) = (
-            slow_tally.total.as_secs_f64(),
-            fast_tally.total.as_secs_f64(),
-        );
-        let ratio = if fast_seconds > 0.0 {
-            format!("{}x", crate::summary::rate(slow_seconds / fast_seconds))
-        } else {
-            "-".to_owned()
-        };
-        let (slow_name, fast_name) = (slow.name(), fast.name());
-        if slow == Engine::Dfs {
-            // A DFS stopped at the cap took at least that long.
-            let bound = if slow_tally.timed_out > 0 {
-                "at least "
-            } else {
-                ""
-            };
-            writeln!(
-                out,
-                "  {slow_name}/{fast_name}: {bound}{ratio} the time ({} puzzles hit {cap})",
-                slow_tally.timed_out,
-            )?;
-        } else {
-            writeln!(out, "  {slow_name}/{fast_name}: {ratio} the time")?;
-        }
-    }
-    if disagreements > 0 {
-        writeln!(out, "  DISAGREEMENTS: {disagreements} puzzles")?;
-    }
-    writeln!(out)?;
+    race::print(out, &table)?;
     Ok(disagreements == 0)
 }
 

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use dance_sudoku::Variant;
+use dance_sudoku::{Engine, Variant};
 
 /// Batch Sudoku solving and exact cover with Dancing Links.
 #[derive(Debug, Parser)]
@@ -21,11 +21,15 @@ pub enum Command {
     /// Solve Sudoku puzzles: every record of every file, in order.
     ///
     /// Prints one answer per record, in input order whatever the number of
-    /// threads: the solution, or `none`; with --unique `unique SOLUTION`,
-    /// `multiple` or `none`; with --count the number of solutions. A record
-    /// that cannot be read prints `error`, and `FILE:LINE:COL: message` on
-    /// stderr; the batch goes on. Exit status: 0 when every record was solved
-    /// (and unique, with --unique), 1 otherwise, 2 on errors.
+    /// threads, each as soon as the answers before it are known: the
+    /// solution, or `none`; with --unique `unique SOLUTION`, `multiple` or
+    /// `none`; with --count the number of solutions. A record that cannot be
+    /// read prints `error`, and `FILE:LINE:COL: message` on stderr; the batch
+    /// goes on. Ctrl-C (or SIGTERM) stops the run: every answer found is
+    /// printed, a count cut short prints what it found so far with `+`,
+    /// another record cut short `interrupted`. Exit status: 0 when every
+    /// record was solved (and unique, with --unique), 1 otherwise, 2 on
+    /// errors, 130 after Ctrl-C (143 after SIGTERM).
     Solve(SolveArgs),
 
     /// Race the three engines: the fast path, Dancing Links and the naive DFS.
@@ -49,6 +53,8 @@ pub enum Command {
     /// item be covered between a and b times (Knuth's DLX3). Every further
     /// line is an option; `item:color` gives a secondary item a color.
     /// Prints the number of solutions (exit status 1 when there is none).
+    /// --estimate, --split and --memo refuse problems with such bounds
+    /// (multiplicities).
     Cover(CoverArgs),
 
     /// Make Sudoku puzzles with exactly one solution.
@@ -82,7 +88,10 @@ pub struct CoverArgs {
     pub file: Option<PathBuf>,
 
     /// Print every solution: its options one per line, as written in the
-    /// input, and a blank line after each solution.
+    /// input, and a blank line after each solution. The solutions stream in
+    /// the order of the sequential search at any -j, each as soon as the
+    /// ones before it are out, through a buffer of 16 MiB (threads ahead
+    /// of the output wait when it is full).
     #[arg(long, conflicts_with = "first")]
     pub all: bool,
 
@@ -122,7 +131,8 @@ pub struct CoverArgs {
 
     /// Print the subproblems at this depth of the search tree as jobs, one
     /// per line (option numbers, 1-based, separated by commas), for
-    /// --job; their counts add up to the whole count.
+    /// --job; their counts add up to the whole count. Not for problems with
+    /// multiplicities (bounds `a:b|item`).
     #[arg(long, value_name = "DEPTH", conflicts_with_all = ["all", "first", "estimate"])]
     pub split: Option<usize>,
 
@@ -132,7 +142,8 @@ pub struct CoverArgs {
     pub job: Option<String>,
 
     /// Estimate the size of the search by random probes (Knuth) instead of
-    /// searching: prints the estimated nodes and solutions.
+    /// searching: prints the estimated nodes and solutions. Not for
+    /// problems with multiplicities (bounds `a:b|item`).
     #[arg(long, conflicts_with_all = ["all", "first"])]
     pub estimate: bool,
 
@@ -145,15 +156,16 @@ pub struct CoverArgs {
     /// items still open, the same colors) adds its stored count instead of
     /// being searched again. Prints the exact count, however large; fast
     /// when subproblems repeat (tilings), a little slower when they do not.
-    /// Counts only: not with --all, --first, --limit, --split or --estimate.
-    /// Runs on one thread unless -j asks for more (each thread then keeps a
-    /// memo of its own, which on tilings repeats the others' work).
+    /// Counts only: not with --all, --first, --limit, --split or --estimate,
+    /// nor for problems with multiplicities (bounds `a:b|item`). With -j the
+    /// threads share one memo, so a subproblem counted by one is found by
+    /// all.
     #[arg(long, conflicts_with_all = ["all", "first", "limit", "split", "estimate"])]
     pub memo: bool,
 
-    /// The memory budget of --memo, in MiB (shared out among the threads);
-    /// when it is full, new subproblems replace the cheapest stored ones,
-    /// and the count stays exact.
+    /// The memory budget of --memo, in MiB, for the one memo the threads
+    /// share; when it is full, new subproblems replace the cheapest stored
+    /// ones, and the count stays exact.
     #[arg(long, value_name = "N", default_value_t = 1024, requires = "memo",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub memo_mb: u64,
@@ -181,7 +193,8 @@ pub struct SolveArgs {
 
     /// The CSV column holding the puzzles: a name from the header, or a
     /// 1-based index. Default: the first column whose value in the first
-    /// record is a puzzle.
+    /// record is a puzzle. A column the header lacks is an error of the
+    /// input (exit status 2); on input that is not CSV, too.
     #[arg(long, value_name = "NAME|INDEX")]
     pub column: Option<dance_sudoku::format::csv::Column>,
 
@@ -210,7 +223,8 @@ pub struct SolveArgs {
     /// CSV: compare each solution with this column's answer (a name or a
     /// 1-based index). A record whose answer differs, or is not a solution
     /// of its puzzle, prints `mismatch`, is counted in --stats and makes the
-    /// exit status 1.
+    /// exit status 1. A column the header lacks, or input that is not CSV,
+    /// is an error of the input (exit status 2).
     #[arg(long, value_name = "COLUMN")]
     pub check: Option<dance_sudoku::format::csv::Column>,
 
@@ -239,7 +253,7 @@ pub struct SolveArgs {
     /// may get a different first one); `--stats` shows each one's nodes and
     /// guesses: on plain 9×9, `fast` guesses about half as often as `dlx`,
     /// in a tree of its own.
-    #[arg(long, value_enum, default_value_t = Engine::default())]
+    #[arg(long, value_parser = engine(), default_value_t = Engine::default())]
     pub engine: Engine,
 
     /// Worker threads; 1 solves on the main thread only; 0 or none: one per
@@ -324,9 +338,12 @@ pub enum OutputFormat {
     Grid,
     /// JSON Lines: an object per record, then a summary object.
     Json,
-    /// CSV: the input's columns plus `solution` (and `status` with
-    /// --unique, --count or --check), after the input's header plus those
-    /// names.
+    /// CSV: one header, then a row per record: the input's columns (for
+    /// input that is not CSV, `puzzle`: the puzzle in the line format),
+    /// `solution`, and `status` with --unique, --count or --check. A new
+    /// column whose name the input already has is renamed with the first
+    /// free suffix (`solution_2`, `solution_3`, …); every row is as wide as
+    /// the header; every input must have the first one's columns.
     Csv,
 }
 
@@ -362,7 +379,7 @@ pub struct BenchArgs {
     /// DFS. Ratios are printed for the pairs that race.
     #[arg(
         long,
-        value_enum,
+        value_parser = engine(),
         value_name = "ENGINE[,ENGINE...]",
         value_delimiter = ',',
         default_value = "fast,dlx,dfs"
@@ -370,25 +387,13 @@ pub struct BenchArgs {
     pub engines: Vec<Engine>,
 }
 
-/// Which search answers `dance solve` (`--engine`); `dance bench` races
-/// them (`--engines`): the library's engines, by their names and with
-/// their descriptions.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Engine(pub dance_sudoku::Engine);
-
-impl ValueEnum for Engine {
-    fn value_variants<'a>() -> &'a [Engine] {
-        const ALL: [Engine; 3] = [
-            Engine(dance_sudoku::Engine::Fast),
-            Engine(dance_sudoku::Engine::Dlx),
-            Engine(dance_sudoku::Engine::Dfs),
-        ];
-        &ALL
-    }
-
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        Some(clap::builder::PossibleValue::new(self.0.name()).help(self.0.describe()))
-    }
+/// The parser of `--engine` and `--engines`: the library's engines, by
+/// their names and with their descriptions.
+fn engine() -> impl clap::builder::TypedValueParser<Value = Engine> {
+    let names = Engine::ALL
+        .map(|engine| clap::builder::PossibleValue::new(engine.name()).help(engine.describe()));
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(names).try_map(|name| name.parse::<Engine>())
 }
 
 /// What `dance bench` measures.
@@ -546,8 +551,8 @@ pub struct RateArgs {
     #[arg(short = 'j', long = "threads", value_name = "N", value_parser = crate::limits::threads)]
     pub threads: Option<usize>,
 
-    /// Stop after this many seconds: the ratings of the records finished so
-    /// far are printed (whole chunks of records), a line on stderr says the
+    /// Stop after this many seconds: the ratings of the records before the
+    /// first one the time cut short are printed, a line on stderr says the
     /// time ran out, and the exit status is 1 (`1e30` or `inf`: no limit).
     #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
     pub timeout: Option<Duration>,

@@ -1,112 +1,113 @@
-//! `dance generate`: puzzles with exactly one solution, made in chunks on
-//! the worker threads and printed in index order, so the output depends on
-//! the seed and the options only.
+//! `dance generate`: puzzles with exactly one solution — indices → puzzles
+//! → the puzzle printer ([`crate::print::puzzles`]) — made on this thread
+//! alone with `-j1` or on the worker threads, and printed in index order as
+//! soon as the ones before are ([`batch::stream`]), so the output depends
+//! on the seed and the options only.
+//!
+//! `--timeout` and a signal stop the searches in flight through the
+//! library's [`Stop`] (the generator's [`Options::stop`]): the output is
+//! then the puzzles before the first one cut short, a line on stderr says
+//! why it ended, and the exit status is 1 (time) or the signal's.
 
-use std::io::Write;
+use std::io::{self, Write};
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, bail};
-use dance_sudoku::format::{ParseOptions, line, pencilmark};
+use dance_sudoku::batch;
+use dance_sudoku::format::{ParseOptions, line};
 use dance_sudoku::generate::{
     GenerateError, Generated, Layout, Options, Symmetry, generate, puzzle_seed,
 };
-use dance_sudoku::rate::{Rating, rate};
-use dance_sudoku::{MAX_SIZE, Shape, Solver};
+use dance_sudoku::rate::{RateError, Rating, rate_until};
+use dance_sudoku::{MAX_SIZE, Shape, Solver, Stop};
 
 use crate::cli::{self, GenerateArgs};
 use crate::exit::Exit;
+use crate::print::puzzles;
 use crate::progress::Progress;
+use crate::signal::Interrupt;
 use crate::stderr::diagnose;
-
-/// Puzzles made between two writes, per worker thread: enough to share
-/// out puzzles whose times vary tenfold (16×16), few enough that the
-/// progress bar and the output move often. The sequential path writes
-/// every puzzle as soon as it is made.
-const CHUNK_PER_THREAD: u64 = 8;
 
 /// One puzzle and, with `--rate`, its rating.
 type Made = Result<(Generated, Option<Rating>), GenerateError>;
 
+/// Why the run ended before its last puzzle.
+enum Ended {
+    /// The stop came: the time ran out, or a signal.
+    Stopped,
+    /// A puzzle could not be made, or writing failed.
+    Failed(anyhow::Error),
+}
+
 /// Runs `dance generate`.
 pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
-    let options = options(args)?;
+    let interrupt = Interrupt::install()?;
+    let started = Instant::now();
+    let stop = crate::limits::run_stop(args.timeout, &interrupt);
+    let options = options(args, stop.clone())?;
     let seed = args.seed.unwrap_or_else(clock_seed);
     if args.seed.is_none() && !args.quiet {
         diagnose!("dance: seed {seed} (--seed {seed} makes the same puzzles again)");
     }
     let pool = crate::threads::workers(args.threads)?;
-    let args = args.clone();
-    crate::limits::run_until(args.timeout, move || {
-        make_all(&args, &options, seed, pool.as_deref())
-    })
-}
-
-/// Makes and prints every puzzle, a chunk at a time.
-fn make_all(
-    args: &GenerateArgs,
-    options: &Options,
-    seed: u64,
-    pool: Option<&rayon::ThreadPool>,
-) -> anyhow::Result<Exit> {
-    let done = Arc::new(AtomicU64::new(0));
     let show_progress = crate::progress::on_terminal(args.quiet);
-    let mut progress = Progress::new(show_progress, Some(args.count), done.clone(), "puzzles");
+    let finished = Arc::new(AtomicU64::new(0));
+    let mut progress = Progress::new(show_progress, Some(args.count), finished.clone(), "puzzles");
     // Large puzzles take seconds to minutes each: the bar shows the time
     // running from the start.
     progress.show_now();
-    let chunk = match pool {
-        None => 1,
-        Some(pool) => CHUNK_PER_THREAD * pool.current_num_threads() as u64,
-    };
-    let mut start = 0;
-    let mut sequential = Solver::new();
-    while start < args.count {
-        let end = args.count.min(start + chunk);
-        let indices: Vec<u64> = (start..end).collect();
-        let made: Vec<Made> =
-            crate::threads::map_with_solver(pool, &mut sequential, &indices, |solver, &index| {
-                make(solver, options, seed, index, args.rate)
-            });
-        let mut out = Vec::new();
-        let mut failed = None;
-        for (index, result) in indices.into_iter().zip(made) {
-            let (made, rating) = match result {
-                Ok(made) => made,
-                Err(error) => {
-                    failed = Some(explain(error, index));
-                    break;
-                }
-            };
-            if let Some(rating) = rating {
-                writeln!(out, "# {rating}")?;
+    let indices = (0..args.count).take_while(|_| !stop.start().rung());
+    let work =
+        |solver: &mut Solver, index: u64| (index, make(solver, &options, seed, index, args.rate));
+    let mut done = 0;
+    let print = |(index, made): &(u64, Made)| {
+        let (made, rating) = match made {
+            Ok(made) => made,
+            Err(GenerateError::Stopped) => return ControlFlow::Break(Ended::Stopped),
+            Err(error) => {
+                return ControlFlow::Break(Ended::Failed(explain(error.clone(), *index)));
             }
-            let text = match args.output {
-                cli::GenerateOutput::Line => line::format_puzzle(&made.puzzle),
-                cli::GenerateOutput::Pencilmark => pencilmark::format_puzzle(&made.puzzle),
-            };
-            writeln!(out, "{text}")?;
+        };
+        // Puzzles come slowly: each is flushed at once, with the bar
+        // cleared in case stdout is its terminal too.
+        let written = progress.suspend(|| {
+            let mut out = io::stdout().lock();
+            puzzles::print(&mut out, args.output, &made.puzzle, rating.as_ref())
+                .and_then(|()| out.flush())
+        });
+        if let Err(error) = written {
+            return ControlFlow::Break(Ended::Failed(error.into()));
         }
-        // Clear the bar while writing, in case stdout is its terminal too.
-        progress.suspend(|| crate::limits::write_chunk(&out))?;
-        if let Some(error) = failed {
-            progress.finish();
-            return Err(error);
-        }
-        done.store(end, Ordering::Relaxed);
-        progress.update(end);
-        start = end;
-    }
+        done += 1;
+        finished.store(done, Ordering::Relaxed);
+        progress.update(done);
+        ControlFlow::Continue(())
+    };
+    let ended = batch::stream(pool.as_deref(), indices, work, print);
     progress.finish();
-    Ok(Exit::Success)
+    if let Some(exit) = interrupt.exit() {
+        if let Exit::Interrupted { name, .. } = exit {
+            diagnose!("dance: interrupted by {name}; the puzzles above are whole");
+        }
+        return Ok(exit);
+    }
+    match ended {
+        ControlFlow::Break(Ended::Failed(error)) => Err(error),
+        ControlFlow::Break(Ended::Stopped) => Ok(crate::limits::timed_out(started)),
+        ControlFlow::Continue(()) if stop.start().rung() => Ok(crate::limits::timed_out(started)),
+        ControlFlow::Continue(()) => Ok(Exit::Success),
+    }
 }
 
 /// Puzzle `index` of the run, rated when asked.
 fn make(solver: &mut Solver, options: &Options, run: u64, index: u64, rated: bool) -> Made {
     let made = generate(solver, options, puzzle_seed(run, index))?;
-    let rating = rated.then(|| rate(solver, &made.puzzle));
+    let rating = rated.then(|| rate_until(solver, &made.puzzle, &options.stop));
     match rating {
+        Some(Err(RateError::Stopped)) => Err(GenerateError::Stopped),
         Some(Err(error)) => unreachable!("a generated puzzle is unique: {error}"),
         Some(Ok(rating)) => Ok((made, Some(rating))),
         None => Ok((made, None)),
@@ -126,8 +127,8 @@ fn explain(error: GenerateError, index: u64) -> anyhow::Error {
     }
 }
 
-/// The library's options for the command line's.
-fn options(args: &GenerateArgs) -> anyhow::Result<Options> {
+/// The library's options for the command line's, given up at `stop`.
+fn options(args: &GenerateArgs, stop: Stop) -> anyhow::Result<Options> {
     let variant = cli::variant(args.x, args.variant);
     let layout = match (&args.regions, args.jigsaw) {
         (Some(map), _) => Layout::Shape(region_map(map)?.try_with_variant(variant)?),
@@ -164,6 +165,7 @@ fn options(args: &GenerateArgs) -> anyhow::Result<Options> {
         symmetry,
         clues: args.clues,
         attempts: args.attempts,
+        stop,
     })
 }
 

@@ -3,7 +3,12 @@
 
 use std::time::{Duration, Instant};
 
+use dance_sudoku::Stop;
 use dance_sudoku::batch::Threads;
+
+use crate::exit::Exit;
+use crate::signal::Interrupt;
+use crate::stderr::diagnose;
 
 /// A number of seconds above zero, for `--timeout` and `--dfs-timeout`, by
 /// the library's rule ([`dance_dlx::timeout_from_secs`]): a value too large
@@ -29,45 +34,23 @@ pub fn deadline(timeout: Duration) -> Option<Instant> {
     Instant::now().checked_add(timeout)
 }
 
-/// Runs `work` — a command that writes whole chunks of its output with
-/// [`write_chunk`] — on a thread of its own, for at most `timeout`. When
-/// the time is up, the output so far stays as written (whole chunks only:
-/// the lock taken here waits for a chunk being written to end), a line on
-/// stderr says what happened, and the process exits with status 1 at once,
-/// abandoning the work in flight.
-pub fn run_until(
-    timeout: Option<Duration>,
-    work: impl FnOnce() -> anyhow::Result<crate::exit::Exit> + Send + 'static,
-) -> anyhow::Result<crate::exit::Exit> {
-    let Some(deadline) = timeout.and_then(deadline) else {
-        return work();
-    };
-    let started = Instant::now();
-    let (sender, receiver) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        // The receiver is gone only once the time is up: nothing to tell.
-        let _ = sender.send(work());
-    });
-    match receiver.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-        Ok(outcome) => outcome,
-        Err(_) => {
-            let _stdout = std::io::stdout().lock();
-            crate::stderr::diagnose!(
-                "dance: timed out after {:.3} s; the output above is complete up to there",
-                started.elapsed().as_secs_f64()
-            );
-            std::process::exit(1)
-        }
-    }
+/// The stop of a whole run (`dance rate` and `dance generate`): the
+/// `--timeout` deadline, counted from now, and the flag a signal raises.
+pub fn run_stop(timeout: Option<Duration>, interrupt: &Interrupt) -> Stop {
+    timeout
+        .and_then(deadline)
+        .map_or_else(Stop::never, Stop::at)
+        .with_flag(interrupt.flag())
 }
 
-/// Writes `bytes` to stdout in one locked write and flushes, so that
-/// [`run_until`] never stops the output in the middle of them.
-pub fn write_chunk(bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let mut stdout = std::io::stdout().lock();
-    stdout.write_all(bytes)?;
-    stdout.flush()
+/// Says on stderr that the time of a run started at `started` ran out; the
+/// exit of such a run.
+pub fn timed_out(started: Instant) -> Exit {
+    diagnose!(
+        "dance: timed out after {:.3} s; the output above is complete up to there",
+        started.elapsed().as_secs_f64()
+    );
+    Exit::Shortfall
 }
 
 #[cfg(test)]

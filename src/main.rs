@@ -7,6 +7,7 @@
 //! a closed or full stderr loses only the diagnostics, never an answer.
 
 mod bench;
+mod check;
 mod cli;
 mod cover;
 mod exit;
@@ -15,9 +16,10 @@ mod histogram;
 mod input;
 mod limits;
 mod outcome;
+mod print;
 mod progress;
 mod rate;
-mod report;
+mod signal;
 mod solve;
 mod stderr;
 mod summary;

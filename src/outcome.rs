@@ -1,14 +1,23 @@
 //! What `dance solve` found for one record: the library's answer, or
-//! `error` for a record that did not parse.
+//! `error` for a record that did not parse; with `--check`, whether the
+//! answer differs from the record's own; and whether a signal cut its
+//! search short.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use dance_sudoku::format::{ParseError, Record};
+
+use crate::check::Check;
 use dance_sudoku::{Answer, Count, Goal, Grid, Request, Solver, Stats, Status};
 
 /// The word printed for a record that did not parse, beside the answers'
 /// [`Status`] words.
 pub const ERROR: &str = "error";
+
+/// The word printed for a record whose search a signal cut short, when the
+/// goal is not a count (a count prints what it found so far, `N+`).
+pub const INTERRUPTED: &str = "interrupted";
 
 /// One record with what the solver made of it.
 #[derive(Debug)]
@@ -20,6 +29,10 @@ pub struct Outcome {
     /// What was asked: a count prints its count, the other goals their
     /// status.
     pub goal: Goal,
+    /// `--check`: the record's own answer is not this solution.
+    pub mismatch: bool,
+    /// A signal stopped the search before it knew its answer.
+    pub interrupted: bool,
 }
 
 /// An answer and the wall time it took.
@@ -44,13 +57,32 @@ pub fn answer(solver: &mut Solver, record: &Record, request: &Request) -> Option
 
 impl Outcome {
     /// Answers `request` for `record` with `solver` (nothing to do for a
-    /// record that did not parse).
-    pub fn of(solver: &mut Solver, record: Record, request: &Request) -> Outcome {
+    /// record that did not parse), and compares the solution with the
+    /// record's own answer under `--check`. `interrupt` is the flag of the
+    /// request's stop that a signal raises: a search that stopped with it
+    /// raised was interrupted rather than timed out.
+    pub fn of(
+        solver: &mut Solver,
+        record: Record,
+        request: &Request,
+        check: Option<&Check>,
+        interrupt: &AtomicBool,
+    ) -> Outcome {
         let answer = answer(solver, &record, request);
+        let solution = answer
+            .as_ref()
+            .and_then(|timed| timed.answer.solution.as_ref());
+        let mismatch = check.is_some_and(|check| check.mismatch(&record, solution));
+        let stopped = answer
+            .as_ref()
+            .is_some_and(|timed| timed.answer.status == Status::Timeout);
+        // Built in place: an outcome is large, and one is made per record.
         Outcome {
             record,
             answer,
             goal: request.goal,
+            mismatch,
+            interrupted: stopped && interrupt.load(Ordering::Relaxed),
         }
     }
 
@@ -64,8 +96,11 @@ impl Outcome {
         self.answer.as_ref().map(|timed| timed.answer.status)
     }
 
-    /// The status word: the answer's, or [`ERROR`].
+    /// The status word: the answer's, [`ERROR`] or [`INTERRUPTED`].
     pub fn word(&self) -> &'static str {
+        if self.interrupted {
+            return INTERRUPTED;
+        }
         self.status().map_or(ERROR, Status::name)
     }
 
@@ -74,14 +109,18 @@ impl Outcome {
         self.answer.as_ref()?.answer.solution.as_ref()
     }
 
-    /// The count, for a count that did not time out.
+    /// The count printed, for a count: exact or a lower bound (`N+`) — what
+    /// it found so far when a signal interrupted it — but none when it
+    /// timed out (`--timeout` prints `timeout`).
     pub fn count(&self) -> Option<Count> {
         let answer = &self.answer.as_ref()?.answer;
-        (self.goal.is_count() && answer.status != Status::Timeout).then_some(answer.count)
+        let timed_out = answer.status == Status::Timeout && !self.interrupted;
+        (self.goal.is_count() && !timed_out).then_some(answer.count)
     }
 
-    /// Solutions found before the stop, for a record that timed out.
-    pub fn found_before_timeout(&self) -> Option<u64> {
+    /// Solutions found before the stop, for a search that timed out or was
+    /// interrupted.
+    pub fn found_before_stop(&self) -> Option<u64> {
         let answer = &self.answer.as_ref()?.answer;
         (answer.status == Status::Timeout).then_some(answer.count.solutions)
     }

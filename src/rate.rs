@@ -1,110 +1,137 @@
-//! `dance rate`: the difficulty measure of `dance_sudoku::rate` for every record of
-//! every input, in input order, sequentially or on the worker threads.
+//! `dance rate`: the difficulty measure of `dance_sudoku::rate` for every
+//! record of every input — records → ratings → the rating printer
+//! ([`crate::print::rating`]) — in input order, on this thread alone with
+//! `-j1` or on the worker threads, each rating printed as soon as the ones
+//! before it are ([`batch::stream`]).
+//!
+//! `--timeout` and a signal stop the ratings in flight through the
+//! library's [`Stop`](dance_sudoku::Stop): the output is then the ratings of the records
+//! before the first one cut short, a line on stderr says why it ended, and
+//! the exit status is 1 (time) or the signal's.
 
-use std::io::Write;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
+use std::time::Instant;
 
-use dance_sudoku::format::Record;
-use dance_sudoku::rate::{RateError, Rating, rate};
-use dance_sudoku::{Solver, Status};
+use dance_sudoku::Solver;
+use dance_sudoku::batch;
+use dance_sudoku::format::{ParseOptions, Record};
+use dance_sudoku::rate::{RateError, rate_until};
 
 use crate::cli::RateArgs;
 use crate::exit::Exit;
-use crate::input::{Source, parse_options, records};
+use crate::input::{self, Opened, Reading, Source, parse_options};
+use crate::print::{Output, rating};
 use crate::progress::Progress;
+use crate::signal::Interrupt;
 use crate::stderr::diagnose;
 
-/// Records rated between two writes, per worker thread: a hard 9×9 puzzle
-/// takes a few milliseconds, so a chunk keeps every thread busy for a
-/// moment and memory stays flat however long the input.
-const CHUNK_PER_THREAD: usize = 256;
-
-/// What a record gets: nothing when it did not parse.
-type Answer = Option<Result<Rating, RateError>>;
+/// Why the ratings of an input ended before its records did.
+enum Ended {
+    /// The stop came: the time ran out, or a signal.
+    Stopped,
+    /// Writing failed.
+    Write(std::io::Error),
+}
 
 /// Runs `dance rate`.
 pub fn run(args: &RateArgs) -> anyhow::Result<Exit> {
+    let interrupt = Interrupt::install()?;
+    let started = Instant::now();
+    let stop = crate::limits::run_stop(args.timeout, &interrupt);
     let pool = crate::threads::workers(args.threads)?;
-    let args = args.clone();
-    crate::limits::run_until(args.timeout, move || rate_all(&args, pool.as_deref()))
-}
-
-/// Rates every record of every input, a chunk at a time.
-fn rate_all(args: &RateArgs, pool: Option<&rayon::ThreadPool>) -> anyhow::Result<Exit> {
     let sources = Source::all(&args.files);
-    let options = dance_sudoku::format::ParseOptions {
+    let options = ParseOptions {
         alphabet: args.alphabet.alphabet(),
         ..parse_options(crate::cli::variant(args.x, args.variant))
     };
-
     let consumed = Arc::new(AtomicU64::new(0));
     let total_bytes = sources.iter().map(Source::size).sum::<Option<u64>>();
     let show_progress = crate::progress::beside_answers(args.quiet);
     let mut progress = Progress::new(show_progress, total_bytes, consumed.clone(), "puzzles");
-    let mut solver = Solver::new();
-    let threads = pool.map_or(1, rayon::ThreadPool::current_num_threads);
-    let chunk = CHUNK_PER_THREAD * threads;
+    let output = Output::start((), interrupt.clone());
     let (mut records_done, mut unrated, mut unreadable) = (0u64, 0u64, 0u64);
+    let mut stopped = false;
+    let csv_flags: &[&str] = if args.column.is_some() {
+        &["--column"]
+    } else {
+        &[]
+    };
     for source in &sources {
         let name = source.name();
+        let asked = args.format.format();
+        let column = args.column.as_ref();
         // As in `dance solve`: an input that cannot be read is reported,
         // and the others are still rated.
-        let records = match records(source, args.format.format(), options, consumed.clone()) {
-            Ok((_, records)) => records,
-            Err(error) => {
-                diagnose!("dance: {error:#}");
+        let records = match input::open(source, asked, options, consumed.clone(), column, csv_flags)
+        {
+            Ok(Opened { records, .. }) => records,
+            Err(message) => {
+                diagnose!("{message}");
                 unreadable += 1;
                 continue;
             }
         };
-        let mut records = match &args.column {
-            Some(column) => records.with_column(column.clone()),
-            None => records,
-        };
         let mut read_error = None;
-        loop {
-            let mut batch = Vec::with_capacity(chunk);
-            for record in records.by_ref().take(chunk) {
-                match record {
-                    Ok(record) => batch.push(record),
-                    Err(error) => {
-                        read_error = Some(error);
-                        break;
-                    }
-                }
+        let reading = Reading {
+            records,
+            stopped: || stop.start().rung(),
+            error: &mut read_error,
+        };
+        let work = |solver: &mut Solver, record: Record| {
+            let rated = record
+                .puzzle
+                .as_ref()
+                .ok()
+                .map(|puzzle| rate_until(solver, puzzle, &stop));
+            (record, rated)
+        };
+        let print = |(record, rated): &(Record, rating::Rated)| {
+            if matches!(rated, Some(Err(RateError::Stopped))) {
+                return ControlFlow::Break(Ended::Stopped);
             }
-            if batch.is_empty() {
-                break;
+            if let Err(error) = &record.puzzle {
+                diagnose!("{name}:{error}");
             }
-            let answers: Vec<Answer> =
-                crate::threads::map_with_solver(pool, &mut solver, &batch, answer);
-            let mut out = Vec::new();
-            for (record, answer) in batch.iter().zip(answers) {
-                if let Err(error) = &record.puzzle {
-                    diagnose!("{name}:{error}");
-                }
-                match answer {
-                    Some(Ok(rating)) => writeln!(out, "{rating}")?,
-                    Some(Err(RateError::Multiple)) => writeln!(out, "{}", Status::Multiple)?,
-                    Some(Err(RateError::NoSolution)) => writeln!(out, "{}", Status::NoSolution)?,
-                    Some(Err(_)) | None => writeln!(out, "{}", crate::outcome::ERROR)?,
-                }
-                unrated += u64::from(!matches!(answer, Some(Ok(_))));
+            unrated += u64::from(!matches!(rated, Some(Ok(_))));
+            records_done += 1;
+            if let Err(error) = output.with(|(), out| rating::print(out, rated)) {
+                return ControlFlow::Break(Ended::Write(error));
             }
-            crate::limits::write_chunk(&out)?;
-            records_done += batch.len() as u64;
-            progress.update(records_done);
-            if read_error.is_some() {
+            if records_done.is_multiple_of(256) {
+                progress.update(records_done);
+            }
+            ControlFlow::Continue(())
+        };
+        match batch::stream(pool.as_deref(), reading, work, print) {
+            ControlFlow::Continue(()) => {}
+            ControlFlow::Break(Ended::Write(error)) => return Err(error.into()),
+            ControlFlow::Break(Ended::Stopped) => {
+                stopped = true;
                 break;
             }
         }
         if let Some(error) = read_error {
-            diagnose!("dance: cannot read {name}: {error}");
+            diagnose!("{}", input::read_error(&name, &error));
             unreadable += 1;
+        }
+        if stop.start().rung() {
+            stopped = true;
+            break;
         }
     }
     progress.finish();
+    output.finish()?;
+    if let Some(exit) = interrupt.exit() {
+        if let Exit::Interrupted { name, .. } = exit {
+            diagnose!("dance: interrupted by {name}; the ratings above are whole");
+        }
+        return Ok(exit);
+    }
+    if stopped {
+        return Ok(crate::limits::timed_out(started));
+    }
     Ok(if unreadable > 0 {
         Exit::Failure
     } else if unrated == 0 {
@@ -112,10 +139,4 @@ fn rate_all(args: &RateArgs, pool: Option<&rayon::ThreadPool>) -> anyhow::Result
     } else {
         Exit::Shortfall
     })
-}
-
-/// The rating of one record's puzzle, if it parsed.
-fn answer(solver: &mut Solver, record: &Record) -> Answer {
-    let puzzle = record.puzzle.as_ref().ok()?;
-    Some(rate(solver, puzzle))
 }

@@ -1,5 +1,6 @@
 //! The totals of a `dance solve` run: counts per status, time per puzzle,
-//! nodes and guesses.
+//! nodes and guesses. The summary printer ([`crate::print::summary`]) and
+//! the JSON printer print them.
 
 use std::time::Duration;
 
@@ -7,7 +8,7 @@ use dance_sudoku::Status;
 use serde::Serialize;
 
 use crate::histogram::Histogram;
-use crate::outcome::{ERROR, Outcome};
+use crate::outcome::Outcome;
 
 /// Running totals over every record.
 #[derive(Debug, Default)]
@@ -17,6 +18,8 @@ pub struct Summary {
     statuses: [u64; Status::ALL.len()],
     /// Records that did not parse.
     errors: u64,
+    /// Records whose search a signal cut short.
+    interrupted: u64,
     /// Microseconds per solved record (records that parsed).
     micros: Histogram,
     nodes: u64,
@@ -40,6 +43,8 @@ pub struct Report {
     pub error: u64,
     /// See [`Status::Timeout`].
     pub timeout: u64,
+    /// Records whose search a signal cut short.
+    pub interrupted: u64,
     /// Wall time of the whole run, in seconds.
     pub seconds: f64,
     /// Records per second of wall time.
@@ -63,6 +68,7 @@ impl Summary {
     pub fn add(&mut self, outcome: &Outcome) {
         self.records += 1;
         match outcome.status() {
+            _ if outcome.interrupted => self.interrupted += 1,
             Some(status) => self.statuses[status as usize] += 1,
             None => self.errors += 1,
         }
@@ -101,6 +107,7 @@ impl Summary {
             none: self.with_status(Status::NoSolution),
             error: self.errors,
             timeout: self.with_status(Status::Timeout),
+            interrupted: self.interrupted,
             seconds,
             puzzles_per_second: self.records as f64 / seconds.max(1e-9),
             micros_mean: self.micros.mean(),
@@ -110,58 +117,5 @@ impl Summary {
             nodes_per_puzzle: self.nodes as f64 / solved,
             guesses_per_puzzle: self.guesses as f64 / solved,
         }
-    }
-}
-
-/// A rate as printed: whole numbers from 100 up, three significant digits
-/// below (`0.25`, not `0`).
-pub fn rate(per_second: f64) -> String {
-    if per_second >= 100.0 || per_second == 0.0 {
-        format!("{per_second:.0}")
-    } else if per_second >= 10.0 {
-        format!("{per_second:.1}")
-    } else {
-        format!("{per_second:.3}")
-            .trim_end_matches('0')
-            .trim_end_matches('.')
-            .to_owned()
-    }
-}
-
-impl Report {
-    /// The human-readable form for `--stats`.
-    pub fn to_text(&self) -> String {
-        let statuses: Vec<String> = [
-            (Status::Solved.name(), self.solved),
-            (Status::Unique.name(), self.unique),
-            (Status::Multiple.name(), self.multiple),
-            (Status::NoSolution.name(), self.none),
-            (ERROR, self.error),
-            (Status::Timeout.name(), self.timeout),
-        ]
-        .into_iter()
-        .filter(|&(_, count)| count > 0)
-        .map(|(word, count)| format!("{word} {count}"))
-        .collect();
-        format!(
-            "records: {} ({})\n\
-             wall time: {:.3} s, {} puzzles/s\n\
-             time per puzzle: mean {:.1} µs, p50 {} µs, p99 {} µs, max {} µs\n\
-             per puzzle: {:.1} nodes, {:.1} guesses\n",
-            self.records,
-            if statuses.is_empty() {
-                "none read".to_owned()
-            } else {
-                statuses.join(", ")
-            },
-            self.seconds,
-            rate(self.puzzles_per_second),
-            self.micros_mean,
-            self.micros_p50,
-            self.micros_p99,
-            self.micros_max,
-            self.nodes_per_puzzle,
-            self.guesses_per_puzzle,
-        )
     }
 }

@@ -22,39 +22,10 @@ pub fn workers(asked: Option<usize>) -> anyhow::Result<Option<Arc<rayon::ThreadP
     Ok(Some(threads.pool()?))
 }
 
-/// The number of threads, and a pool of its own (not shared) when it is more
-/// than one: for `dance cover`, which keeps its pool.
-pub fn pool(asked: Option<usize>) -> anyhow::Result<(usize, Option<rayon::ThreadPool>)> {
-    let threads = count(asked);
-    if threads <= 1 {
-        return Ok((1, None));
-    }
-    Ok((threads, Some(start(threads)?)))
-}
-
-/// A rayon pool of `threads` threads of its own.
-pub fn start(threads: usize) -> anyhow::Result<rayon::ThreadPool> {
-    Ok(batch::build_pool(threads)?)
-}
-
 /// `asked` as the library's thread count (0 or none: one per core).
 fn threads(asked: Option<usize>) -> Threads {
     // The command line refused larger counts when it read them; the
     // clamp only makes that visible here.
     let asked = asked.unwrap_or(0).min(batch::MAX_THREADS) as u64;
     Threads::new(asked).unwrap_or(Threads::PER_CORE)
-}
-
-/// `work` on every item, results in item order: on `pool` with one solver
-/// per worker thread, or — without a pool — on this thread with `solver`.
-pub fn map_with_solver<T: Sync, R: Send>(
-    pool: Option<&rayon::ThreadPool>,
-    solver: &mut dance_sudoku::Solver,
-    items: &[T],
-    work: impl Fn(&mut dance_sudoku::Solver, &T) -> R + Sync + Send,
-) -> Vec<R> {
-    match pool {
-        None => items.iter().map(|item| work(solver, item)).collect(),
-        Some(pool) => pool.install(|| dance_sudoku::batch::par_map(items, work)),
-    }
 }

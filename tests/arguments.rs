@@ -4,14 +4,10 @@
 use predicates::prelude::*;
 use proptest::prelude::*;
 
+use crate::util::{NORVIG, NORVIG_SOLVED};
 use crate::util::{dance, data};
 
-const NORVIG: &str =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-const NORVIG_SOLVED: &str =
-    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
-
-/// Item 1: a timeout too large for the clock means no limit.
+/// A timeout too large for the clock means no limit.
 #[test]
 fn a_huge_timeout_means_no_limit() {
     for seconds in ["1e19", "1e30", "inf"] {
@@ -54,7 +50,7 @@ fn a_timeout_of_zero_or_less_is_a_usage_error() {
     }
 }
 
-/// Item 3: `-j` is refused above 1024; `-j 0` is one thread per core.
+/// `-j` is refused above 1024; `-j 0` is one thread per core.
 #[test]
 fn thread_counts_above_the_bound_are_refused() {
     for threads in ["1025", "10000", "4294967296", "-1"] {

@@ -1,8 +1,13 @@
 //! `dance cover` on Knuth-format problems.
 
+use std::io::Read;
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
 use predicates::prelude::*;
 
-use crate::util::{bench_data, dance, data};
+use crate::util::{bench_data, dance, data, stdout_of};
 
 #[test]
 fn counts_the_92_solutions_of_eight_queens() {
@@ -26,6 +31,12 @@ fn the_shipped_problem_files_are_what_the_generators_build() {
         let file = format!("dominoes{n}x{n}.dlx");
         let text = std::fs::read_to_string(bench_data(&file)).unwrap();
         let problem = dance_dlx::problems::domino_tilings(n, n);
+        assert_eq!(dance_dlx::parse_problem(&text).unwrap(), problem, "{file}");
+    }
+    for (rows, cols) in [(24, 6), (6, 24), (20, 8), (8, 20), (30, 6), (6, 30)] {
+        let file = format!("dominoes{rows}x{cols}.dlx");
+        let text = std::fs::read_to_string(bench_data(&file)).unwrap();
+        let problem = dance_dlx::problems::domino_tilings_by_rows(rows, cols);
         assert_eq!(dance_dlx::parse_problem(&text).unwrap(), problem, "{file}");
     }
 }
@@ -289,23 +300,33 @@ fn memo_counts_past_u64() {
     }
 }
 
+/// The memo's statistics, and its budget: one MiB for the whole memo, on
+/// one thread or shared by two (plus the counters' own few KiB).
 #[test]
 fn memo_stats_and_a_small_budget() {
-    let assert = dance(&[
-        "cover",
-        "--memo",
-        "--memo-mb",
-        "1",
-        "--stats",
-        "-j1",
-        &bench_data("dominoes8x8.dlx"),
-    ])
-    .assert()
-    .success()
-    .stdout("12988816\n");
-    let stderr = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
-    for word in ["nodes: ", "entries: ", "hits: ", "misses: ", "bytes: "] {
-        assert!(stderr.contains(word), "{word} missing from {stderr}");
+    for threads in ["-j1", "-j2"] {
+        let assert = dance(&[
+            "cover",
+            "--memo",
+            "--memo-mb",
+            "1",
+            "--stats",
+            threads,
+            &bench_data("dominoes12x12.dlx"),
+        ])
+        .assert()
+        .success()
+        .stdout("53060477521960000\n");
+        let stderr = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+        for word in ["nodes: ", "entries: ", "hits: ", "misses: ", "evictions: "] {
+            assert!(stderr.contains(word), "{word} missing from {stderr}");
+        }
+        let bytes: u64 = stderr
+            .lines()
+            .find_map(|line| line.strip_prefix("bytes: "))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no bytes in {stderr}"));
+        assert!(bytes <= (1 << 20) + (64 << 10), "{threads}: {bytes} bytes");
     }
 }
 
@@ -349,4 +370,133 @@ fn memo_counts_a_job() {
             )
             .unwrap(),
         );
+}
+
+/// Issue 27, item 1: with threads, `--all` streams. The 12×12 board has
+/// 5.3·10¹⁶ tilings, so the run never ends by itself; its first solution
+/// (the sequential search's first) comes out while it goes on. Before, the
+/// threads held every solution of a chunk of subproblems until the chunk
+/// ended, and printed nothing.
+#[test]
+fn all_solutions_stream_while_the_threads_search() {
+    let file = bench_data("dominoes12x12.dlx");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dance"))
+        .args(["cover", "--all", "-q", "-j2", &file])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let (sender, receiver) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        let mut buffer = [0; 4096];
+        while !text.windows(2).any(|w| w == b"\n\n") {
+            match stdout.read(&mut buffer) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => text.extend_from_slice(&buffer[..n]),
+            }
+        }
+        let _ = sender.send(text);
+    });
+    // A liveness bound, not a speed target: the first solution takes
+    // milliseconds.
+    let first = receiver.recv_timeout(Duration::from_secs(120));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    reader.join().unwrap();
+    let first = String::from_utf8(first.expect("a solution before the run ends")).unwrap();
+    let first = &first[..first.find("\n\n").unwrap() + 2];
+    let sequential = stdout_of(
+        dance(&["cover", "--first", "-j1", &file])
+            .assert()
+            .success(),
+    );
+    assert_eq!(first, sequential);
+    assert_eq!(first.lines().count(), 72 + 1);
+}
+
+/// More solutions than the stream's buffer holds (32 MB of text against
+/// 16 MiB): the threads ahead of the output wait, and the output is
+/// byte for byte the sequential one.
+#[test]
+fn a_full_stream_keeps_the_sequential_order() {
+    let file = bench_data("dominoes8x8.dlx");
+    let run = |threads: &str| {
+        let args = ["cover", "--all", "--limit", "100000", "-q", threads, &file];
+        dance(&args).assert().success().get_output().stdout.clone()
+    };
+    let sequential = run("-j1");
+    assert!(sequential.len() > 24 << 20, "{} bytes", sequential.len());
+    assert!(run("-j2") == sequential);
+    assert!(run("-j3") == sequential);
+}
+
+/// A deadline at `-j2` leaves the beginning of the sequential output, as at
+/// `-j1`: the subproblem cut short by the deadline ends the output, and
+/// what later subproblems found is dropped, not printed after a gap.
+#[test]
+fn a_timed_out_stream_is_the_beginning_of_the_sequential_one() {
+    let file = bench_data("dominoes8x8.dlx");
+    let timed = dance(&["cover", "--all", "-q", "-j2", "--timeout", "1", &file])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let solutions = timed.windows(2).filter(|w| w == b"\n\n").count();
+    if solutions > 0 {
+        let limit = solutions.to_string();
+        let sequential = dance(&["cover", "--all", "-q", "-j1", "--limit", &limit, &file])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        assert!(timed == sequential, "{solutions} solutions");
+    }
+}
+
+/// Issue 27, item 6: `--estimate`, `--split` and `--memo` on a problem with
+/// multiplicities say what is wrong — the problem has bounds, which those
+/// flags refuse — not that it "cannot be split into subproblems".
+#[test]
+fn estimate_split_and_memo_name_the_multiplicities_they_refuse() {
+    for flag in [&["--estimate"][..], &["--split", "1"], &["--memo"]] {
+        let mut args = vec!["cover"];
+        args.extend_from_slice(flag);
+        dance(&args)
+            .write_stdin("2:2|k\nk\nk\nk\nk\n")
+            .assert()
+            .code(2)
+            .stderr(predicate::str::starts_with(format!(
+                "dance: {} cannot be used on this problem: it has multiplicities",
+                flag[0]
+            )))
+            .stderr(predicate::str::contains(
+                "--estimate, --split and --memo need",
+            ))
+            .stderr(predicate::str::contains("cannot be split into subproblems").not());
+    }
+}
+
+/// Issue 27, item 6: `--help` says that `--estimate`, `--split` and
+/// `--memo` refuse multiplicities, in the command's description and in
+/// each flag's.
+#[test]
+fn help_says_which_flags_refuse_multiplicities() {
+    let help = stdout_of(dance(&["cover", "--help"]).assert().success());
+    assert!(help.contains("--estimate, --split and --memo refuse problems with such bounds"));
+    for flag in ["--estimate\n", "--split <DEPTH>\n", "--memo\n"] {
+        let start = help
+            .find(&format!("\n      {flag}"))
+            .unwrap_or_else(|| panic!("{flag}"));
+        let rest = &help[start + 8 + flag.len()..];
+        let end = rest.find("\n      --").unwrap_or(rest.len());
+        assert!(
+            rest[..end].contains("multiplicities"),
+            "{flag}: {}",
+            &rest[..end]
+        );
+    }
 }

@@ -4,14 +4,10 @@
 
 use predicates::prelude::*;
 
+use crate::util::{NORVIG, NORVIG_SOLVED};
 use crate::util::{dance, data, stdout_of};
 
-const NORVIG: &str =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-const NORVIG_SOLVED: &str =
-    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
-
-/// Item 5: a first line that is only a count, then rows of 9 digits.
+/// A first line that is only a count, then rows of 9 digits.
 #[test]
 fn poj_files_are_recognised() {
     let asked = stdout_of(
@@ -26,7 +22,7 @@ fn poj_files_are_recognised() {
         .stderr("");
 }
 
-/// Item 6: a UTF-8 byte-order mark before the first record.
+/// A UTF-8 byte-order mark before the first record.
 #[test]
 fn a_byte_order_mark_is_skipped() {
     dance(&["solve"])
@@ -47,7 +43,7 @@ fn a_byte_order_mark_is_skipped() {
         .stderr("dance: <stdin>:3:1: unknown item `c`\n");
 }
 
-/// Item 7: lines ended by a lone `\r`.
+/// Lines ended by a lone `\r`.
 #[test]
 fn classic_mac_line_endings() {
     dance(&["solve"])
@@ -68,7 +64,7 @@ fn classic_mac_line_endings() {
         .stdout("1\n");
 }
 
-/// Item 8: a jigsaw line whose map is a label short is a line record with
+/// A jigsaw line whose map is a label short is a line record with
 /// a bad map, not a grid row of a size without boxes.
 #[test]
 fn a_first_line_with_a_short_region_map_is_diagnosed_as_such() {
@@ -83,7 +79,7 @@ fn a_first_line_with_a_short_region_map_is_diagnosed_as_such() {
         .stderr("<stdin>:1:73: region map has 35 labels, expected 36 (one per cell)\n");
 }
 
-/// Item 8: a stray short line before line puzzles does not switch the
+/// A stray short line before line puzzles does not switch the
 /// whole input to grids.
 #[test]
 fn a_stray_first_line_does_not_make_a_grid() {
@@ -100,7 +96,7 @@ fn a_stray_first_line_does_not_make_a_grid() {
     }
 }
 
-/// Item 9: a Knuth-format line past the cap is an error at once.
+/// A Knuth-format line past the cap is an error at once.
 #[test]
 fn a_cover_line_past_the_cap_is_an_error() {
     let mut input = b"a\n".to_vec();
@@ -115,7 +111,7 @@ fn a_cover_line_past_the_cap_is_an_error() {
         );
 }
 
-/// Item 9: names in messages are cut with `…` and control bytes escaped.
+/// Names in messages are cut with `…` and control bytes escaped.
 #[test]
 fn cover_messages_cut_long_names_and_escape_control_bytes() {
     let long = "n".repeat(1 << 20);
@@ -146,7 +142,7 @@ fn to_hex(text: &str) -> String {
         .collect()
 }
 
-/// Item 17: 16×16 puzzles written `0`–`F` are read with `--alphabet hex`,
+/// 16×16 puzzles written `0`–`F` are read with `--alphabet hex`,
 /// and their solutions printed the same way.
 #[test]
 fn hex_sixteen_by_sixteen() {
@@ -205,11 +201,12 @@ fn a_bad_hex_digit_names_the_hex_alphabet() {
         ));
 }
 
-/// What `dance solve --output line` and `--output grid` print reads back
-/// to the same answers, for every shape: boxed 9×9 and 16×16, grids of
-/// several sizes, X-Sudoku, and jigsaw (whose grid carries its region map).
+/// What `dance solve --output line`, `--output grid` and `--output csv`
+/// print reads back to the same answers, for every shape: boxed 9×9 and
+/// 16×16, grids of several sizes, X-Sudoku, and jigsaw (whose grid carries
+/// its region map, and whose CSV row its line with the map).
 #[test]
-fn line_and_grid_outputs_read_back_to_the_same_answers() {
+fn line_grid_and_csv_outputs_read_back_to_the_same_answers() {
     let cases: [(&str, &[&str]); 5] = [
         ("puzzles_9x9.txt", &[]),
         ("puzzles_16x16.txt", &[]),
@@ -231,7 +228,7 @@ fn line_and_grid_outputs_read_back_to_the_same_answers() {
         };
         let expected = answers(None, "line");
         assert!(!expected.is_empty(), "{file}");
-        for output in ["line", "grid"] {
+        for output in ["line", "grid", "csv"] {
             let printed = answers(None, output);
             assert_eq!(
                 answers(Some(printed), "line"),

@@ -3,12 +3,8 @@
 
 use predicates::prelude::*;
 
+use crate::util::{NORVIG, NORVIG_SOLVED};
 use crate::util::{dance, stdout_of};
-
-const NORVIG: &str =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-const NORVIG_SOLVED: &str =
-    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
 
 /// Runs `dance solve` on `input` framed by Norvig's puzzle before and after;
 /// checks that both are solved around the bad record and that stderr is

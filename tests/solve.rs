@@ -8,12 +8,8 @@ use dance_sudoku::Puzzle;
 use predicates::prelude::*;
 use serde::Deserialize;
 
+use crate::util::{NORVIG, NORVIG_SOLVED};
 use crate::util::{dance, data, stdout_of};
-
-const NORVIG: &str =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-const NORVIG_SOLVED: &str =
-    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
 
 /// Checks `solution` (line format) against `puzzle` with the library.
 fn assert_solves(puzzle: &str, solution: &str) {

@@ -1,17 +1,16 @@
-//! Closed and full streams: a stderr that is full (`/dev/full`) or closed
-//! early loses the diagnostics only — every answer still reaches stdout and
-//! the exit status is what it would have been.
+//! Streams: answers reach a pipe as soon as they are in order; a signal
+//! stops a run with every finished answer written; a stderr that is full
+//! (`/dev/full`) or closed early loses the diagnostics only — every answer
+//! still reaches stdout and the exit status is what it would have been.
 
 use std::fs::File;
-use std::io::{Read, Write};
-use std::process::{Command, Stdio};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::Duration;
 
 use crate::util::data;
-
-const NORVIG: &str =
-    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-const NORVIG_SOLVED: &str =
-    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+use crate::util::{NORVIG, NORVIG_SOLVED};
 
 fn dance() -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_dance"));
@@ -124,7 +123,7 @@ fn a_full_stderr_loses_no_answer() {
     assert_eq!(code, Some(2));
 }
 
-/// Item 12: Ctrl-C during `cover --all` leaves whole solutions only: every
+/// Ctrl-C during `cover --all` leaves whole solutions only: every
 /// solution's 13 rows and its closing blank line, or nothing of it.
 #[test]
 fn an_interrupted_cover_prints_whole_solutions_only() {
@@ -191,7 +190,7 @@ fn screen_lines(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// Item 13: on a terminal stdout, answers stream and no bar is drawn among
+/// On a terminal stdout, answers stream and no bar is drawn among
 /// them; with stdout elsewhere the bar is drawn on stderr's terminal.
 #[test]
 fn no_progress_bar_among_answers_on_a_terminal() {
@@ -213,7 +212,7 @@ fn no_progress_bar_among_answers_on_a_terminal() {
     );
 }
 
-/// Item 16: `generate` shows its bar from the start, clears it around every
+/// `generate` shows its bar from the start, clears it around every
 /// puzzle it writes, and each puzzle line arrives whole.
 #[test]
 fn generate_clears_its_bar_around_each_puzzle() {
@@ -228,5 +227,243 @@ fn generate_clears_its_bar_around_each_puzzle() {
     assert_eq!(puzzles.len(), 4, "{screen:?}");
     for puzzle in puzzles {
         assert_eq!(puzzle.len(), 81, "{puzzle:?}");
+    }
+}
+
+/// A run of `dance` whose standard output is read line by line as it comes.
+struct Running {
+    child: Child,
+    lines: Receiver<String>,
+    stderr: std::thread::JoinHandle<String>,
+}
+
+/// Longer than any line should take to come on a loaded machine: waiting
+/// this long means it was not going to come.
+const PATIENCE: Duration = Duration::from_secs(60);
+
+impl Running {
+    /// Starts `dance ARGS` with `input` on its standard input.
+    fn start(args: &[&str], input: &str) -> Running {
+        Running::start_open(args, input).0
+    }
+
+    /// [`start`](Self::start), the standard input left open after `input`
+    /// until the handle returned is dropped.
+    fn start_open(args: &[&str], input: &str) -> (Running, std::process::ChildStdin) {
+        let mut child = dance()
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(input.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        let (sender, lines) = mpsc::channel();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        std::thread::spawn(move || {
+            for line in stdout.lines() {
+                if sender.send(line.unwrap()).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut stderr = child.stderr.take().unwrap();
+        let stderr = std::thread::spawn(move || {
+            let mut text = String::new();
+            stderr
+                .read_to_string(&mut text)
+                .map(|_| text)
+                .unwrap_or_default()
+        });
+        let running = Running {
+            child,
+            lines,
+            stderr,
+        };
+        (running, stdin)
+    }
+
+    /// The next line of output, while the run goes on.
+    fn line(&mut self) -> String {
+        match self.lines.recv_timeout(PATIENCE) {
+            Ok(line) => line,
+            Err(_) => {
+                let _ = self.child.kill();
+                panic!("no line of output came within {PATIENCE:?}");
+            }
+        }
+    }
+
+    /// Sends the signal `name` (`INT`, `TERM`) with `kill`, as a user would.
+    fn signal(&self, name: &str) {
+        let sent = Command::new("kill")
+            .args([&format!("-{name}"), &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+    }
+
+    /// Waits for the end: the exit code, the lines not read yet, stderr.
+    fn finish(mut self) -> (Option<i32>, Vec<String>, String) {
+        let started = std::time::Instant::now();
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            if started.elapsed() > PATIENCE {
+                let _ = self.child.kill();
+                panic!("the run did not end within {PATIENCE:?}");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        let rest = self.lines.iter().collect();
+        (status.code(), rest, self.stderr.join().unwrap())
+    }
+}
+
+/// Two easy puzzles, then the empty 9×9 grid, whose count never ends.
+fn two_easy_then_endless() -> String {
+    format!("{NORVIG}\n{NORVIG}\n{}\n", ".".repeat(81))
+}
+
+/// The answers of easy records reach a pipe while a record after them is
+/// still being searched (for ever, here); Ctrl-C then prints the count
+/// found so far, `N+`, and ends with status 130.
+#[test]
+fn answers_stream_and_an_interrupted_count_prints_what_it_has() {
+    for threads in ["-j1", "-j2"] {
+        let mut run = Running::start(&["solve", "--count", threads], &two_easy_then_endless());
+        assert_eq!([run.line(), run.line()], ["1", "1"], "{threads}");
+        run.signal("INT");
+        let (code, rest, stderr) = run.finish();
+        assert_eq!(code, Some(130), "{threads}: {stderr}");
+        assert_eq!(rest.len(), 1, "{threads}: {rest:?}");
+        let count = rest[0].strip_suffix('+').expect("a lower bound");
+        assert!(count.parse::<u64>().is_ok(), "{count}");
+        assert!(
+            stderr.contains("dance: interrupted by SIGINT after 3 records"),
+            "{stderr}"
+        );
+    }
+}
+
+/// SIGTERM too; in JSON the interrupted record says so, with the count so
+/// far, and the summary closes the stream.
+#[test]
+fn sigterm_stops_a_run_with_its_own_status() {
+    let mut run = Running::start(
+        &["solve", "--count", "--output", "json"],
+        &two_easy_then_endless(),
+    );
+    run.line();
+    run.line();
+    run.signal("TERM");
+    let (code, rest, _) = run.finish();
+    assert_eq!(code, Some(143));
+    let [record, summary] = <[String; 2]>::try_from(rest).unwrap();
+    let record: serde_json::Value = serde_json::from_str(&record).unwrap();
+    assert_eq!(record["status"], "interrupted");
+    assert_eq!(record["complete"], false);
+    assert!(record["count"].as_u64().is_some());
+    let summary: serde_json::Value = serde_json::from_str(&summary).unwrap();
+    assert_eq!(summary["summary"]["interrupted"], 1);
+    assert_eq!(summary["summary"]["records"], 3);
+}
+
+/// A batch interrupted after its first answer: every answer before the
+/// signal is written whole and right, the record cut short says
+/// `interrupted`, and no record is left out in between.
+#[test]
+fn an_interrupted_batch_writes_every_finished_answer() {
+    let top95 = crate::util::bench_data("top95.txt");
+    let expected = crate::util::stdout_of(
+        crate::util::dance(&["solve", "-q", &top95])
+            .assert()
+            .success(),
+    );
+    let expected: Vec<&str> = expected.lines().collect();
+    for threads in ["-j1", "-j2"] {
+        let mut run = Running::start(&["solve", "-q", "--engine", "dfs", threads, &top95], "");
+        let first = run.line();
+        run.signal("INT");
+        let (code, rest, _) = run.finish();
+        assert_eq!(code, Some(130), "{threads}");
+        let printed: Vec<String> = std::iter::once(first).chain(rest).collect();
+        assert!(
+            printed.len() < expected.len(),
+            "{threads}: the run was not cut short"
+        );
+        for (k, line) in printed.iter().enumerate() {
+            assert!(
+                line == expected[k] || line == "interrupted",
+                "{threads}, record {}: {line}",
+                k + 1
+            );
+        }
+    }
+}
+
+/// A read blocked on an input that gives nothing (a terminal, an idle
+/// pipe) cannot see the signal: the run still ends, about a second later,
+/// with every answer written.
+#[test]
+fn a_run_blocked_on_its_input_still_ends_on_a_signal() {
+    let (mut run, stdin) = Running::start_open(
+        &["solve", "-j1", "--format", "line"],
+        &format!("{NORVIG}\n"),
+    );
+    assert_eq!(run.line(), NORVIG_SOLVED);
+    run.signal("INT");
+    // The input stays open: the reader is still blocked when the run ends.
+    let (code, rest, stderr) = run.finish();
+    drop(stdin);
+    assert_eq!((code, rest.len()), (Some(130), 0));
+    assert!(stderr.contains("interrupted by SIGINT"), "{stderr}");
+}
+
+/// `dance cover` on a count that runs for minutes (the tilings of a 12×12
+/// board without the memo): Ctrl-C prints the count found so far as a lower
+/// bound, `N+`, and ends with status 130, at one thread or two.
+#[test]
+fn an_interrupted_cover_count_prints_what_it_has() {
+    let dominoes = crate::util::bench_data("dominoes12x12.dlx");
+    for threads in ["-j1", "-j2"] {
+        let run = Running::start(&["cover", "-q", threads, &dominoes], "");
+        std::thread::sleep(Duration::from_millis(700));
+        run.signal("INT");
+        let (code, rest, stderr) = run.finish();
+        assert_eq!(code, Some(130), "{threads}: {stderr}");
+        assert_eq!(rest.len(), 1, "{threads}: {rest:?}");
+        let count = rest[0].strip_suffix('+').expect("a lower bound");
+        assert!(count.parse::<u64>().is_ok(), "{count}");
+        assert!(
+            stderr.contains("interrupted by SIGINT") && stderr.contains("found so far"),
+            "{threads}: {stderr}"
+        );
+    }
+}
+
+/// `dance cover --all` interrupted after its first solution: the solutions
+/// written are whole (each ends with its blank line), and the status is
+/// 130, at one thread or two.
+#[test]
+fn an_interrupted_cover_stream_writes_whole_solutions() {
+    let dominoes = crate::util::bench_data("dominoes12x12.dlx");
+    for threads in ["-j1", "-j2"] {
+        let mut run = Running::start(&["cover", "--all", "-q", threads, &dominoes], "");
+        let first = run.line();
+        run.signal("TERM");
+        let (code, rest, stderr) = run.finish();
+        assert_eq!(code, Some(143), "{threads}: {stderr}");
+        let lines: Vec<String> = std::iter::once(first).chain(rest).collect();
+        // 72 dominoes per tiling, then a blank line.
+        assert_eq!(lines.len() % 73, 0, "{threads}: a solution cut in half");
+        assert!(lines.len() >= 73, "{threads}");
+        assert!(
+            stderr.contains("solutions above are whole"),
+            "{threads}: {stderr}"
+        );
     }
 }

@@ -4,6 +4,13 @@ use std::path::PathBuf;
 
 use assert_cmd::Command;
 
+/// Norvig's hardest puzzle, and its solution.
+pub const NORVIG: &str =
+    "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+/// The solution of [`NORVIG`].
+pub const NORVIG_SOLVED: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
 /// `dance` with the given arguments, run from the repository root.
 pub fn dance(args: &[&str]) -> Command {
     let mut command = Command::cargo_bin("dance").expect("the dance binary is built");

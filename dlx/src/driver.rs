@@ -1,4 +1,5 @@
-//! The search machine: Knuth's steps X2–X8, written once for every matrix.
+//! The search machine: Knuth's steps X2–X8, written once for every matrix
+//! and every kind of walk.
 //!
 //! Algorithm X is a walk of a tree: at each level, choose an item, try its
 //! options one by one, and go back up when they run out. What a level
@@ -15,12 +16,31 @@
 //!   instead of undoing (the bands make many forced moves in one step),
 //!   and the Sudoku four-node kernel (in the `sudoku` crate).
 //!
+//! What a walk is *for* is a matrix too, wrapped around Algorithm X's, so
+//! that `dlx` has one walk and no second loop:
+//!
+//! * **enumerating** — [`Solver::resume`](crate::Solver::resume), and
+//!   everything built on it: the driver stops at every solution;
+//! * **cutting** — [`Solver::split`](crate::Solver::split): a matrix that
+//!   answers [`Choice::Solved`] at the cut's depth, so the driver stops at
+//!   every subproblem (the path down to it is on the level stack) and the
+//!   matrix prices each path as it tries its options;
+//! * **counting with a memo** — [`MemoCounter`](crate::MemoCounter): a
+//!   matrix that looks each new level's state up before choosing an item,
+//!   answers [`Choice::Known`] when the count below is stored (or the
+//!   state is a solution), hands the count of a finished level down to the
+//!   level below when it [retracts](Matrix::retract) there, and stores the
+//!   sum of a finished level under its state's key. The driver never stops
+//!   at a solution there: it walks until the tree is exhausted or a node
+//!   budget is spent (when the counter asks its observer whether to go
+//!   on).
+//!
 //! The driver keeps the level, the step and the [`Stats`]; a matrix keeps
-//! whatever it needs per level (the option tried there, a saved state) and
-//! is told the level at every call. A step may apply several moves at once
-//! — a matrix that finds forced choices in bulk reports them as
-//! [`Work::nodes`] — so long as it reports the nodes and guesses the
-//! one-at-a-time search would have counted.
+//! whatever it needs per level (the option tried there, a saved state, a
+//! partial count) and is told the level at every call. A step may apply
+//! several moves at once — a matrix that finds forced choices in bulk
+//! reports them as [`Work::nodes`] — so long as it reports the nodes and
+//! guesses the one-at-a-time search would have counted.
 //!
 //! Every call is monomorphised: the driver's loop and the matrix's methods
 //! compile into one function per matrix, with the driver's state in
@@ -29,6 +49,9 @@
 //! One word per idea, in both crates: a search *chooses* an item (the one
 //! to branch on) and *tries* its options; a caller *selects* an option to
 //! put it in every solution ([`Solver::select`](crate::Solver::select)).
+//! [`Choice`] is what a level found when it chose — the driver's answer,
+//! and [`Solver::branch`](crate::Solver::branch)'s to a caller looking at
+//! the tree from outside.
 //!
 //! The states, and Knuth's steps they stand for:
 //!
@@ -39,7 +62,23 @@
 //! | leave | X8, X6 | back one level; undo its option and try the next there |
 //! | done | — | the tree is exhausted, until the next [`restart`](Driver::restart) |
 
-use crate::search::Stats;
+/// Work done by a search, in units that do not depend on the machine.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Stats {
+    /// Search-tree nodes: options tried (and, in Algorithm M, null moves:
+    /// an item left alone once its lower bound is met).
+    pub nodes: u64,
+    /// Nodes at an item that had more than one alternative left, i.e. real
+    /// choices rather than forced moves.
+    pub guesses: u64,
+    /// Link updates: nodes removed from their columns (Knuth's "updates").
+    /// Only a matrix knows its updates: the [`Driver`]'s own statistics
+    /// leave this 0.
+    pub updates: u64,
+    /// Solutions found: levels whose [`Matrix::choose`] answered
+    /// [`Choice::Solved`].
+    pub solutions: u64,
+}
 
 /// How a call to [`Driver::resume`] (or [`Solver::resume`](crate::Solver::resume))
 /// ended.
@@ -56,16 +95,23 @@ pub enum Event {
     BudgetSpent,
 }
 
-/// What [`Matrix::choose`] found at a new level.
+/// What a new level found when it chose an item: [`Matrix::choose`]'s
+/// answer to the driver, and [`Solver::branch`](crate::Solver::branch)'s.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Choice {
-    /// No item is left: the levels below hold a solution.
+    /// No item is left: the levels below hold a solution. The driver stops
+    /// with [`Event::Solution`].
     Solved,
     /// Some item has no option left: nothing was changed, the level is
     /// abandoned.
     DeadEnd,
     /// An item was chosen (and covered), and it has an option to try.
     Item,
+    /// What lies below the level is known without searching it — a memo's
+    /// stored count, or a solution that the matrix counts itself: nothing
+    /// was changed, and the driver goes back as from a dead end, without
+    /// stopping.
+    Known,
 }
 
 /// The work of one [`Matrix::try_option`]: usually one node, a guess or not.
@@ -88,7 +134,9 @@ pub trait Matrix {
     /// otherwise choose the item to branch on and cover it, ready to try its
     /// first option ([`Choice::Item`]) — or report a [`Choice::DeadEnd`],
     /// changing nothing (also when the chosen item turns out to have no
-    /// option to try: the driver goes straight to trying one).
+    /// option to try: the driver goes straight to trying one), or
+    /// [`Choice::Known`] when the matrix accounts for the level's subtree
+    /// itself, changing nothing either.
     fn choose(&mut self, level: usize) -> Choice;
 
     /// X5–X6: tries the level's next option (covers the other items of it)
@@ -201,7 +249,7 @@ impl Driver {
                         step = Step::Leave;
                         break Event::Solution;
                     }
-                    Choice::DeadEnd => step = Step::Leave,
+                    Choice::DeadEnd | Choice::Known => step = Step::Leave,
                     Choice::Item => step = Step::Try,
                 }
             }

@@ -297,6 +297,24 @@ impl Links {
         }
     }
 
+    /// The nodes of `p`'s option after `p`, left to right, then round to
+    /// those before it, each with its item: the option's other items, in
+    /// the order in which [`commit_others`](Self::commit_others) commits
+    /// them.
+    #[inline]
+    pub(crate) fn others(&self, p: u32) -> impl Iterator<Item = (u32, u32)> + '_ {
+        let mut q = p;
+        std::iter::from_fn(move || {
+            q += 1;
+            let mut top = self.top[q as usize];
+            if top <= 0 {
+                q = self.nodes[q as usize].up;
+                top = self.top[q as usize];
+            }
+            (q != p).then_some((q, top as u32))
+        })
+    }
+
     /// The option that node `p` belongs to: walk right to the spacer, which
     /// holds the negated option number.
     pub(crate) fn option_of(&self, mut p: u32) -> OptionId {

@@ -179,6 +179,25 @@ pub fn domino_tilings(rows: usize, cols: usize) -> Problem {
     polyomino_tilings(rows, cols, PieceSet::Dominoes, PieceUse::Unlimited)
 }
 
+/// [`domino_tilings`] with the cells declared row by row whatever the
+/// board's shape — the order of a file written row by row by hand — rather
+/// than along the shorter side. The plain search's tree depends on that
+/// order (ties between items go to the first declared);
+/// [`MemoCounter`](crate::MemoCounter) picks its own order of the items, so
+/// that a board and its transpose cost about the same to count.
+///
+/// ```
+/// use dance_dlx::{Solver, problems::domino_tilings_by_rows};
+///
+/// let problem = domino_tilings_by_rows(2, 3);
+/// let cells: Vec<&str> = problem.items().map(|item| problem.item_name(item)).collect();
+/// assert_eq!(cells, ["r0c0", "r0c1", "r0c2", "r1c0", "r1c1", "r1c2"]);
+/// assert_eq!(Solver::new(&problem).count(), 3);
+/// ```
+pub fn domino_tilings_by_rows(rows: usize, cols: usize) -> Problem {
+    tilings(rows, cols, PieceSet::Dominoes, PieceUse::Unlimited, false)
+}
+
 /// A family of free polyominoes (pieces that may be turned and flipped) for
 /// [`polyomino_tilings`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -14,28 +14,13 @@
 
 use std::ops::ControlFlow;
 
-use crate::driver::{Driver, Event};
+use crate::driver::{Driver, Event, Stats};
 use crate::exact::Exact;
 use crate::ids::OptionId;
 use crate::links::Links;
 use crate::multiplicity::{Bounded, Multiplicities};
 use crate::problem::Problem;
 use crate::rng::SplitMix64;
-
-/// Work done by a search, in units that do not depend on the machine.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Stats {
-    /// Search-tree nodes: options tried (and, in Algorithm M, null moves:
-    /// an item left alone once its lower bound is met).
-    pub nodes: u64,
-    /// Nodes at an item that had more than one alternative left, i.e. real
-    /// choices rather than forced moves.
-    pub guesses: u64,
-    /// Link updates: nodes removed from their columns (Knuth's "updates").
-    pub updates: u64,
-    /// Solutions found.
-    pub solutions: u64,
-}
 
 /// The result of counting solutions up to a limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -96,8 +81,8 @@ pub struct Solver {
     /// `stack[l]` is the node of the option tried at level `l` (Knuth's
     /// `x_l`) — or, in Algorithm M, the header of the item that level left
     /// alone; levels below the driver's base hold the selected options.
-    stack: Vec<u32>,
-    driver: Driver,
+    pub(crate) stack: Vec<u32>,
+    pub(crate) driver: Driver,
     /// Scratch for the solution handed to a visitor.
     solution: Vec<OptionId>,
 }
@@ -169,7 +154,7 @@ impl Solver {
     }
 
     /// Makes `option` part of every solution from now on: its items are
-    /// covered (or purified) as if the search had chosen it — with
+    /// covered (or purified) as if the search had tried it — with
     /// multiplicities, it counts towards the bounds of its primary items.
     /// Fails, changing nothing, when the option conflicts with those already
     /// selected: it shares an item with one of them (a primary item already
@@ -367,7 +352,7 @@ impl Solver {
 
     /// Backs out of every level above the selection and makes the next
     /// [`resume`](Self::resume) start a new search.
-    fn restart(&mut self) {
+    pub(crate) fn restart(&mut self) {
         self.unwind();
         self.driver.restart(self.driver.base());
     }

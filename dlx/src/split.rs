@@ -11,9 +11,16 @@
 //! and distributed searches are built on; the engine itself stays
 //! single-threaded.
 //!
+//! The cut is the search itself: the [`Driver`] walks [`Cut`], Algorithm X's
+//! matrix that answers [`Choice::Solved`] at the cut's depth, so the walk
+//! stops at every subproblem with its path on the level stack, and prices
+//! each path as it tries the options on it.
+//!
 //! Only Algorithms X and C can be cut this way: Algorithm M branches on how
 //! many times an item is covered, which is not a choice of one option.
 
+use crate::driver::{Choice, Driver, Event, Matrix, Work};
+use crate::exact::Exact;
 use crate::ids::OptionId;
 use crate::links::Links;
 use crate::rng::SplitMix64;
@@ -24,20 +31,11 @@ use crate::search::Solver;
 #[non_exhaustive]
 pub enum SplitError {
     /// The problem has multiplicities (Algorithm M).
-    #[error("problems with multiplicities cannot be split into subproblems")]
+    #[error(
+        "the problem has multiplicities (items with bounds, Algorithm M); only a \
+         search that covers every primary item exactly once can be split or probed"
+    )]
     Multiplicities,
-}
-
-/// What the search does next from the selected options.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Branch {
-    /// Every primary item is covered: the selection is a solution.
-    Solved,
-    /// An item has no option left: no solution contains the selection.
-    DeadEnd,
-    /// The search chooses an item (the one with the fewest options) and tries
-    /// these options of it, in this order.
-    Options(Vec<OptionId>),
 }
 
 /// Knuth's estimate of the cost of a search, from random probes.
@@ -56,36 +54,56 @@ pub struct Estimate {
 }
 
 impl Solver {
-    /// The branch the search would take at the selected options.
-    pub fn branch(&mut self) -> Result<Branch, SplitError> {
+    /// What the search does next at the selected options: [`Choice::Solved`]
+    /// when they are a solution, [`Choice::DeadEnd`] when some item has no
+    /// option left, or [`Choice::Item`] — the search chooses the item with
+    /// the fewest options and tries them in the order now in `options`
+    /// (cleared first; left empty for the other answers). Never
+    /// [`Choice::Known`].
+    ///
+    /// ```
+    /// use dance_dlx::{Choice, Solver, parse_problem};
+    ///
+    /// let problem = parse_problem("a b\na\nb\na b\n")?;
+    /// let mut solver = Solver::new(&problem);
+    /// let mut options = Vec::new();
+    /// assert_eq!(solver.branch(&mut options)?, Choice::Item);
+    /// assert_eq!(options.iter().map(|o| o.index()).collect::<Vec<_>>(), [0, 2]);
+    /// solver.select(options[1])?;
+    /// assert_eq!(solver.branch(&mut options)?, Choice::Solved);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn branch(&mut self, options: &mut Vec<OptionId>) -> Result<Choice, SplitError> {
         if self.multiplicities.is_some() {
             return Err(SplitError::Multiplicities);
         }
         self.unwind();
+        options.clear();
         let links = &self.links;
         Ok(match links.choose() {
-            None => Branch::Solved,
-            Some((_, 0)) => Branch::DeadEnd,
-            Some((item, len)) => {
-                let mut options = Vec::with_capacity(len as usize);
+            None => Choice::Solved,
+            Some((_, 0)) => Choice::DeadEnd,
+            Some((item, _)) => {
                 let mut p = links.nodes[item as usize].down;
                 while p != item {
                     options.push(links.option_of(p));
                     p = links.nodes[p as usize].down;
                 }
-                Branch::Options(options)
+                Choice::Item
             }
         })
     }
 
     /// The subproblems at `depth` below the selected options, in the order the
-    /// search meets them: each is the list of options chosen on the way down
+    /// search meets them: each is the list of options tried on the way down
     /// (shorter than `depth` where a solution comes sooner; dead ends are
     /// left out). The selection is unchanged afterwards.
     ///
-    /// The walk costs what the search itself spends on the levels above
-    /// `depth`: each item is covered once per node, not once per option, so
-    /// a node with a million options is split in linear time.
+    /// The walk is the search's own, down to `depth`: each item is
+    /// covered once per node, not once per option, so a node with a million
+    /// options is split in linear time. Afterwards [`stats`](Self::stats)
+    /// reports that walk: the options it tried above the cut, its link
+    /// updates, and each subproblem as a solution.
     pub fn split(&mut self, depth: usize) -> Result<Vec<Vec<OptionId>>, SplitError> {
         let cut = self.cut(depth, u64::MAX)?;
         debug_assert!(cut.is_some(), "no cost is above u64::MAX");
@@ -160,7 +178,9 @@ impl Solver {
         depth: usize,
         max_cost: u64,
     ) -> Result<Option<u64>, SplitError> {
-        Ok(self.walk(depth, max_cost, false)?.map(|walk| walk.cost))
+        let mut cost = 0;
+        let within = self.walk_cut(depth, max_cost, |_, total| cost = total)?;
+        Ok(within.then_some(cost))
     }
 
     /// The subproblems at `depth`, or `None` when selecting them costs more
@@ -170,56 +190,87 @@ impl Solver {
         depth: usize,
         max_cost: u64,
     ) -> Result<Option<Vec<Vec<OptionId>>>, SplitError> {
-        Ok(self
-            .walk(depth, max_cost, true)?
-            .map(|walk| walk.subproblems))
+        let mut subproblems = Vec::new();
+        let within = self.walk_cut(depth, max_cost, |path, _| subproblems.push(path.collect()))?;
+        Ok(within.then_some(subproblems))
     }
 
-    fn walk(
+    /// Walks the tree down to `depth` below the selection with the driver
+    /// over a [`Cut`], calling `found` with every subproblem's options and
+    /// the selection cost of all the subproblems so far; `false` when that
+    /// cost passed `max_cost` (and the walk stopped there). Leaves the links
+    /// as it found them.
+    fn walk_cut(
         &mut self,
         depth: usize,
         max_cost: u64,
-        collect: bool,
-    ) -> Result<Option<Walk>, SplitError> {
+        mut found: impl FnMut(&mut dyn Iterator<Item = OptionId>, u64),
+    ) -> Result<bool, SplitError> {
         if self.multiplicities.is_some() {
             return Err(SplitError::Multiplicities);
         }
-        self.unwind();
-        let mut walk = Walk::new(depth, max_cost, collect);
-        let within = if self.links.is_colored() {
-            walk.run::<true>(&mut self.links)
-        } else {
-            walk.run::<false>(&mut self.links)
-        };
-        Ok(within.then_some(walk))
+        self.rewind();
+        let base = self.driver.base();
+        let mut path_costs = vec![0; self.stack.len()];
+        let mut cost = 0u64;
+        let mut within = true;
+        loop {
+            let (links, stack, driver) = (&mut self.links, &mut self.stack[..], &mut self.driver);
+            let event = if links.is_colored() {
+                Cut::<true>::run(links, stack, &mut path_costs, base + depth, driver)
+            } else {
+                Cut::<false>::run(links, stack, &mut path_costs, base + depth, driver)
+            };
+            if event == Event::Exhausted {
+                break;
+            }
+            let level = self.driver.level();
+            if level > base {
+                cost = cost.saturating_add(path_costs[level - 1]);
+            }
+            let links = &self.links;
+            found(
+                &mut self.stack[base..level].iter().map(|&p| links.option_of(p)),
+                cost,
+            );
+            if cost > max_cost {
+                within = false;
+                break;
+            }
+        }
+        self.restart();
+        Ok(within)
     }
 
     /// Knuth's estimate of the search below the selected options: `probes`
-    /// random paths from the root, each choosing uniformly among the options
-    /// of the item the search would branch on. Along a path with branching
-    /// degrees d₁, d₂, … the tree has about d₁ + d₁d₂ + … nodes, and d₁d₂…dₖ
-    /// solutions if the path ends in one; the estimate is the mean over the
-    /// probes (unbiased, but with a large spread on irregular trees — see
-    /// `nodes_error`). The same seed gives the same estimate.
+    /// random paths from the root, each trying an option picked uniformly
+    /// among those of the item the search would branch on. Along a path
+    /// with branching degrees d₁, d₂, … the tree has about d₁ + d₁d₂ + …
+    /// nodes, and d₁d₂…dₖ solutions if the path ends in one; the estimate is
+    /// the mean over the probes (unbiased, but with a large spread on
+    /// irregular trees — see `nodes_error`). The same seed gives the same
+    /// estimate.
     pub fn estimate(&mut self, probes: u32, seed: u64) -> Result<Estimate, SplitError> {
         let mut rng = SplitMix64::new(seed);
         let (mut sum, mut sum_squares, mut solutions) = (0.0, 0.0, 0.0);
+        let mut options = Vec::new();
         for _ in 0..probes {
             let (mut product, mut nodes, mut depth) = (1.0f64, 0.0, 0);
             loop {
-                match self.branch()? {
-                    Branch::Solved => {
+                match self.branch(&mut options)? {
+                    Choice::Solved => {
                         solutions += product;
                         break;
                     }
-                    Branch::DeadEnd => break,
-                    Branch::Options(options) => {
+                    Choice::Item => {
                         product *= options.len() as f64;
                         nodes += product;
-                        let pick = rng.below(options.len() as u64) as usize;
-                        self.choose(options[pick]);
+                        let pick = options[rng.below(options.len() as u64) as usize];
+                        let selected = self.select(pick);
+                        debug_assert!(selected.is_ok(), "a branch offers available options");
                         depth += 1;
                     }
+                    Choice::DeadEnd | Choice::Known => break,
                 }
             }
             for _ in 0..depth {
@@ -238,161 +289,93 @@ impl Solver {
             nodes_error: (variance / n).sqrt(),
         })
     }
-
-    /// Selects an option that [`branch`](Self::branch) offered, which is
-    /// always available.
-    fn choose(&mut self, option: OptionId) {
-        let chosen = self.select(option);
-        debug_assert!(chosen.is_ok(), "a branch offers only available options");
-    }
 }
 
-/// One level of a [`Walk`]: the item covered there, the node of the option
-/// being tried, and the selection cost of the path down to and including it.
-struct Level {
-    item: u32,
-    node: u32,
-    path_cost: u64,
-}
-
-/// The search's own descent down to a depth, covering each item once per
-/// node and committing one option at a time, as Algorithm X does; without
-/// recursion, so that no depth can overflow the stack.
-struct Walk {
+/// Algorithm X's (or C's) matrix cut at a level: [`Choice::Solved`] there,
+/// so that the [`Driver`] stops at every node of that level as at a
+/// solution, with the path down to it on the level stack. Each option tried
+/// above the cut is priced as it is committed: `path_costs[l]` is the
+/// selection cost of the path down to and including level `l`'s option.
+struct Cut<'a, const COLORED: bool> {
+    links: &'a mut Links,
+    stack: &'a mut [u32],
+    path_costs: &'a mut [u64],
+    /// The first level of the walk: it has no path above it.
+    base: usize,
+    /// The level where the tree is cut.
     depth: usize,
-    max_cost: u64,
-    /// The selection cost of the subproblems met so far.
-    cost: u64,
-    /// Whether to collect the subproblems, or only add up their cost.
-    collect: bool,
-    path: Vec<OptionId>,
-    levels: Vec<Level>,
-    subproblems: Vec<Vec<OptionId>>,
 }
 
-impl Walk {
-    fn new(depth: usize, max_cost: u64, collect: bool) -> Walk {
-        Walk {
+impl<'a, const COLORED: bool> Cut<'a, COLORED> {
+    /// Resumes `driver` over the cut until the next subproblem or the end.
+    fn run(
+        links: &'a mut Links,
+        stack: &'a mut [u32],
+        path_costs: &'a mut [u64],
+        depth: usize,
+        driver: &mut Driver,
+    ) -> Event {
+        let base = driver.base();
+        let mut cut = Cut::<COLORED> {
+            links,
+            stack,
+            path_costs,
+            base,
             depth,
-            max_cost,
-            cost: 0,
-            collect,
-            path: Vec::new(),
-            levels: Vec::new(),
-            subproblems: Vec::new(),
-        }
-    }
-
-    /// Walks the tree down to `depth`, leaving `links` as it found them;
-    /// `false` when the cost passed `max_cost` (and the walk stopped there).
-    fn run<const COLORED: bool>(&mut self, links: &mut Links) -> bool {
-        loop {
-            if !self.enter::<COLORED>(links) {
-                self.abandon::<COLORED>(links);
-                return false;
-            }
-            if !self.advance::<COLORED>(links) {
-                return true;
-            }
-        }
-    }
-
-    /// At a node: goes down first options as far as it can, then records
-    /// the node reached as a subproblem (at `depth`, or a solution) unless it
-    /// is a dead end. `false` when the cost passed the bound.
-    fn enter<const COLORED: bool>(&mut self, links: &mut Links) -> bool {
-        loop {
-            let choice = if self.levels.len() == self.depth {
-                None
-            } else {
-                links.choose()
-            };
-            match choice {
-                None => {
-                    let path_cost = self.levels.last().map_or(0, |level| level.path_cost);
-                    self.cost = self.cost.saturating_add(path_cost);
-                    if self.collect {
-                        self.subproblems.push(self.path.clone());
-                    }
-                    return self.cost <= self.max_cost;
-                }
-                Some((_, 0)) => return true,
-                Some((item, _)) => {
-                    links.cover::<COLORED>(item);
-                    let node = links.nodes[item as usize].down;
-                    debug_assert!(node != item, "a chosen item has options");
-                    self.levels.push(Level {
-                        item,
-                        node,
-                        path_cost: 0,
-                    });
-                    self.try_node::<COLORED>(links);
-                }
-            }
-        }
-    }
-
-    /// Commits the deepest level's option and prices the path down to it.
-    fn try_node<const COLORED: bool>(&mut self, links: &mut Links) {
-        let above = match self.levels.len() {
-            0 | 1 => 0,
-            n => self.levels[n - 2].path_cost,
         };
-        let Some(level) = self.levels.last_mut() else {
-            return;
+        loop {
+            match driver.resume(&mut cut, u64::MAX) {
+                Event::BudgetSpent => continue,
+                event => return event,
+            }
+        }
+    }
+
+    fn exact(&mut self) -> Exact<'_, COLORED> {
+        Exact::new(self.links, self.stack)
+    }
+}
+
+impl<const COLORED: bool> Matrix for Cut<'_, COLORED> {
+    fn choose(&mut self, level: usize) -> Choice {
+        if level == self.depth {
+            return Choice::Solved;
+        }
+        self.exact().choose(level)
+    }
+
+    fn try_option(&mut self, level: usize) -> Work {
+        let p = self.stack[level];
+        let above = if level > self.base {
+            self.path_costs[level - 1]
+        } else {
+            0
         };
         // Covering keeps the item's own column, so its length is the
         // number of options the cover visited.
-        let cover = u64::from(links.len(level.item));
-        level.path_cost = above
+        let cover = u64::from(self.links.len(self.links.top[p as usize] as u32));
+        self.path_costs[level] = above
             .saturating_add(cover)
-            .saturating_add(commit_cost(links, level.node));
-        links.commit_others::<COLORED>(level.node);
-        self.path.push(links.option_of(level.node));
+            .saturating_add(commit_cost(self.links, p));
+        self.exact().try_option(level)
     }
 
-    /// Leaves the deepest option tried for the next one of its item, going
-    /// up where an item has none left; `false` when the whole tree is done.
-    fn advance<const COLORED: bool>(&mut self, links: &mut Links) -> bool {
-        while let Some(level) = self.levels.last_mut() {
-            links.uncommit_others::<COLORED>(level.node);
-            self.path.pop();
-            level.node = links.nodes[level.node as usize].down;
-            if level.node != level.item {
-                self.try_node::<COLORED>(links);
-                return true;
-            }
-            links.uncover::<COLORED>(level.item);
-            self.levels.pop();
-        }
-        false
+    fn retract(&mut self, level: usize) -> bool {
+        self.exact().retract(level)
     }
 
-    /// Undoes every level of a walk stopped early.
-    fn abandon<const COLORED: bool>(&mut self, links: &mut Links) {
-        while let Some(level) = self.levels.pop() {
-            links.uncommit_others::<COLORED>(level.node);
-            links.uncover::<COLORED>(level.item);
-        }
-        self.path.clear();
+    fn unchoose(&mut self, level: usize) {
+        self.exact().unchoose(level);
     }
 }
 
 /// The option visits of committing the items of `node`'s option other than
 /// `node`'s own: each covers (or purifies) an item of that many options.
 fn commit_cost(links: &Links, node: u32) -> u64 {
-    let mut cost = 0;
-    let mut q = node + 1;
-    while q != node {
-        let top = links.top[q as usize];
-        if top <= 0 {
-            q = links.nodes[q as usize].up;
-        } else {
-            cost += u64::from(links.len(top as u32));
-            q += 1;
-        }
-    }
-    cost
+    links
+        .others(node)
+        .map(|(_, item)| u64::from(links.len(item)))
+        .sum()
 }
 
 #[cfg(test)]

@@ -235,6 +235,44 @@ proptest! {
         prop_assert_eq!(memo.count(&mut solver).unwrap(), expected);
     }
 
+    /// The subproblems of a split, counted on two threads by counters of
+    /// one shared memo (and so in whatever order the threads take them),
+    /// add up to the brute-force count.
+    #[test]
+    fn a_shared_memo_on_threads_agrees_with_brute_force(
+        spec in spec(),
+        depth in 0usize..3,
+        max_bytes in prop_oneof![Just(200usize), Just(1usize << 20)],
+    ) {
+        let problem = build(&spec);
+        let mut solver = Solver::new(&problem);
+        let subproblems = solver.split(depth).unwrap();
+        let memo = dance_dlx::SharedMemo::new(&solver, max_bytes).unwrap();
+        let halves: Vec<&[Vec<OptionId>]> = subproblems.chunks(subproblems.len().div_ceil(2).max(1)).collect();
+        let total: u128 = std::thread::scope(|scope| {
+            let counts: Vec<_> = halves
+                .iter()
+                .map(|half| {
+                    let (mut solver, memo) = (solver.clone(), memo.clone());
+                    scope.spawn(move || {
+                        let mut counter = memo.counter(&solver).unwrap();
+                        let mut sum = 0;
+                        for subproblem in half.iter() {
+                            for &option in subproblem {
+                                solver.select(option).unwrap();
+                            }
+                            sum += counter.count(&mut solver).unwrap().to_u128().unwrap();
+                            solver.reset();
+                        }
+                        sum
+                    })
+                })
+                .collect();
+            counts.into_iter().map(|count| count.join().unwrap()).sum()
+        });
+        prop_assert_eq!(total, brute_force(&spec, &[]).len() as u128);
+    }
+
     #[test]
     fn algorithm_m_agrees_with_brute_force(spec in spec_with_bounds(), seed in any::<u64>()) {
         let problem = build(&spec);

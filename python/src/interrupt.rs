@@ -6,11 +6,10 @@
 //! observer, a batch that starts no more items) — waits for the work to
 //! end and raises the signal's exception (`KeyboardInterrupt`).
 //!
-//! One kind of work cannot be stopped inside an item: making a puzzle
-//! (the generator takes no stop) and rating one. Work is waited for
-//! [`GRACE`] at most: a big puzzle still being made (a 25×25 one takes
-//! seconds) is finished in the background and dropped, and the call raises
-//! at once.
+//! Making and rating a puzzle look at the flag too (the generator's and the
+//! rater's `Stop`). Work is waited for [`GRACE`] at most all the same: a
+//! call raises within a second whatever its work does, and what is left of
+//! it ends in the background and is dropped.
 //!
 //! Batches ([`batch`]) run on the shared pool of their thread count — but
 //! a batch of one thread runs on a thread of its own, with a solver kept

@@ -6,7 +6,7 @@ use dance_sudoku::generate::{
     Generated, Layout, Options, Symmetry, generate as generate_one, puzzle_seed,
 };
 use dance_sudoku::rate::{self as rating, Level, RateError};
-use dance_sudoku::{BoxShape, Puzzle, Shape, Variant};
+use dance_sudoku::{BoxShape, Puzzle, Shape, Stop, Variant};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
@@ -80,23 +80,20 @@ pub fn generate<'py>(
     };
     let seed = args::seed(seed.as_ref())?.unwrap_or(0);
     let variant = args::variant(variant)?;
+    let interrupted = interrupt::flag();
     let options = Options {
         layout: layout(size, boxes, jigsaw, variant)?,
         symmetry: symmetry_arg(symmetry)?,
         clues,
         attempts,
+        // Ctrl-C stops a puzzle being made, not only the batch.
+        stop: Stop::when(interrupted.clone()),
     };
     let threads = args::threads(threads.as_ref())?;
     let indices: Vec<u64> = (0..count).collect();
-    let made = interrupt::batch(
-        py,
-        threads,
-        indices,
-        &interrupt::flag(),
-        move |solver, &index| {
-            generate_one(solver, &options, puzzle_seed(seed, index)).map(|made| line_of(&made))
-        },
-    )?;
+    let made = interrupt::batch(py, threads, indices, &interrupted, move |solver, &index| {
+        generate_one(solver, &options, puzzle_seed(seed, index)).map(|made| line_of(&made))
+    })?;
     let failed = made.iter().position(Result::is_err);
     let texts = made.iter().map(|made| made.as_ref().ok());
     let puzzles = PyList::new(py, texts)?;
@@ -374,6 +371,11 @@ pub fn rate(
     let reading = Reading::new(format, alphabet, variant)?;
     let threads = args::threads(threads.as_ref())?;
     let puzzles = input::puzzles(py, puzzles, &reading)?;
-    let ratings = interrupt::batch(py, threads, puzzles, &interrupt::flag(), rating::rate)?;
+    let interrupted = interrupt::flag();
+    // Ctrl-C stops a rating under way too: its searches look at the flag.
+    let stop = Stop::when(interrupted.clone());
+    let ratings = interrupt::batch(py, threads, puzzles, &interrupted, move |solver, puzzle| {
+        rating::rate_until(solver, puzzle, &stop)
+    })?;
     Ok(ratings.into_iter().map(Rating::of).collect())
 }

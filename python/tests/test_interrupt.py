@@ -55,8 +55,7 @@ except KeyboardInterrupt:
         'dance.solve(["." * 81] * 2, mode="count")',
         'dance.solve(["." * 81] * 2, mode="count", threads=1)',
         "dance.generate(10**7)",
-        # One 25x25 puzzle takes seconds to make and cannot be stopped inside:
-        # the call raises at once and the puzzle is finished in the background.
+        # One 25x25 puzzle takes seconds to make: the generator's stop ends it.
         "dance.generate(4, size=25)",
         "dance.rate(TOP95 * 1000)",
         "queens(20).count()",

@@ -63,9 +63,9 @@ def test_a_split_with_a_seed_is_another_cut_of_the_same_count():
 
 def test_problems_with_bounds_cannot_be_split():
     cover = dance.ExactCover(["A", "B"], ["A B", "A", "B"], bounds={"A": (1, 2)})
-    with pytest.raises(ValueError, match="split: problems with multiplicities cannot be split"):
+    with pytest.raises(ValueError, match="^split: .*multiplicities"):
         cover.split(1)
-    with pytest.raises(ValueError, match="estimate: problems with multiplicities"):
+    with pytest.raises(ValueError, match="^estimate: .*multiplicities"):
         cover.estimate()
     # A count on several threads runs on one, as `dance cover -j2` does:
     # {A B}, {A, B} and {A B, A} (A covered twice).

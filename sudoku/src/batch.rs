@@ -2,6 +2,12 @@
 //! worker thread, or sequentially — with identical results, in input order —
 //! and the one policy that turns a thread count into a pool.
 //!
+//! [`par_map`] and [`solve_batch`] take a slice and return every result at
+//! once. [`stream`] takes an iterator of any length and hands each result on
+//! as soon as every earlier one has been: in input order, within a bounded
+//! window, so memory stays flat however long the input, and a slow item
+//! holds back only the results after it.
+//!
 //! # Threads
 //!
 //! A thread count as a user gives it ([`Threads`]: the command line's `-j`,
@@ -13,8 +19,9 @@
 
 use std::cell::Cell;
 use std::fmt;
+use std::ops::ControlFlow;
 use std::str::FromStr;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
 use rayon::prelude::*;
 
@@ -80,6 +87,244 @@ pub fn solve_batch_sequential(puzzles: &[Puzzle], request: &Request) -> Vec<Answ
         .iter()
         .map(|puzzle| solver.run(puzzle, request))
         .collect()
+}
+
+/// Results a [`stream`] holds per worker thread at most, finished but not
+/// handed on because an earlier item is still being worked on: enough for
+/// the other workers to go on past a slow item for a while, little enough
+/// that memory stays flat.
+pub const WINDOW_PER_THREAD: usize = 256;
+
+/// Applies `work` to every item of `items` and shows each result to `sink`
+/// in input order, as soon as the results of every earlier item have been:
+/// on the calling thread alone when `pool` is `None` (one item after
+/// another, nothing else running), else on every worker of `pool`, each
+/// with its own [`Solver`] (as in [`par_map`]).
+///
+/// On the pool, the workers take items one at a time (`items` is read by
+/// one worker at a time, in order), and a finished result waits until the
+/// results before it are handed on. At most [`WINDOW_PER_THREAD`] results
+/// per worker wait: a worker whose result would be further ahead waits
+/// for the window to move, so memory stays bounded however long the input.
+/// `sink` runs on whichever worker finished the next item, one call at a
+/// time; when it returns [`ControlFlow::Break`], no more items are read,
+/// the results of items already taken are dropped, and the break is
+/// returned. An iterator that ends early (a stop flag raised, a read error)
+/// ends the stream after the results of the items it gave.
+///
+/// Both paths hand `sink` the same results in the same order.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use dance_sudoku::{Goal, Request, batch};
+///
+/// let puzzles = ["1...", "12..", "1..1"]
+///     .iter()
+///     .map(|line| format!("{line}{}", ".".repeat(12)).parse::<dance_sudoku::Puzzle>());
+/// let request = Request::new(Goal::Count { limit: 50 });
+/// let pool = batch::Threads::new(2)?.pool()?;
+/// let mut counts = Vec::new();
+/// let ended: ControlFlow<()> = batch::stream(
+///     Some(&pool),
+///     puzzles,
+///     |solver, puzzle| solver.run(&puzzle.unwrap(), &request).count.to_string(),
+///     |count| {
+///         counts.push(count.clone());
+///         ControlFlow::Continue(())
+///     },
+/// );
+/// assert_eq!((ended, counts), (ControlFlow::Continue(()), vec!["50+".to_owned(), "24".into(), "0".into()]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn stream<I, R, B>(
+    pool: Option<&rayon::ThreadPool>,
+    items: I,
+    work: impl Fn(&mut Solver, I::Item) -> R + Sync,
+    mut sink: impl FnMut(&R) -> ControlFlow<B> + Send,
+) -> ControlFlow<B>
+where
+    I: Iterator + Send,
+    I::Item: Send,
+    R: Send,
+    B: Send,
+{
+    let Some(pool) = pool else {
+        let mut solver = Solver::new();
+        for item in items {
+            sink(&work(&mut solver, item))?;
+        }
+        return ControlFlow::Continue(());
+    };
+    let window = WINDOW_PER_THREAD * pool.current_num_threads();
+    let shared = Stream {
+        input: Mutex::new(Input {
+            items,
+            taken: 0,
+            ended: false,
+        }),
+        output: Mutex::new(Output {
+            slots: (0..window).map(|_| None).collect(),
+            next: 0,
+            waiting: 0,
+            sink,
+            ended: None,
+        }),
+        room: Condvar::new(),
+    };
+    pool.broadcast(|_| shared.work(&work));
+    let output = shared
+        .output
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
+    match output.ended {
+        Some(End::Broken(value)) => ControlFlow::Break(value),
+        Some(End::Panicked) => unreachable!("a worker's panic is raised by `broadcast`"),
+        None => ControlFlow::Continue(()),
+    }
+}
+
+/// What the workers of a [`stream`] share.
+struct Stream<I, R, S, B> {
+    input: Mutex<Input<I>>,
+    output: Mutex<Output<R, S, B>>,
+    /// Signalled when the window moves and a worker waits for room.
+    room: Condvar,
+}
+
+/// The items not taken yet.
+struct Input<I> {
+    items: I,
+    /// Items taken so far: the number of the next one.
+    taken: u64,
+    /// No more items: the iterator ended, or the stream stopped.
+    ended: bool,
+}
+
+/// The window of finished results waiting for earlier ones.
+struct Output<R, S, B> {
+    /// The result of item `k` waits in slot `k % len` until every earlier
+    /// one has been handed on.
+    slots: Box<[Option<R>]>,
+    /// The number of the next result to hand on.
+    next: u64,
+    /// Workers waiting for the window to move.
+    waiting: usize,
+    sink: S,
+    /// Why the stream ended early, if it did.
+    ended: Option<End<B>>,
+}
+
+/// Why a [`stream`] ended before its items did.
+enum End<B> {
+    /// The sink said so.
+    Broken(B),
+    /// A worker panicked: the others stop waiting for its result.
+    Panicked,
+}
+
+/// Locks `mutex`, whose data stays valid even if a holder panicked.
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl<I, R, S, B> Stream<I, R, S, B>
+where
+    I: Iterator,
+    S: FnMut(&R) -> ControlFlow<B>,
+{
+    /// One worker: takes items and works on them until none is left, handing
+    /// on every result that is next.
+    fn work(&self, work: &(impl Fn(&mut Solver, I::Item) -> R + Sync)) {
+        // Taken out for the whole loop, as in `par_map`.
+        let mut solver = WORKER.take().unwrap_or_default();
+        let _guard = PanicGuard(self);
+        while let Some((number, item)) = self.take() {
+            let result = work(&mut solver, item);
+            if !self.put(number, result) {
+                break;
+            }
+        }
+        WORKER.set(Some(solver));
+    }
+
+    /// The next item and its number, or `None` when there is none left.
+    fn take(&self) -> Option<(u64, I::Item)> {
+        let mut input = lock(&self.input);
+        if input.ended {
+            return None;
+        }
+        match input.items.next() {
+            Some(item) => {
+                let number = input.taken;
+                input.taken += 1;
+                Some((number, item))
+            }
+            None => {
+                input.ended = true;
+                None
+            }
+        }
+    }
+
+    /// Puts the result of item `number` in the window, once there is room,
+    /// and hands on every result that is next. `false` once the stream has
+    /// ended early.
+    fn put(&self, number: u64, result: R) -> bool {
+        let mut output = lock(&self.output);
+        let len = output.slots.len() as u64;
+        while number >= output.next + len && output.ended.is_none() {
+            output.waiting += 1;
+            output = self
+                .room
+                .wait(output)
+                .unwrap_or_else(PoisonError::into_inner);
+            output.waiting -= 1;
+        }
+        if output.ended.is_some() {
+            return false;
+        }
+        output.slots[(number % len) as usize] = Some(result);
+        let mut moved = false;
+        loop {
+            let slot = (output.next % len) as usize;
+            let Some(next) = output.slots[slot].take() else {
+                break;
+            };
+            output.next += 1;
+            moved = true;
+            if let ControlFlow::Break(value) = (output.sink)(&next) {
+                output.ended = Some(End::Broken(value));
+                break;
+            }
+        }
+        let broken = output.ended.is_some();
+        if moved && output.waiting > 0 {
+            self.room.notify_all();
+        }
+        drop(output);
+        if broken {
+            lock(&self.input).ended = true;
+        }
+        !broken
+    }
+}
+
+/// Ends the stream when a worker unwinds from a panic, so that the others
+/// stop waiting for a result that will never come; `broadcast` then raises
+/// the panic on the calling thread.
+struct PanicGuard<'a, I, R, S, B>(&'a Stream<I, R, S, B>);
+
+impl<I, R, S, B> Drop for PanicGuard<'_, I, R, S, B> {
+    fn drop(&mut self) {
+        if !std::thread::panicking() {
+            return;
+        }
+        let mut output = lock(&self.0.output);
+        output.ended.get_or_insert(End::Panicked);
+        self.0.room.notify_all();
+        drop(output);
+        lock(&self.0.input).ended = true;
+    }
 }
 
 /// The most worker threads a batch takes: far more than any machine's
@@ -241,6 +486,88 @@ mod tests {
             assert_eq!(error, ThreadsError::out_of_range(text), "{text}");
         }
         assert!(Threads::new(u64::MAX).is_err());
+    }
+
+    /// Items of uneven cost, results in order on both paths; a slow item
+    /// holds back the results after it only, and never more of them than the
+    /// window.
+    #[test]
+    fn a_stream_hands_results_on_in_order_within_its_window() {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        let pool = Threads::new(3).unwrap().pool().unwrap();
+        let window = WINDOW_PER_THREAD as u64 * 3;
+        for pool in [None, Some(&*pool)] {
+            let taken = AtomicU64::new(0);
+            let items = (0..5000u64).inspect(|_| {
+                taken.fetch_add(1, Ordering::Relaxed);
+            });
+            let mut seen = Vec::new();
+            let ended: ControlFlow<()> = stream(
+                pool,
+                items,
+                |_, k| {
+                    if k % 997 == 0 {
+                        std::thread::sleep(std::time::Duration::from_millis(20));
+                    }
+                    k * k
+                },
+                |square| {
+                    let ahead = taken.load(Ordering::Relaxed) - seen.len() as u64;
+                    assert!(ahead <= window + 3 + 1, "{ahead} taken ahead");
+                    seen.push(*square);
+                    ControlFlow::Continue(())
+                },
+            );
+            assert_eq!(ended, ControlFlow::Continue(()));
+            assert_eq!(seen, (0..5000u64).map(|k| k * k).collect::<Vec<_>>());
+        }
+    }
+
+    #[test]
+    fn a_stream_stops_when_its_sink_breaks() {
+        let pool = Threads::new(2).unwrap().pool().unwrap();
+        for pool in [None, Some(&*pool)] {
+            let mut seen = Vec::new();
+            let ended = stream(
+                pool,
+                0..u64::MAX,
+                |_, k| k,
+                |k| {
+                    seen.push(*k);
+                    if *k == 99 {
+                        ControlFlow::Break("enough")
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                },
+            );
+            assert_eq!(ended, ControlFlow::Break("enough"));
+            assert_eq!(seen, (0..100).collect::<Vec<_>>());
+        }
+    }
+
+    /// A panicking item ends the stream with the panic, and no worker is
+    /// left waiting for its result.
+    #[test]
+    fn a_panic_in_a_stream_reaches_the_caller() {
+        let pool = Threads::new(2).unwrap().pool().unwrap();
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            stream(
+                Some(&*pool),
+                0..100_000u64,
+                |_, k| assert!(k != 600, "item 600"),
+                |()| ControlFlow::<()>::Continue(()),
+            )
+        }));
+        assert!(outcome.is_err());
+        // The pool still works.
+        let counted = stream(
+            Some(&*pool),
+            0..10u64,
+            |_, k| k,
+            |_| ControlFlow::<()>::Continue(()),
+        );
+        assert_eq!(counted, ControlFlow::Continue(()));
     }
 
     #[test]

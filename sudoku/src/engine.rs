@@ -2,17 +2,18 @@
 //! that answer it: every Sudoku matrix is walked by the one search
 //! [`Driver`] of the `dlx` crate.
 //!
-//! * [`Board`]: a matrix of one shape that the driver can walk ([`Matrix`]),
-//!   which can also take a puzzle's givens in and read a solution's grid
-//!   out — the bands ([`crate::bands`]), the bitboards
-//!   ([`crate::bitboard`]) and the four-node kernel ([`crate::kernel`]);
-//! * [`Walk`]: such a board with its driver;
+//! * [`PuzzleMatrix`]: a matrix of one shape that the driver can walk
+//!   ([`Matrix`]), which can also take a puzzle's givens in and read a
+//!   solution's grid out — the bands ([`crate::bands`]), the bitboards
+//!   ([`crate::bitboards`]) and the four-node kernel ([`crate::kernel`]);
+//! * [`Driven`]: such a matrix with its driver;
 //! * [`Generic`]: the generic [`dance_dlx::Solver`] on the shape's
 //!   [exact cover](crate::cover::exact_cover), whose driver is inside it.
 //!
-//! The solver holds an [`Engine`] per shape and picks which one in one
-//! place ([`Solver`](crate::Solver)'s cache); the rest of the solver never
-//! asks which engine it has.
+//! Each is a [`ShapeSearch`]: a resumable search of one puzzle at a time
+//! on a matrix of one shape. The solver holds one per shape and picks
+//! which in one place ([`Solver::engine_kind`](crate::Solver::engine_kind));
+//! the rest of the solver never asks which engine it has.
 
 use std::fmt::Debug;
 
@@ -22,8 +23,15 @@ use dance_dlx::driver::{Driver, Matrix};
 use crate::cover::{exact_cover, marks_option, option, pencilmark_cover, placements};
 use crate::{Grid, Puzzle, Shape, Stats};
 
+// The names that `bands.rs` and `deductions.rs` (being changed on another
+// branch now) still use for `PuzzleMatrix`, and in their tests for `Driven`
+// and `ShapeSearch`; they go when those files take the new names.
+pub(crate) use self::PuzzleMatrix as Board;
+#[cfg(test)]
+pub(crate) use self::{Driven as Walk, ShapeSearch as Engine};
+
 /// A Sudoku matrix that the [`Driver`] walks.
-pub(crate) trait Board: Matrix {
+pub(crate) trait PuzzleMatrix: Matrix {
     /// Takes `puzzle`'s givens in, ready for a search from level 0 (the
     /// previous search may have been abandoned anywhere). `false` when the
     /// givens clash.
@@ -33,8 +41,9 @@ pub(crate) trait Board: Matrix {
     fn grid(&self, puzzle: &Puzzle, levels: usize) -> Grid;
 }
 
-/// A resumable search of one puzzle at a time on a matrix of one shape.
-pub(crate) trait Engine: Debug + Send + Sync {
+/// A resumable search of one puzzle at a time on a matrix of one shape:
+/// what every engine of the [`Solver`](crate::Solver) is.
+pub(crate) trait ShapeSearch: Debug + Send + Sync {
     /// Starts a search of `puzzle` and zeroes the statistics. `false` when
     /// its givens clash.
     fn start(&mut self, puzzle: &Puzzle) -> bool;
@@ -48,8 +57,8 @@ pub(crate) trait Engine: Debug + Send + Sync {
     /// The work of the search so far.
     fn stats(&self) -> Stats;
 
-    /// Leaves the matrix ready for the next [`start`](Engine::start), however
-    /// the search ended.
+    /// Leaves the matrix ready for the next [`start`](ShapeSearch::start),
+    /// however the search ended.
     fn finish(&mut self);
 }
 
@@ -99,43 +108,39 @@ impl<S: Copy> Stash<S> {
     }
 }
 
-/// A [`Board`] and the driver that walks it.
+/// A [`PuzzleMatrix`] and the driver that walks it.
 #[derive(Debug)]
-pub(crate) struct Walk<B> {
-    board: B,
+pub(crate) struct Driven<M> {
+    matrix: M,
     driver: Driver,
 }
 
-impl<B> Walk<B> {
-    pub(crate) fn new(board: B) -> Walk<B> {
-        Walk {
-            board,
+impl<M> Driven<M> {
+    pub(crate) fn new(matrix: M) -> Driven<M> {
+        Driven {
+            matrix,
             driver: Driver::new(),
         }
     }
 }
 
-impl<B: Board + Debug + Send + Sync> Engine for Walk<B> {
+impl<M: PuzzleMatrix + Debug + Send + Sync> ShapeSearch for Driven<M> {
     fn start(&mut self, puzzle: &Puzzle) -> bool {
-        // The board starts afresh, so whatever the driver held is gone too.
+        // The matrix starts afresh, so whatever the driver held is gone too.
         self.driver = Driver::new();
-        self.board.start(puzzle)
+        self.matrix.start(puzzle)
     }
 
     fn resume(&mut self, budget: u64) -> Event {
-        self.driver.resume(&mut self.board, budget)
+        self.driver.resume(&mut self.matrix, budget)
     }
 
     fn grid(&self, puzzle: &Puzzle) -> Grid {
-        self.board.grid(puzzle, self.driver.level())
+        self.matrix.grid(puzzle, self.driver.level())
     }
 
     fn stats(&self) -> Stats {
-        let stats = self.driver.stats();
-        Stats {
-            nodes: stats.nodes,
-            guesses: stats.guesses,
-        }
+        self.driver.stats().into()
     }
 
     fn finish(&mut self) {}
@@ -172,7 +177,7 @@ impl Generic {
     }
 }
 
-impl Engine for Generic {
+impl ShapeSearch for Generic {
     fn start(&mut self, puzzle: &Puzzle) -> bool {
         let n = self.size;
         self.solver.reset();
@@ -196,11 +201,7 @@ impl Engine for Generic {
     }
 
     fn stats(&self) -> Stats {
-        let stats = self.solver.stats();
-        Stats {
-            nodes: stats.nodes,
-            guesses: stats.guesses,
-        }
+        self.solver.stats().into()
     }
 
     fn finish(&mut self) {

@@ -84,11 +84,14 @@ use std::cell::RefCell;
 use std::fmt;
 use std::ops::Range;
 
-use dance_dlx::Event;
+use dance_dlx::{CHECK_INTERVAL, Event};
 
 use crate::batch::par_map;
 use crate::cover::{exact_cover, placements};
-use crate::{Digit, Grid, MAX_SIZE, Puzzle, Shape, ShapeError, Solver, Variant, jigsaw};
+use crate::{
+    Digit, Goal, Grid, MAX_SIZE, Puzzle, Request, Shape, ShapeError, Solver, Status, Stop, Variant,
+    jigsaw,
+};
 use dance_dlx::SplitMix64;
 
 /// Attempts allowed by [`Options::new`].
@@ -176,7 +179,7 @@ impl Layout {
 }
 
 /// What to make.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// The shape of the puzzles.
     pub layout: Layout,
@@ -187,6 +190,10 @@ pub struct Options {
     pub clues: Option<usize>,
     /// Grids (and jigsaw maps) to try before giving up; at least 1.
     pub attempts: u32,
+    /// When to give up ([`GenerateError::Stopped`]): a deadline for the
+    /// whole run, a flag raised by Ctrl-C. Searches look at it every few
+    /// milliseconds.
+    pub stop: Stop,
 }
 
 impl Options {
@@ -197,6 +204,7 @@ impl Options {
             symmetry: Symmetry::None,
             clues: None,
             attempts: DEFAULT_ATTEMPTS,
+            stop: Stop::never(),
         }
     }
 
@@ -298,6 +306,9 @@ pub enum GenerateError {
         /// Maps tried.
         attempts: u32,
     },
+    /// The [`Options::stop`] came before the puzzle was made.
+    #[error("stopped before the puzzle was made")]
+    Stopped,
     /// Every attempt ended with more givens than the target.
     #[error(
         "no puzzle with {target} clues in {attempts} attempts; the fewest reached was {fewest}"
@@ -345,7 +356,9 @@ pub fn generate(
                 .with(|last| last.borrow_mut().take())
                 .filter(|maker| maker.shape == *shape)
                 .unwrap_or_else(|| GridMaker::new(shape));
-            let made = attempt(solver, options, &mut rng, |rng| maker.grid(rng).map(Some));
+            let made = attempt(solver, options, &mut rng, |rng| {
+                maker.grid(rng, &options.stop).map(Some)
+            });
             LAST_MAKER.with(|last| *last.borrow_mut() = Some(maker));
             made
         }
@@ -355,7 +368,10 @@ pub fn generate(
                 Err(error) => unreachable!("the size was checked: {error}"),
             };
             // A map without a grid loses the attempt; the next draws another.
-            Ok(GridMaker::new(&shape).grid(rng).ok())
+            match GridMaker::new(&shape).grid(rng, &options.stop) {
+                Err(GenerateError::Stopped) => Err(GenerateError::Stopped),
+                made => Ok(made.ok()),
+            }
         }),
     }
 }
@@ -382,7 +398,7 @@ fn attempt(
         let Some(grid) = grid(rng)? else {
             continue;
         };
-        let puzzle = remove_givens(solver, &grid, options.symmetry, options.clues, rng);
+        let puzzle = remove_givens(solver, &grid, options, rng)?;
         let givens = puzzle.given_count();
         if options.clues.is_none_or(|target| givens == target) {
             return Ok(Generated {
@@ -449,7 +465,7 @@ impl GridMaker {
 
     /// A random complete grid: the first solution under a random option
     /// order, retried with a new order when a search runs out of nodes.
-    fn grid(&mut self, rng: &mut SplitMix64) -> Result<Grid, GenerateError> {
+    fn grid(&mut self, rng: &mut SplitMix64, stop: &Stop) -> Result<Grid, GenerateError> {
         let n = self.shape.size();
         let variant = self.shape.variant();
         let pair_rules = [
@@ -465,10 +481,31 @@ impl GridMaker {
             1
         };
         let budget = GRID_BUDGET_PER_CELL * factor * self.shape.cell_count() as u64;
+        let alarm = stop.start();
+        // Slices of the budget between two looks at the stop: the budget
+        // runs out at the same node as in one go, since the driver looks at
+        // it before every node.
+        let slice = if alarm.is_silent() {
+            budget
+        } else {
+            CHECK_INTERVAL
+        };
         for _ in 0..GRID_SEARCHES {
             self.engine.shuffle(rng.next_u64());
             self.engine.rewind();
-            match self.engine.resume(budget) {
+            let start = self.engine.stats().nodes;
+            let event = loop {
+                let spent = self.engine.stats().nodes - start;
+                match self.engine.resume(slice.min(budget - spent)) {
+                    Event::BudgetSpent if self.engine.stats().nodes - start < budget => {
+                        if alarm.rung() {
+                            return Err(GenerateError::Stopped);
+                        }
+                    }
+                    event => break event,
+                }
+            };
+            match event {
                 Event::Solution => {
                     let placements = placements(n, self.engine.solution());
                     let grid = Grid::solved(&Puzzle::empty(self.shape.clone()), placements);
@@ -486,21 +523,26 @@ impl GridMaker {
     }
 }
 
-/// Takes givens away from `grid`, one orbit of `symmetry` at a time in
-/// random order, keeping each removal that leaves the puzzle unique, until
-/// `target` givens are left or every orbit was tried.
+/// Takes givens away from `grid`, one orbit of the options' symmetry at a
+/// time in random order, keeping each removal that leaves the puzzle
+/// unique, until the options' target of givens is left or every orbit was
+/// tried.
 fn remove_givens(
     solver: &mut Solver,
     grid: &Grid,
-    symmetry: Symmetry,
-    target: Option<usize>,
+    options: &Options,
     rng: &mut SplitMix64,
-) -> Puzzle {
+) -> Result<Puzzle, GenerateError> {
     let shape = grid.shape();
+    let target = options.clues;
     let mut cells: Vec<Option<Digit>> = grid.digits().iter().map(|&d| Some(d)).collect();
     let mut givens = cells.len();
-    let mut orbits = orbits(shape.size(), symmetry);
+    let mut orbits = orbits(shape.size(), options.symmetry);
     rng.shuffle(&mut orbits);
+    // Counted to one: exactly one solution, or more.
+    let unique = Request::new(Goal::Count { limit: 1 })
+        .with_stop(options.stop.clone())
+        .with_engine(solver.shorthand_engine());
     for orbit in orbits {
         if target == Some(givens) {
             break;
@@ -512,15 +554,17 @@ fn remove_givens(
         for &cell in &orbit {
             cells[cell] = None;
         }
-        if solver.count(&puzzle(shape, &cells), 2).solutions == 1 {
-            givens -= size;
-        } else {
-            for &cell in &orbit {
-                cells[cell] = grid.digits().get(cell).copied();
+        match solver.run(&puzzle(shape, &cells), &unique).status {
+            Status::Unique => givens -= size,
+            Status::Timeout => return Err(GenerateError::Stopped),
+            _ => {
+                for &cell in &orbit {
+                    cells[cell] = grid.digits().get(cell).copied();
+                }
             }
         }
     }
-    puzzle(shape, &cells)
+    Ok(puzzle(shape, &cells))
 }
 
 /// The orbits of `symmetry` on an N×N grid, as cell indices: each cell in

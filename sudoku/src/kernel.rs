@@ -19,26 +19,29 @@
 //! its statistics, are exactly those of the generic engine. X-Sudoku options
 //! have up to six items and go to the generic engine. 9×9 shapes, the
 //! common case, run on bands and bitboards instead ([`crate::bands`],
-//! [`crate::bitboard`]), which are faster there.
+//! [`crate::bitboards`]), which are faster there.
 //!
-//! The kernel is kept only for the sizes where it clearly beats the generic
-//! engine ([`SIZES`]); `cargo bench --bench sudoku -- kernel/` races the
-//! two on generated sets of sizes 4, 6, 8, 12, 16 and 25 (counting to two):
-//! 8.5×, 5.0× and 1.56× faster at 4, 6 and 8, 2.5× at 25 (a set of easy
-//! puzzles with 330 givens, where rebuilding the links beats selecting the
-//! givens), and level at 12 and 16 (0.99×, 0.98×), where the search itself
-//! dominates and the two walk the same tree at the same cost. Those sizes,
-//! and the untested ones between them, go to the generic engine.
+//! The kernel is kept only for the sizes where it beats the generic engine
+//! ([`SIZES`]). `benches/engines.sh` races `dance solve --engine fast`
+//! against `--engine dlx` as whole processes on a generated set per size:
+//! with the kernel serving every size, it wins at 4, 6 and 8 and at 25 (a
+//! set of easy puzzles with 330 givens, where rebuilding the links beats
+//! selecting the givens), and loses at 10, 12 and 16 when counting to two
+//! (what `--unique`, the generator and the rater do), where the search
+//! itself dominates and the kernel's scan of every item costs more than
+//! the generic engine's list of open ones. Those sizes, and the others
+//! from 10 to 24, go to the generic engine. `cargo bench --bench sudoku --
+//! kernel/` races the two searches alone, without the process around them.
 
 use dance_dlx::OptionId;
 use dance_dlx::driver::{Choice, Matrix, Work};
 
 use crate::cover::{option, placements, standard_items};
-use crate::engine::Board;
+use crate::engine::PuzzleMatrix;
 use crate::{Digit, Grid, Puzzle, Shape, Variant};
 
-/// The sizes the kernel serves: where it won by at least 1.3× (module
-/// docs).
+/// The sizes the kernel serves: where it won the whole-process race
+/// (module docs).
 const SIZES: [usize; 9] = [1, 2, 3, 4, 5, 6, 7, 8, 25];
 
 /// Entries in every table: one per possible `u16` index.
@@ -199,7 +202,7 @@ impl Kernel {
     }
 }
 
-impl Board for Kernel {
+impl PuzzleMatrix for Kernel {
     /// Rebuilds the links for `puzzle`.
     fn start(&mut self, puzzle: &Puzzle) -> bool {
         self.load(puzzle)
@@ -341,7 +344,7 @@ impl Matrix for Kernel {
         true
     }
 
-    /// Nothing to undo: [`start`](Board::start) rebuilds the links.
+    /// Nothing to undo: [`start`](PuzzleMatrix::start) rebuilds the links.
     fn unchoose(&mut self, _level: usize) {}
 }
 

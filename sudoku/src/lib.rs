@@ -34,13 +34,16 @@
 //!   [`Solver::solutions`] streams every solution lazily.
 //! - [`batch`] solves slices of puzzles on rayon's pool, one solver per
 //!   worker thread, with results in input order; its sequential twin gives
-//!   identical results. Its [`Threads`](batch::Threads) is the one policy
-//!   for thread counts (0 for one per core, at most 1024) and reuses one
-//!   pool per count.
+//!   identical results. [`batch::stream`] does the same for an iterator of
+//!   any length, handing each result on as soon as the ones before it are,
+//!   within a bounded window. Its [`Threads`](batch::Threads) is the one
+//!   policy for thread counts (0 for one per core, at most 1024) and reuses
+//!   one pool per count.
 //! - [`verify`] checks that a grid solves a puzzle and names the cell or
 //!   [`Unit`] that is wrong.
-//! - [`format`](mod@format) reads and writes the line, grid and POJ 2676
-//!   text formats, streaming records from any `BufRead` in bounded memory,
+//! - [`format`](mod@format) reads and writes five text formats — one
+//!   puzzle per line, grids of rows, POJ 2676, pencilmarks (Sukaku) and CSV
+//!   datasets — streaming records from any `BufRead` in bounded memory,
 //!   with a line and column in every [`ParseError`](format::ParseError).
 //! - [`dfs`] is the textbook backtracking baseline: cells in order, digits
 //!   in order, no heuristics.
@@ -91,7 +94,7 @@
 #![forbid(unsafe_code)]
 
 mod bands;
-mod bitboard;
+mod bitboards;
 mod cell;
 mod deductions;
 mod digit;

@@ -63,7 +63,7 @@
 use std::fmt;
 
 use crate::transform::Transform;
-use crate::{Puzzle, Solver, Stats, Tree};
+use crate::{Goal, Puzzle, Request, Solver, Stats, Status, Stop, Tree};
 use dance_dlx::SplitMix64;
 
 /// Transformations averaged per rating.
@@ -193,6 +193,9 @@ pub enum RateError {
     /// The puzzle has two solutions or more.
     #[error("the puzzle has more than one solution")]
     Multiple,
+    /// The stop given to [`rate_until`] came before the rating was known.
+    #[error("stopped before the rating was known")]
+    Stopped,
 }
 
 /// Rates `puzzle` on Algorithm X's tree; see the [module docs](self). The
@@ -201,30 +204,48 @@ pub enum RateError {
 /// # Errors
 /// When the puzzle does not have exactly one solution.
 pub fn rate(solver: &mut Solver, puzzle: &Puzzle) -> Result<Rating, RateError> {
+    rate_until(solver, puzzle, &Stop::never())
+}
+
+/// [`rate`], given up when `stop` comes (a deadline for a whole run, a
+/// flag raised by Ctrl-C): its searches look at it every few
+/// milliseconds. A rating that finishes is the same as [`rate`]'s.
+///
+/// # Errors
+/// When the puzzle does not have exactly one solution, or
+/// [`RateError::Stopped`].
+pub fn rate_until(solver: &mut Solver, puzzle: &Puzzle, stop: &Stop) -> Result<Rating, RateError> {
     let tree = solver.tree();
     solver.set_tree(Tree::AlgorithmX);
-    let rating = rate_on_algorithm_x(solver, puzzle);
+    let rating = rate_on_algorithm_x(solver, puzzle, stop);
     solver.set_tree(tree);
     rating
 }
 
-/// [`rate`] with the solver on Algorithm X's tree.
-fn rate_on_algorithm_x(solver: &mut Solver, puzzle: &Puzzle) -> Result<Rating, RateError> {
+/// [`rate_until`] with the solver on Algorithm X's tree.
+fn rate_on_algorithm_x(
+    solver: &mut Solver,
+    puzzle: &Puzzle,
+    stop: &Stop,
+) -> Result<Rating, RateError> {
     let mut rng = SplitMix64::new(SEED);
     let mut total = Stats::default();
+    // Counted to one: exactly one solution, or more.
+    let request = Request::new(Goal::Count { limit: 1 })
+        .with_stop(stop.clone())
+        .with_engine(solver.shorthand_engine());
     for sample in 0..SAMPLES {
         let transformed = Transform::random(puzzle.shape(), &mut rng).puzzle(puzzle);
-        let count = solver.count(&transformed, 2);
+        let answer = solver.run(&transformed, &request);
         // Transformations keep the number of solutions, so the first
         // search answers for all.
-        if sample == 0 {
-            match count.solutions {
-                0 => return Err(RateError::NoSolution),
-                1 => {}
-                _ => return Err(RateError::Multiple),
-            }
+        match answer.status {
+            Status::Timeout => return Err(RateError::Stopped),
+            Status::NoSolution if sample == 0 => return Err(RateError::NoSolution),
+            Status::Multiple if sample == 0 => return Err(RateError::Multiple),
+            _ => {}
         }
-        total += solver.stats();
+        total += answer.stats;
     }
     Ok(Rating {
         level: Level::of(total.guesses, SAMPLES),

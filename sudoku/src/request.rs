@@ -119,13 +119,25 @@ pub struct EngineError {
     pub name: String,
 }
 
-/// The work a search did, comparable across machines.
+/// The work a search did, comparable across machines: the part of
+/// [`dance_dlx::Stats`] that every Sudoku engine counts, the naive search
+/// and the engines without links included (they have no link updates to
+/// count, and the [`Answer`]'s count holds the solutions).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Stats {
     /// Search-tree nodes visited; each solver documents what a node is.
     pub nodes: u64,
     /// Nodes where the search chose among several alternatives.
     pub guesses: u64,
+}
+
+impl From<dance_dlx::Stats> for Stats {
+    fn from(stats: dance_dlx::Stats) -> Stats {
+        Stats {
+            nodes: stats.nodes,
+            guesses: stats.guesses,
+        }
+    }
 }
 
 impl Add for Stats {

@@ -6,9 +6,9 @@ use std::ops::ControlFlow;
 use dance_dlx::{Count, Event, Goal, Pursuit, Resume};
 
 use crate::bands::Bands;
-use crate::bitboard::BitKernel;
+use crate::bitboards::Bitboards;
 use crate::deductions::Deductions;
-use crate::engine::{self, Generic, Walk};
+use crate::engine::{Driven, Generic, ShapeSearch};
 use crate::kernel::Kernel;
 use crate::{Answer, Engine, Grid, Puzzle, Request, Shape, Stats};
 
@@ -120,7 +120,7 @@ const CACHED_SHAPES: usize = 4;
 #[derive(Debug, Default)]
 pub struct Solver {
     /// Most recently used first.
-    engines: Vec<(Key, Box<dyn engine::Engine>)>,
+    engines: Vec<(Key, Box<dyn ShapeSearch>)>,
     stats: Stats,
     generic_only: bool,
     tree: Tree,
@@ -268,7 +268,7 @@ impl Solver {
     }
 
     /// The engine of the shorthands: see [`generic`](Self::generic).
-    fn shorthand_engine(&self) -> Engine {
+    pub(crate) fn shorthand_engine(&self) -> Engine {
         if self.generic_only {
             Engine::Dlx
         } else {
@@ -296,10 +296,10 @@ impl Solver {
     /// candidates are part of the matrix), never reused, and at most one is
     /// kept.
     fn load<'e>(
-        engines: &'e mut Vec<(Key, Box<dyn engine::Engine>)>,
+        engines: &'e mut Vec<(Key, Box<dyn ShapeSearch>)>,
         puzzle: &Puzzle,
         kind: EngineKind,
-    ) -> &'e mut dyn engine::Engine {
+    ) -> &'e mut dyn ShapeSearch {
         let (shape, pencilmark) = (puzzle.shape(), puzzle.is_pencilmark());
         match engines
             .iter()
@@ -353,7 +353,7 @@ impl Solver {
                 Tree::Own => EngineKind::Deductions,
                 Tree::AlgorithmX => EngineKind::Bands,
             }
-        } else if BitKernel::serves(shape) {
+        } else if Bitboards::serves(shape) {
             EngineKind::Bitboards
         } else if Kernel::serves(shape) {
             EngineKind::Kernel
@@ -365,17 +365,19 @@ impl Solver {
     /// Builds the engine of `kind` for `puzzle`, as
     /// [`engine_kind`](Self::engine_kind) picked it: that choice is made
     /// there, once.
-    fn engine_for(puzzle: &Puzzle, kind: EngineKind) -> Box<dyn engine::Engine> {
+    fn engine_for(puzzle: &Puzzle, kind: EngineKind) -> Box<dyn ShapeSearch> {
         let shape = puzzle.shape();
-        let special: Option<Box<dyn engine::Engine>> = match kind {
+        let special: Option<Box<dyn ShapeSearch>> = match kind {
             EngineKind::Deductions => {
-                Deductions::new(shape).map(|engine| Box::new(Walk::new(engine)) as _)
+                Deductions::new(shape).map(|engine| Box::new(Driven::new(engine)) as _)
             }
-            EngineKind::Bands => Bands::new(shape).map(|bands| Box::new(Walk::new(bands)) as _),
+            EngineKind::Bands => Bands::new(shape).map(|bands| Box::new(Driven::new(bands)) as _),
             EngineKind::Bitboards => {
-                BitKernel::new(shape).map(|bits| Box::new(Walk::new(bits)) as _)
+                Bitboards::new(shape).map(|bits| Box::new(Driven::new(bits)) as _)
             }
-            EngineKind::Kernel => Kernel::new(shape).map(|kernel| Box::new(Walk::new(kernel)) as _),
+            EngineKind::Kernel => {
+                Kernel::new(shape).map(|kernel| Box::new(Driven::new(kernel)) as _)
+            }
             EngineKind::Generic | EngineKind::Dfs => None,
         };
         special.unwrap_or_else(|| {
@@ -388,9 +390,9 @@ impl Solver {
     }
 }
 
-impl Resume for dyn engine::Engine + '_ {
+impl Resume for dyn ShapeSearch + '_ {
     fn resume(&mut self, budget: u64) -> Event {
-        engine::Engine::resume(self, budget)
+        ShapeSearch::resume(self, budget)
     }
 }
 
@@ -398,7 +400,7 @@ impl Resume for dyn engine::Engine + '_ {
 /// ([`Solver::count`], [`Solver::solutions`]).
 #[derive(Debug)]
 struct Search<'a> {
-    engine: &'a mut dyn engine::Engine,
+    engine: &'a mut dyn ShapeSearch,
     puzzle: &'a Puzzle,
     /// `false` once the search has ended (or the givens clashed).
     live: bool,

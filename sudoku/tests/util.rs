@@ -16,10 +16,17 @@ pub fn data(name: &str) -> PathBuf {
         .collect()
 }
 
-/// Every record of a reader, panicking on I/O errors (there are none in
-/// memory).
+/// Every record of a reader, up to a CSV header that ends the input
+/// (an error of kind `InvalidData`); panics on other I/O errors (there are
+/// none in memory).
 pub fn collect(records: impl Iterator<Item = std::io::Result<Record>>) -> Vec<Record> {
-    records.map(|r| r.expect("reading from memory")).collect()
+    records
+        .map_while(|record| match record {
+            Ok(record) => Some(record),
+            Err(error) if error.kind() == std::io::ErrorKind::InvalidData => None,
+            Err(error) => panic!("reading from memory: {error}"),
+        })
+        .collect()
 }
 
 /// The options that read back a puzzle of `shape` in a boxed format.

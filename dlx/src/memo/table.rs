@@ -20,6 +20,7 @@
 //! the budget (old and new table both counted while it copies), and stays at
 //! its last size after.
 
+use super::MemoStats;
 use super::count::ExactCount;
 
 /// Slots a key may live in, from its home slot on.
@@ -90,6 +91,16 @@ impl Table {
     /// Entries stored.
     pub(crate) fn len(&self) -> usize {
         self.len
+    }
+
+    /// The entries, evictions and bytes of the table (the rest zero).
+    pub(crate) fn stats(&self) -> MemoStats {
+        MemoStats {
+            entries: self.len() as u64,
+            evictions: self.evictions,
+            bytes: self.bytes() as u64,
+            ..MemoStats::default()
+        }
     }
 
     /// Bytes held: the slots and the big counts.

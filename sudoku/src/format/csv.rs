@@ -21,11 +21,15 @@
 //!   puzzle are errors). Its value is read as a [line
 //!   format](super::line) puzzle (cells, and a region map after a space for
 //!   jigsaw). Other columns are not looked at.
+//! - A record may have fewer fields than the header (the puzzle column must
+//!   be there), not more: a record wider than its header is an error.
 //! - Errors point at the line and at the column (in characters) inside the
-//!   puzzle field, so `FILE:LINE:COL` names the offending character. A
-//!   header that cannot be read, or that lacks the column asked for, is an
-//!   error record at the header's line; a missing column is then the error
-//!   of every record too, rather than records silently skipped.
+//!   puzzle field, so `FILE:LINE:COL` names the offending character.
+//! - The header is never a record. A header that cannot be read, that lacks
+//!   the column asked for, or one of whose fields reads as a puzzle of size
+//!   4 or more (a file in the line format read as CSV, or a CSV file without
+//!   a header, which would lose its first puzzle) ends the input with an
+//!   error ([`Reader::header`]).
 //!
 //! [`Format::detect`](super::Format::detect) takes a first content line
 //! with a comma for CSV.
@@ -95,9 +99,9 @@ pub struct Reader<R> {
     header: Option<Vec<String>>,
     /// The header line as read.
     header_line: Option<String>,
-    /// Why the column asked for cannot be read, when the header lacks it:
-    /// every record is then this error.
-    missing: Option<ParseErrorKind>,
+    /// Whether the input has ended: at its end, or at a header that cannot
+    /// be read.
+    ended: bool,
     fields: Fields,
 }
 
@@ -116,7 +120,7 @@ impl<R: BufRead> Reader<R> {
             index: None,
             header: None,
             header_line: None,
-            missing: None,
+            ended: false,
             fields: Fields::default(),
         }
     }
@@ -127,12 +131,52 @@ impl<R: BufRead> Reader<R> {
         self
     }
 
-    /// The header's column names, once the first record has been read.
-    pub fn header(&self) -> Option<&[String]> {
-        self.header.as_deref()
+    /// Reads the header, if it has not been read yet, and returns its column
+    /// names: `None` for an input with no content line at all.
+    ///
+    /// ```
+    /// use dance_sudoku::format::{ParseErrorKind, ParseOptions, csv};
+    ///
+    /// let mut reader = csv::Reader::new(&b"id,puzzle\n"[..], ParseOptions::default());
+    /// assert_eq!(reader.header()?, Some(&["id".to_owned(), "puzzle".to_owned()][..]));
+    /// assert!(reader.next().is_none());
+    ///
+    /// // A line-format puzzle read as CSV: its first line is no header.
+    /// let mut reader = csv::Reader::new(&b"1.3.............\n"[..], ParseOptions::default());
+    /// let error = reader.header().unwrap_err();
+    /// let error = error.get_ref().and_then(|e| e.downcast_ref::<dance_sudoku::format::ParseError>());
+    /// assert!(matches!(error.map(|e| e.kind()), Some(ParseErrorKind::HeaderIsPuzzle { field: 1 })));
+    /// assert!(reader.next().is_none());
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// An I/O error; or, of kind [`io::ErrorKind::InvalidData`] with the
+    /// [`ParseError`] inside, a header that cannot be read (not UTF-8, too
+    /// long, a quote left open), that lacks the column asked for, or a
+    /// field of which reads as a puzzle of size 4 or more. The input then
+    /// has no record.
+    pub fn header(&mut self) -> io::Result<Option<&[String]>> {
+        if self.header.is_none() && !self.ended {
+            match self.next_content() {
+                None => self.ended = true,
+                Some(Err(error)) => {
+                    self.ended = true;
+                    return Err(error);
+                }
+                Some(Ok(line)) => {
+                    if let Err(error) = self.read_header(&line) {
+                        self.ended = true;
+                        return Err(io::Error::new(io::ErrorKind::InvalidData, error));
+                    }
+                }
+            }
+        }
+        Ok(self.header.as_deref())
     }
 
-    /// The header line as read, once the first record has been read.
+    /// The header line as read, once [`header`](Self::header) (or the first
+    /// record) has read it.
     pub fn header_line(&self) -> Option<&str> {
         self.header_line.as_deref()
     }
@@ -149,13 +193,7 @@ impl<R: BufRead> Reader<R> {
 
     /// Reads the header from `line` and resolves an asked-for column.
     fn read_header(&mut self, line: &RawLine) -> Result<(), ParseError> {
-        self.header = Some(Vec::new());
-        self.header_line = Some(line.text.clone());
         if let Some(error) = fault_error(line) {
-            self.missing = self.column.as_ref().map(|column| ParseErrorKind::NoColumn {
-                column: column.to_string(),
-                header: String::new(),
-            });
             return Err(error);
         }
         self.fields
@@ -165,6 +203,15 @@ impl<R: BufRead> Reader<R> {
             .filter_map(|i| self.fields.get(i))
             .map(str::to_owned)
             .collect();
+        let puzzle = names.iter().position(|name| {
+            parse_line(name, line.number, &self.options)
+                .is_ok_and(|puzzle| puzzle.shape().size() >= 4)
+        });
+        if let Some(field) = puzzle {
+            let column = self.fields.starts.get(field).map_or(1, |start| start + 1);
+            let kind = ParseErrorKind::HeaderIsPuzzle { field: field + 1 };
+            return Err(ParseError::new(line.number, column, kind));
+        }
         self.index = match &self.column {
             None => None,
             Some(Column::Index(index)) if *index <= names.len() => Some(index - 1),
@@ -176,10 +223,10 @@ impl<R: BufRead> Reader<R> {
                     column: column.to_string(),
                     header: names.join(","),
                 };
-                self.missing = Some(kind.clone());
                 return Err(ParseError::new(line.number, 1, kind));
             }
         };
+        self.header_line = Some(line.text.clone());
         self.header = Some(names);
         Ok(())
     }
@@ -189,13 +236,19 @@ impl<R: BufRead> Reader<R> {
         if let Some(error) = fault_error(line) {
             return Err(error);
         }
-        if let Some(kind) = &self.missing {
-            return Err(ParseError::new(line.number, 1, kind.clone()));
-        }
         self.fields
             .split(&line.text)
             .map_err(|column| ParseError::new(line.number, column, ParseErrorKind::OpenQuote))?;
         let fields = &self.fields;
+        let names = self.header.as_ref().map_or(0, Vec::len);
+        if fields.len() > names {
+            let column = fields.starts.get(names).map_or(1, |start| start + 1);
+            let kind = ParseErrorKind::ExtraFields {
+                found: fields.len(),
+                names,
+            };
+            return Err(ParseError::new(line.number, column, kind));
+        }
         let index = match self.index {
             Some(index) => index,
             None => {
@@ -234,23 +287,20 @@ impl<R: BufRead> Iterator for Reader<R> {
     type Item = io::Result<Record>;
 
     fn next(&mut self) -> Option<io::Result<Record>> {
-        let mut line = match self.next_content()? {
-            Ok(line) => line,
-            Err(e) => return Some(Err(e)),
-        };
-        if self.header.is_none() {
-            if let Err(error) = self.read_header(&line) {
-                return Some(Ok(Record {
-                    line: line.number,
-                    input: line.text,
-                    puzzle: Err(error),
-                }));
-            }
-            line = match self.next_content()? {
-                Ok(line) => line,
-                Err(e) => return Some(Err(e)),
-            };
+        if let Err(error) = self.header() {
+            return Some(Err(error));
         }
+        if self.ended {
+            return None;
+        }
+        let line = match self.next_content() {
+            Some(Ok(line)) => line,
+            Some(Err(error)) => return Some(Err(error)),
+            None => {
+                self.ended = true;
+                return None;
+            }
+        };
         let puzzle = self.parse(&line);
         Some(Ok(Record {
             line: line.number,
@@ -414,6 +464,46 @@ mod tests {
     }
 
     #[test]
+    fn the_header_is_never_a_record() {
+        let puzzle = "1.3.............";
+        // A line-format file read as CSV, with one puzzle or more.
+        for text in [format!("{puzzle}\n"), format!("{puzzle}\n{puzzle}\n")] {
+            let mut reader = Reader::new(text.as_bytes(), ParseOptions::default());
+            let error = reader.next().unwrap().unwrap_err();
+            assert_eq!(
+                error.to_string(),
+                "1:1: field 1 of the header reads as a puzzle, but the first line of a CSV \
+                 input names its columns; is the input in the line format?"
+            );
+            assert!(reader.next().is_none());
+        }
+        // Short names that happen to read as tiny puzzles are names.
+        let records = read("1,2\n7,1.3.............\n", None).unwrap();
+        assert_eq!(records.len(), 1);
+        // A header and no record: no record, and the header is known.
+        let mut reader = Reader::new(&b"# data\nid,puzzle\n"[..], ParseOptions::default());
+        assert!(reader.next().is_none());
+        assert_eq!(reader.header_line(), Some("id,puzzle"));
+        assert!(reader.header().unwrap().is_some());
+        let mut empty = Reader::new(&b""[..], ParseOptions::default());
+        assert_eq!(empty.header().unwrap(), None);
+    }
+
+    #[test]
+    fn a_record_wider_than_its_header_is_an_error() {
+        let records = read(
+            "id,puzzle\n1,1.3.............,x\n2,1.3.............\n",
+            None,
+        )
+        .unwrap();
+        assert_eq!(
+            records[0].puzzle.as_ref().unwrap_err().to_string(),
+            "2:20: the record has 3 fields, but the header names 2"
+        );
+        assert!(records[1].puzzle.is_ok());
+    }
+
+    #[test]
     fn errors_are_located_in_the_line() {
         let text = "a,b\r\n\"x\",\"1.3.......?.....\"\n1,\"12\n";
         let records = read(text, Some(Column::Index(2))).unwrap();
@@ -430,24 +520,15 @@ mod tests {
             missing[0].puzzle.as_ref().unwrap_err().to_string(),
             "2:2: the record has 1 fields, so no column 2"
         );
-        // A column the header lacks: the header and every record say so.
-        let records = read("a,b\n1,2\n", Some("c".parse().unwrap())).unwrap();
-        let errors: Vec<String> = records
-            .iter()
-            .map(|r| r.puzzle.as_ref().unwrap_err().to_string())
-            .collect();
-        assert_eq!(
-            errors,
-            [
-                "1:1: no column `c` in the header a,b",
-                "2:1: no column `c` in the header a,b"
-            ]
-        );
-        let records = read("a,b\n1,2\n", Some(Column::Index(3))).unwrap();
-        assert_eq!(
-            records[0].puzzle.as_ref().unwrap_err().to_string(),
-            "1:1: no column 3 in the header a,b"
-        );
+        // A column the header lacks ends the input at its header.
+        for (column, message) in [
+            ("c", "1:1: no column `c` in the header a,b"),
+            ("3", "1:1: no column 3 in the header a,b"),
+        ] {
+            let error = read("a,b\n1,2\n", Some(column.parse().unwrap())).unwrap_err();
+            assert_eq!(error.kind(), io::ErrorKind::InvalidData);
+            assert_eq!(error.to_string(), message);
+        }
         let none = read("a,b\n1,2\n", None).unwrap();
         assert_eq!(
             none[0].puzzle.as_ref().unwrap_err().to_string(),

@@ -113,6 +113,24 @@ pub enum ParseErrorKind {
         /// The header line's names, comma-separated.
         header: String,
     },
+    /// A field of a CSV header that reads as a puzzle (of size 4 or more):
+    /// the first line of a CSV input names its columns, so a file without
+    /// a header would lose its first puzzle.
+    #[error(
+        "field {field} of the header reads as a puzzle, but the first line of a CSV input names its columns; is the input in the line format?"
+    )]
+    HeaderIsPuzzle {
+        /// The field, 1-based.
+        field: usize,
+    },
+    /// A CSV record with more fields than its header has names.
+    #[error("the record has {found} fields, but the header names {names}")]
+    ExtraFields {
+        /// Fields in the record.
+        found: usize,
+        /// Names in the header.
+        names: usize,
+    },
     /// No field of a CSV record is a puzzle, and no column was named yet:
     /// the first record with a puzzle picks the column.
     #[error("no field of this record is a puzzle, and no puzzle column was named")]

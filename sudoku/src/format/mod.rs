@@ -1,4 +1,5 @@
-//! Text formats: one-puzzle-per-line, multi-line grids and POJ 2676.
+//! Text formats: one puzzle per line, multi-line grids, POJ 2676,
+//! pencilmarks (Sukaku) and CSV datasets.
 //!
 //! | format | one record is | module |
 //! |---|---|---|
@@ -254,9 +255,23 @@ impl<R: BufRead> Records<R> {
         }
     }
 
-    /// A CSV dataset's header line, once the first record has been read;
-    /// `None` for the other formats.
-    pub fn csv_header(&self) -> Option<&str> {
+    /// A CSV dataset's column names, read now if they have not been
+    /// ([`csv::Reader::header`]); `None` for the other formats, and for a
+    /// CSV input with no content line.
+    ///
+    /// # Errors
+    /// See [`csv::Reader::header`]: a header that cannot be read, lacks the
+    /// column asked for, or reads as a puzzle ends the input.
+    pub fn header(&mut self) -> io::Result<Option<&[String]>> {
+        match &mut self.inner {
+            Inner::Csv(reader) => reader.header(),
+            _ => Ok(None),
+        }
+    }
+
+    /// A CSV dataset's header line as read, once [`header`](Self::header)
+    /// has read it; `None` for the other formats.
+    pub fn header_line(&self) -> Option<&str> {
         match &self.inner {
             Inner::Csv(reader) => reader.header_line(),
             _ => None,

@@ -112,7 +112,7 @@ struct Frame {
 /// The bitboard matrix of one 9×9 shape, walked by the
 /// [`Driver`](dance_dlx::driver::Driver).
 #[derive(Debug)]
-pub(crate) struct BitKernel {
+pub(crate) struct Bitboards {
     /// The other cells of each cell's row, column and region.
     peers: [Board; BOARD_BITS],
     /// Each cell and its peers.
@@ -135,7 +135,7 @@ pub(crate) struct BitKernel {
     frames: Box<[Frame]>,
 }
 
-impl BitKernel {
+impl Bitboards {
     /// Whether `shape` runs on bitboards: 9×9 with four items per option.
     pub(crate) fn serves(shape: &Shape) -> bool {
         shape.size() == N && shape.variant() == Variant::Standard
@@ -143,8 +143,8 @@ impl BitKernel {
 
     /// The kernel for `shape`, or `None` unless it is 9×9 with four items
     /// per option (not X-Sudoku).
-    pub(crate) fn new(shape: &Shape) -> Option<BitKernel> {
-        if !BitKernel::serves(shape) {
+    pub(crate) fn new(shape: &Shape) -> Option<Bitboards> {
+        if !Bitboards::serves(shape) {
             return None;
         }
         let mut units = [0; 3 * N];
@@ -166,7 +166,7 @@ impl BitKernel {
                 .fold(0, |all, &u| all | units[usize::from(u)]);
             peers[c] = closed[c] & !(1 << c);
         }
-        Some(BitKernel {
+        Some(Bitboards {
             peers,
             closed,
             bases,
@@ -180,7 +180,7 @@ impl BitKernel {
     }
 }
 
-impl crate::engine::Board for BitKernel {
+impl crate::engine::PuzzleMatrix for Bitboards {
     /// Fills level 0 with the options the givens leave open.
     fn start(&mut self, puzzle: &Puzzle) -> bool {
         self.stash.clear();
@@ -254,7 +254,7 @@ impl crate::engine::Board for BitKernel {
     }
 }
 
-impl Matrix for BitKernel {
+impl Matrix for Bitboards {
     /// A solution once every cell is filled (one per level); else the first
     /// item with the fewest options.
     #[inline(always)]
@@ -313,11 +313,11 @@ impl Matrix for BitKernel {
         self.frames[level].to_try != 0
     }
 
-    /// Nothing to undo: [`start`](crate::engine::Board::start) begins afresh.
+    /// Nothing to undo: [`start`](crate::engine::PuzzleMatrix::start) begins afresh.
     fn unchoose(&mut self, _level: usize) {}
 }
 
-impl BitKernel {
+impl Bitboards {
     /// Tries the option that puts `digit` in `cell`: covers its items.
     #[inline(always)]
     fn place(&mut self, cell: usize, digit: usize) {
@@ -434,7 +434,7 @@ fn below(word: &[u8; WORD], limit: u8) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Engine, Walk};
+    use crate::engine::{Driven, ShapeSearch};
     use crate::{Solver, Stats};
     use dance_dlx::Event;
 
@@ -447,7 +447,7 @@ mod tests {
     /// The events of a search to its end (or to `solutions` solutions),
     /// resumed with `budget` nodes at a time, and its final statistics.
     fn run(puzzle: &Puzzle, budget: u64, solutions: usize) -> (Vec<Event>, Stats) {
-        let mut kernel = Walk::new(BitKernel::new(puzzle.shape()).unwrap());
+        let mut kernel = Driven::new(Bitboards::new(puzzle.shape()).unwrap());
         assert!(kernel.start(puzzle));
         let mut events = Vec::new();
         while events.iter().filter(|&&e| e == Event::Solution).count() < solutions {
@@ -479,7 +479,7 @@ mod tests {
     #[test]
     fn clashing_givens_are_refused_and_the_next_puzzle_starts_clean() {
         let shape = Shape::boxed(9).unwrap();
-        let mut kernel = Walk::new(BitKernel::new(&shape).unwrap());
+        let mut kernel = Driven::new(Bitboards::new(&shape).unwrap());
         let clash: Puzzle = format!("5....5{}", ".".repeat(75)).parse().unwrap();
         assert!(!kernel.start(&clash));
         let norvig: Puzzle = PUZZLES[0].parse().unwrap();
@@ -495,14 +495,14 @@ mod tests {
 
     #[test]
     fn only_9x9_shapes_without_diagonals_run_on_bitboards() {
-        assert!(BitKernel::new(&Shape::boxed(9).unwrap()).is_some());
+        assert!(Bitboards::new(&Shape::boxed(9).unwrap()).is_some());
         let map =
             "aaaabbcccaabbbbcccaaaebbcccdddebffffdddeeeeffdgdeeeiffggdhhhifiggghhiiiiggghhhhii";
         let labels: Vec<u8> = map.bytes().map(|b| b - b'a').collect();
-        assert!(BitKernel::new(&Shape::jigsaw(9, &labels).unwrap()).is_some());
-        assert!(BitKernel::new(&Shape::boxed(4).unwrap()).is_none());
-        assert!(BitKernel::new(&Shape::boxed(16).unwrap()).is_none());
+        assert!(Bitboards::new(&Shape::jigsaw(9, &labels).unwrap()).is_some());
+        assert!(Bitboards::new(&Shape::boxed(4).unwrap()).is_none());
+        assert!(Bitboards::new(&Shape::boxed(16).unwrap()).is_none());
         let x = Shape::boxed(9).unwrap().with_variant(Variant::X);
-        assert!(BitKernel::new(&x).is_none());
+        assert!(Bitboards::new(&x).is_none());
     }
 }

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Peak memory of `dance cover --all` against the number of solutions
+# printed: the first N domino tilings of the 12×12 board (--limit N; 73
+# lines, about 1 KB, each), written to /dev/null, at -j1 and -j2, one run
+# each. Streaming means the peak stays flat whatever N: solutions go out in
+# order through a buffer of 16 MiB, the threads ahead of the output waiting
+# when it is full.
+#
+#   benches/rss_cover.sh [DANCE]        # prints a Markdown table
+#   e.g. benches/rss_cover.sh           # target/release/dance, built here
+#        benches/rss_cover.sh /tmp/dance-before
+set -euo pipefail
+cd "$(dirname "$0")/.."
+dance=${1:-}
+if [ -z "$dance" ]; then
+    cargo build --release --quiet
+    dance=target/release/dance
+fi
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+echo "| solutions printed | output (MB) | -j1 peak RSS (MiB) | -j2 peak RSS (MiB) | -j1 wall (s) | -j2 wall (s) |"
+echo "|---:|---:|---:|---:|---:|---:|"
+for count in 1000 10000 100000 1000000; do
+    row="| $count"
+    rss=()
+    walls=()
+    for threads in 1 2; do
+        /usr/bin/time -f "%M %e" -o "$work/time" "$dance" cover --all -q -j"$threads" \
+            --limit "$count" benches/data/dominoes12x12.dlx | wc -c > "$work/bytes"
+        read -r kib wall < "$work/time"
+        rss+=("$(awk -v k="$kib" 'BEGIN { printf "%.1f", k / 1024 }')")
+        walls+=("$wall")
+    done
+    bytes=$(awk -v b="$(cat "$work/bytes")" 'BEGIN { printf "%.1f", b / 1e6 }')
+    echo "$row | $bytes | ${rss[0]} | ${rss[1]} | ${walls[0]} | ${walls[1]} |"
+done

@@ -1,0 +1,381 @@
+//! The one runner of `dance cover`'s searches: the plain search (a count,
+//! or solutions printed) and the memo's count, on one thread or many.
+//!
+//! A search is a [`Worker`] per thread — [`Plain`](super::plain::Plain) or
+//! [`Memo`](super::memo::Memo) — and the runner does the rest, the same
+//! for both: it cuts the tree into subproblems for the threads (within a
+//! cost bound, see [`subproblems`]), starts the threads, which take the
+//! subproblems in the order of the sequential search, keeps the progress
+//! bar, and adds up what the workers found into one [`Answer`]. With one
+//! thread, or a tree that cannot be cut, the search runs on the calling
+//! thread, with no other thread started but the progress bar's.
+//!
+//! Every worker stops at the first of: its subproblem exhausted, the
+//! [`Halt`] (the deadline, a signal, or a reason found by another worker:
+//! the limit reached, the output closed). The request is the library's
+//! [`Request`], which the command line makes from its flags; [`Hunt`] is
+//! what the workers read of it.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+use dance_dlx::{ExactCount, MemoStats, OptionId, Request, Solver};
+
+use crate::progress::Progress;
+
+/// Subproblems per worker thread: enough that uneven subtrees even out.
+const SUBPROBLEMS_PER_THREAD: usize = 64;
+/// How deep the split may go looking for that many subproblems.
+const MAX_SPLIT_DEPTH: usize = 12;
+/// Option visits that selecting the subproblems may always cost: a few
+/// milliseconds, nothing next to a search worth running in parallel.
+const MIN_SPLIT_COST: u64 = 1 << 20;
+/// Beyond that, option visits allowed per entry of the problem: a wide node
+/// (one item with 10⁵ options) would cost 10¹⁰ visits to split below, and is
+/// searched as one subproblem instead (see `Solver::split_within`).
+const SPLIT_COST_PER_ENTRY: u64 = 8;
+
+/// What a search looks for, and until when: the library's [`Request`] as
+/// the workers read it.
+#[derive(Clone, Copy, Debug)]
+pub struct Hunt {
+    /// Stop after this many solutions: the goal's
+    /// [`target`](dance_dlx::Goal::target) for a count (one more than its
+    /// limit, to tell exactly N from more), its
+    /// [`limit`](dance_dlx::Goal::limit) when the solutions are printed.
+    pub limit: u64,
+    /// Print the solutions, not just count them.
+    pub keep: bool,
+}
+
+impl Hunt {
+    /// What `request` asks of the workers; `keep` prints the solutions.
+    pub fn new(request: &Request, keep: bool) -> Hunt {
+        let goal = request.goal;
+        Hunt {
+            limit: if keep { goal.limit() } else { goal.target() },
+            keep,
+        }
+    }
+}
+
+/// Why the workers stop early, shared by all of them: the request's
+/// [`dance_dlx::Stop`] (the `--timeout` deadline, the flag a signal
+/// raises), or a reason a worker found (the limit reached, the output
+/// closed).
+#[derive(Debug, Default)]
+pub struct Halt {
+    deadline: Option<Instant>,
+    signal: Option<Arc<AtomicBool>>,
+    stopped: AtomicBool,
+    timed_out: AtomicBool,
+    interrupted: AtomicBool,
+}
+
+impl Halt {
+    /// Nothing stops the search but `stop` (its deadline and its flag; a
+    /// run has no per-search timeout), so far.
+    pub fn new(stop: &dance_dlx::Stop) -> Halt {
+        Halt {
+            deadline: stop.deadline(),
+            signal: stop.flag().cloned(),
+            ..Halt::default()
+        }
+    }
+
+    /// Whether to stop now; marks the search interrupted when the flag is
+    /// raised, timed out when the deadline has passed.
+    pub fn now(&self) -> bool {
+        if self.stopped.load(Ordering::Relaxed) {
+            return true;
+        }
+        if self
+            .signal
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
+            self.interrupted.store(true, Ordering::Relaxed);
+            self.stopped.store(true, Ordering::Relaxed);
+            return true;
+        }
+        if self
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            self.timed_out.store(true, Ordering::Relaxed);
+            self.stopped.store(true, Ordering::Relaxed);
+            return true;
+        }
+        false
+    }
+
+    /// Stops every worker (the reason is the caller's to keep).
+    pub fn stop(&self) {
+        self.stopped.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the deadline stopped the search.
+    pub fn timed_out(&self) -> bool {
+        self.timed_out.load(Ordering::Relaxed)
+    }
+
+    /// Whether the signal's flag stopped the search.
+    pub fn interrupted(&self) -> bool {
+        self.interrupted.load(Ordering::Relaxed)
+    }
+}
+
+/// Counters that the workers add to as they go, read by the progress bar.
+#[derive(Debug, Default)]
+pub struct Tally {
+    /// Solutions found so far.
+    pub solutions: AtomicU64,
+    /// Search nodes so far (the memo's; the plain search counts its
+    /// solutions).
+    pub nodes: AtomicU64,
+    /// Subproblems finished.
+    subproblems: Arc<AtomicU64>,
+}
+
+/// What one subproblem's search found.
+#[derive(Clone, Debug)]
+pub struct Part {
+    /// Solutions: all of the subproblem's, or as many as were found before
+    /// it stopped.
+    pub count: ExactCount,
+    /// Whether the subproblem's tree was exhausted.
+    pub complete: bool,
+}
+
+/// The work behind an answer, in units that do not depend on the machine.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Work {
+    /// Search nodes: options tried.
+    pub nodes: u64,
+    /// Link updates.
+    pub updates: u64,
+    /// The memo's statistics, for a count with the memo.
+    pub memo: Option<MemoStats>,
+}
+
+impl Work {
+    /// Adds the work of another worker. Workers of one count share one
+    /// memo, so its size (entries, evictions, bytes) is the largest any of
+    /// them saw, not a sum.
+    fn add(&mut self, other: &Work) {
+        self.nodes += other.nodes;
+        self.updates += other.updates;
+        self.memo = match (self.memo, other.memo) {
+            (Some(a), Some(b)) => Some(MemoStats {
+                nodes: a.nodes + b.nodes,
+                updates: a.updates + b.updates,
+                hits: a.hits + b.hits,
+                misses: a.misses + b.misses,
+                entries: a.entries.max(b.entries),
+                evictions: a.evictions.max(b.evictions),
+                bytes: a.bytes.max(b.bytes),
+            }),
+            (a, b) => a.or(b),
+        };
+    }
+}
+
+/// A search of subproblems on one thread: the plain search or the memo's
+/// count.
+pub trait Worker {
+    /// Searches the subproblem that selects `prefix` on top of the
+    /// selection, the `index`-th in the order of the sequential search;
+    /// leaves the selection as it found it.
+    fn search(&mut self, index: usize, prefix: &[OptionId]) -> anyhow::Result<Part>;
+
+    /// The work of every search so far.
+    fn work(&self) -> Work;
+}
+
+/// What the runner found.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    /// Solutions found: the exact count when `complete`.
+    pub count: ExactCount,
+    /// Whether the whole tree was searched.
+    pub complete: bool,
+    /// The work of every worker.
+    pub work: Work,
+    /// Worker threads and subproblems, when the tree was cut for threads.
+    pub parallel: Option<(usize, usize)>,
+    /// From the start of the search to its end.
+    pub elapsed: Duration,
+}
+
+/// How the runner shows its progress: a bar on stderr counting `noun`s.
+#[derive(Clone, Copy, Debug)]
+pub struct Show {
+    /// Whether to draw the bar at all.
+    pub enabled: bool,
+    /// What the bar counts: `"solutions"` (read from [`Tally::solutions`])
+    /// or `"nodes"` ([`Tally::nodes`]).
+    pub noun: &'static str,
+}
+
+/// The subproblems for `threads` workers below `solver`'s selection: the
+/// smallest depth that gives 64 per thread, within a cost bound of a few
+/// times the problem's size, `entries` (see `Solver::split_within`) — or
+/// `None` when one thread is asked for, or the tree cannot be cut
+/// (multiplicities, a root too wide to split cheaply).
+pub fn subproblems(
+    solver: &mut Solver,
+    threads: usize,
+    entries: usize,
+) -> Option<Vec<Vec<OptionId>>> {
+    if threads <= 1 {
+        return None;
+    }
+    let max_cost = MIN_SPLIT_COST.max(SPLIT_COST_PER_ENTRY.saturating_mul(entries as u64));
+    let subproblems = solver
+        .split_within(threads * SUBPROBLEMS_PER_THREAD, MAX_SPLIT_DEPTH, max_cost)
+        .ok()?;
+    (subproblems.len() > 1).then_some(subproblems)
+}
+
+/// Runs the search: one worker made by `make` from `solver` on this thread
+/// when there are no `subproblems`; else one worker per thread, each with a
+/// copy of `solver`, each taking the next subproblem in order until none is
+/// left.
+pub fn run<W: Worker + Send>(
+    solver: Solver,
+    make: impl Fn(Solver) -> anyhow::Result<W> + Sync,
+    subproblems: Option<(usize, Vec<Vec<OptionId>>)>,
+    tally: &Tally,
+    show: Show,
+) -> anyhow::Result<Answer> {
+    let started = Instant::now();
+    let total = subproblems.as_ref().map(|(_, s)| s.len() as u64);
+    let (parts, work) = with_progress(show, total, tally, || match &subproblems {
+        None => {
+            let mut worker = make(solver)?;
+            let part = worker.search(0, &[]);
+            tally.subproblems.fetch_add(1, Ordering::Relaxed);
+            Ok((vec![part?], worker.work()))
+        }
+        Some((threads, subproblems)) => in_threads(solver, &make, *threads, subproblems, tally),
+    })?;
+    let mut count = ExactCount::ZERO;
+    let mut complete = true;
+    for part in &parts {
+        count += &part.count;
+        complete &= part.complete;
+    }
+    Ok(Answer {
+        count,
+        complete,
+        work,
+        parallel: subproblems.map(|(threads, s)| (threads, s.len())),
+        elapsed: started.elapsed(),
+    })
+}
+
+/// One worker per thread over `subproblems`, taken in order; the parts come
+/// back in subproblem order.
+fn in_threads<W: Worker + Send>(
+    solver: Solver,
+    make: &(impl Fn(Solver) -> anyhow::Result<W> + Sync),
+    threads: usize,
+    subproblems: &[Vec<OptionId>],
+    tally: &Tally,
+) -> anyhow::Result<(Vec<Part>, Work)> {
+    let next = AtomicUsize::new(0);
+    let work_on = |solver: Solver| -> anyhow::Result<(Vec<(usize, Part)>, Work)> {
+        let mut worker = make(solver)?;
+        let mut parts = Vec::new();
+        loop {
+            let index = next.fetch_add(1, Ordering::Relaxed);
+            let Some(prefix) = subproblems.get(index) else {
+                break;
+            };
+            parts.push((index, worker.search(index, prefix)?));
+            tally.subproblems.fetch_add(1, Ordering::Relaxed);
+        }
+        Ok((parts, worker.work()))
+    };
+    let copies: Vec<Solver> = (1..threads).map(|_| solver.clone()).collect();
+    let results = thread::scope(|scope| {
+        let mut handles = Vec::with_capacity(threads);
+        for copy in copies {
+            let work_on = &work_on;
+            let handle = thread::Builder::new()
+                .spawn_scoped(scope, move || work_on(copy))
+                .context("cannot start the worker threads")?;
+            handles.push(handle);
+        }
+        let mut results = vec![work_on(solver)];
+        for handle in handles {
+            results.push(
+                handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            );
+        }
+        anyhow::Ok(results)
+    })?;
+    let mut parts = Vec::with_capacity(subproblems.len());
+    let mut work = Work::default();
+    for result in results {
+        let (found, worked) = result?;
+        parts.extend(found);
+        work.add(&worked);
+    }
+    parts.sort_by_key(|&(index, _)| index);
+    Ok((parts.into_iter().map(|(_, part)| part).collect(), work))
+}
+
+/// Runs `search` while a thread keeps the progress bar up to date.
+fn with_progress<T>(
+    show: Show,
+    total: Option<u64>,
+    tally: &Tally,
+    search: impl FnOnce() -> T,
+) -> T {
+    let done = AtomicBool::new(false);
+    thread::scope(|scope| {
+        if show.enabled {
+            let done = &done;
+            scope.spawn(move || {
+                let mut progress = Progress::new(true, total, tally.subproblems.clone(), show.noun);
+                let counter = if show.noun == "nodes" {
+                    &tally.nodes
+                } else {
+                    &tally.solutions
+                };
+                while !done.load(Ordering::Relaxed) {
+                    progress.update(counter.load(Ordering::Relaxed));
+                    thread::sleep(Duration::from_millis(100));
+                }
+                progress.finish();
+            });
+        }
+        let result = search();
+        done.store(true, Ordering::Relaxed);
+        result
+    })
+}
+
+/// Selects `prefix` on top of `solver`'s selection; returns how many
+/// options were selected before, for [`unselect`].
+pub fn select(solver: &mut Solver, prefix: &[OptionId]) -> usize {
+    let selected = solver.selected().count();
+    for &option in prefix {
+        let chosen = solver.select(option);
+        debug_assert!(chosen.is_ok(), "subproblems select available options");
+    }
+    selected
+}
+
+/// Takes back every option selected after the first `selected`.
+pub fn unselect(solver: &mut Solver, selected: usize) {
+    while solver.selected().count() > selected {
+        solver.unselect();
+    }
+}

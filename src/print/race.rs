@@ -1,0 +1,142 @@
+//! The printer of `dance bench`: a table per set — a row per engine, with
+//! what the engine is — then the speed-ups of the pairs that raced and the
+//! puzzles on which the engines disagreed.
+
+use std::io::{self, Write};
+use std::time::Duration;
+
+use dance_sudoku::Engine;
+
+use super::summary::rate;
+use crate::bench::Tally;
+
+/// One set's race, as printed.
+pub struct Table<'a> {
+    /// The set's name.
+    pub name: &'a str,
+    /// Puzzles raced.
+    pub puzzles: usize,
+    /// What each engine found: `first solution` or `uniqueness (count to 2)`.
+    pub mode: &'a str,
+    /// The engines, in table order.
+    pub lanes: Vec<Lane<'a>>,
+    /// The naive search's cap per puzzle.
+    pub cap: Duration,
+    /// Puzzles on which two engines that finished disagreed.
+    pub disagreements: u64,
+}
+
+/// One engine's row.
+pub struct Lane<'a> {
+    /// The engine.
+    pub engine: Engine,
+    /// What it is on this set (the engines that served it).
+    pub what: String,
+    /// Its totals.
+    pub tally: &'a Tally,
+}
+
+/// The ratios printed under a table, slower engine first: each engine's
+/// speed-up over the DFS on its own line, then the fast path's over Dancing
+/// Links.
+const RATIOS: [(Engine, Engine); 3] = [
+    (Engine::Dfs, Engine::Fast),
+    (Engine::Dfs, Engine::Dlx),
+    (Engine::Dlx, Engine::Fast),
+];
+
+/// Prints `table`, then a blank line.
+pub fn print(out: &mut impl Write, table: &Table<'_>) -> io::Result<()> {
+    writeln!(
+        out,
+        "{}: {} puzzles, {}, one thread",
+        table.name, table.puzzles, table.mode
+    )?;
+    if table.puzzles == 0 {
+        writeln!(out, "  no puzzles to race")?;
+        return writeln!(out);
+    }
+    writeln!(
+        out,
+        "  {:<6} {:>7} {:>7} {:>9} {:>11} {:>11} {:>11} {:>11} {:>14}  what it is",
+        "solver",
+        "puzzles",
+        "solved",
+        "timed out",
+        "puzzles/s",
+        "median µs",
+        "p99 µs",
+        "max µs",
+        "nodes/puzzle"
+    )?;
+    let count = table.puzzles as f64;
+    for lane in &table.lanes {
+        let tally = lane.tally;
+        let seconds = tally.total.as_secs_f64();
+        // Below the clock's resolution no rate can be told.
+        let speed = if seconds > 0.0 {
+            rate(count / seconds)
+        } else {
+            "-".to_owned()
+        };
+        writeln!(
+            out,
+            "  {:<6} {:>7} {:>7} {:>9} {:>11} {:>11} {:>11} {:>11} {:>14.0}  {}",
+            lane.engine.name(),
+            table.puzzles,
+            tally.solved,
+            tally.timed_out,
+            speed,
+            tally.micros.quantile(0.5),
+            tally.micros.quantile(0.99),
+            tally.micros.max(),
+            tally.nodes as f64 / count,
+            lane.what,
+        )?;
+    }
+    let tally_of = |engine| {
+        table
+            .lanes
+            .iter()
+            .find(|lane| lane.engine == engine)
+            .map(|lane| lane.tally)
+    };
+    let cap = match crate::limits::deadline(table.cap) {
+        Some(_) => format!("the {:?} cap", table.cap),
+        None => "no cap".to_owned(),
+    };
+    for (slow, fast) in RATIOS {
+        let (Some(slow_tally), Some(fast_tally)) = (tally_of(slow), tally_of(fast)) else {
+            continue;
+        };
+        let (slow_seconds, fast_seconds) = (
+            slow_tally.total.as_secs_f64(),
+            fast_tally.total.as_secs_f64(),
+        );
+        let ratio = if fast_seconds > 0.0 {
+            format!("{}x", rate(slow_seconds / fast_seconds))
+        } else {
+            "-".to_owned()
+        };
+        let (slow_name, fast_name) = (slow.name(), fast.name());
+        if slow == Engine::Dfs {
+            // A DFS stopped at the cap took at least that long.
+            let bound = if slow_tally.timed_out > 0 {
+                "at least "
+            } else {
+                ""
+            };
+            writeln!(
+                out,
+                "  {slow_name}/{fast_name}: {bound}{ratio} the time ({} puzzles hit {cap})",
+                slow_tally.timed_out,
+            )?;
+        } else {
+            writeln!(out, "  {slow_name}/{fast_name}: {ratio} the time")?;
+        }
+    }
+    if table.disagreements > 0 {
+        writeln!(out, "  DISAGREEMENTS: {} puzzles", table.disagreements)?;
+    }
+    writeln!(out)
+}

@@ -3,6 +3,7 @@ as the command line on a shipped set, an exact count equal to the command
 line's, and a worker killed mid-count without losing a solution."""
 
 import os
+import re
 import signal
 import threading
 import time
@@ -14,7 +15,7 @@ import pytest
 
 import dance
 import dance.dask
-from conftest import BENCH_DATA, TEST_DATA, records
+from conftest import BENCH_DATA, ROOT, TEST_DATA, records
 
 
 @pytest.fixture(scope="module")
@@ -96,3 +97,17 @@ def test_a_worker_killed_mid_count_loses_nothing(client):
     # 14 queens: 365,596 placements (OEIS A000170), every part counted once.
     assert result["count"] == 365_596 and result["count"].exact
     assert victim not in client.scheduler_info()["workers"]
+
+
+def test_the_scaling_guide_example_runs(client, capsys, monkeypatch):
+    # docs/scaling.md's example, on this module's cluster instead of its own.
+    guide = (ROOT / "docs" / "scaling.md").read_text()
+    section = guide.split("## On a Dask cluster, from Python", 1)[1]
+    example = re.search(r"```python\n(.*?)```", section, re.DOTALL).group(1)
+    lines = [line for line in example.splitlines() if not line.startswith("client = ")]
+    assert len(lines) == len(example.splitlines()) - 1
+    monkeypatch.chdir(ROOT)
+    exec(compile("\n".join(lines), "docs/scaling.md", "exec"), {"client": client})
+    printed = capsys.readouterr().out.splitlines()
+    assert float(printed[0]) > 1e6
+    assert printed[1:] == ["73712 True", "[('solved', 49158)]"]

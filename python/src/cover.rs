@@ -1,20 +1,22 @@
-//! `dance.ExactCover`: a `dance_dlx::Problem` from Python names or Knuth's text
-//! format, searched by `dance_dlx::Solver` with the GIL released.
+//! `dance.ExactCover`: a `dance_dlx::Problem` from Python names or Knuth's
+//! text format, perhaps with options selected (a subproblem, the command
+//! line's `--job`); searched by [`crate::search`], iterated by
+//! [`crate::solutions`].
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
-use dance_dlx::{Entry, Event, OptionDisplay, OptionId, Problem, ProblemBuilder, TextError};
+use dance_dlx::{Entry, ItemKind, OptionDisplay, OptionId, Problem, ProblemBuilder, TextError};
+use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyType};
+use pyo3::types::{PyDict, PyMapping, PyString, PyType};
 
+use crate::args::{self, type_name};
 use crate::errors::{parse_error, value_error};
+use crate::search::{self, Searched};
+use crate::solutions::Solutions;
 
-/// Nodes searched between two looks at Python's signals (a few
-/// milliseconds of search), so that Ctrl-C stops a long count.
-pub const NODE_BUDGET: u64 = 1 << 20;
-
-/// An exact-cover problem: items, and options that are sets of items.
+/// An exact-cover problem: items, and options that are sets of items —
+/// or a subproblem of one, with some options selected.
 ///
 /// A solution is a set of options that covers every primary item exactly
 /// once (or a number of times within its bounds) and every secondary item
@@ -27,46 +29,60 @@ pub const NODE_BUDGET: u64 = 1 << 20;
 /// an entry is an item's name, or `item:color` for a secondary item.
 /// `secondary` names the secondary items. `bounds` maps primary items to
 /// how many options must cover them: `n` for exactly n, `(min, max)` for
-/// min to max (default: exactly once).
+/// min to max (default: exactly once). `selected`: option numbers that
+/// every solution contains (a subproblem; see `select`).
 ///
 /// Options are numbered from 0 in the order given; solutions are lists of
-/// those numbers, in the order the search chose them. Searches release the
-/// GIL, and stop with `KeyboardInterrupt` on Ctrl-C.
+/// those numbers (the selected options first, then in the order the search
+/// chose them). A problem is immutable: `select` and `split` make
+/// subproblems, which share its matrix. Problems compare equal when their
+/// items, options and selections are, and pickle (to send one to another
+/// process, such as a Dask worker). Searches release the GIL and stop with
+/// `KeyboardInterrupt` on Ctrl-C.
 ///
 /// ```python
 /// cover = dance.ExactCover(["a", "b", "c"], ["a b", "c", "a", "b c"])
 /// cover.count()  # 2: {a b, c} and {a, b c}
 /// ```
-#[pyclass(frozen, module = "dance")]
+#[pyclass(frozen, eq, module = "dance")]
+#[derive(PartialEq)]
 pub struct ExactCover {
     problem: Arc<Problem>,
+    /// Options every solution contains, in the order they were selected.
+    selected: Vec<OptionId>,
 }
 
 #[pymethods]
 impl ExactCover {
     #[new]
-    #[pyo3(signature = (items, options, *, secondary = Vec::new(), bounds = None))]
+    #[pyo3(signature = (items, options, *, secondary = None, bounds = None, selected = None))]
     fn new(
-        items: Vec<String>,
+        items: &Bound<'_, PyAny>,
         options: &Bound<'_, PyAny>,
-        secondary: Vec<String>,
-        bounds: Option<HashMap<String, Bound<'_, PyAny>>>,
+        secondary: Option<&Bound<'_, PyAny>>,
+        bounds: Option<&Bound<'_, PyAny>>,
+        selected: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<ExactCover> {
+        let items = args::strings("items", items)?;
+        let secondary = match secondary {
+            Some(secondary) => args::strings("secondary", secondary)?,
+            None => Vec::new(),
+        };
+        let mut bounds = bounds_arg(bounds)?;
         let mut builder = Problem::builder();
-        let mut bounds = bounds.unwrap_or_default();
         for (index, name) in items.into_iter().enumerate() {
-            let added = match bounds.remove(&name) {
-                Some(bound) => {
-                    let (min, max) = bounds_of(&name, &bound)?;
+            let added = match bounds.iter().position(|(item, _)| *item == name) {
+                Some(position) => {
+                    let (_, (min, max)) = bounds.swap_remove(position);
                     builder.primary_with_bounds(name, min, max)
                 }
                 None => builder.primary(name),
             };
             added.map_err(|error| value_error(format!("items[{index}]: {error}")))?;
         }
-        if let Some(name) = bounds.keys().next() {
+        if let Some((name, _)) = bounds.first() {
             return Err(value_error(format!(
-                "bounds name {name:?}, which is not a primary item"
+                "bounds: {name:?} is not a primary item"
             )));
         }
         for (index, name) in secondary.into_iter().enumerate() {
@@ -74,35 +90,39 @@ impl ExactCover {
                 .secondary(name)
                 .map_err(|error| value_error(format!("secondary[{index}]: {error}")))?;
         }
-        for (index, option) in options.try_iter()?.enumerate() {
-            let option = option?;
-            let entries: Vec<String> = match option.cast::<PyString>() {
-                Ok(text) => text
-                    .to_str()?
-                    .split_whitespace()
-                    .map(str::to_owned)
-                    .collect(),
-                Err(_) => option.extract()?,
-            };
+        let Ok(iterator) = options.try_iter() else {
+            return Err(PyTypeError::new_err(format!(
+                "options: expected a list of options, found {}",
+                type_name(options)
+            )));
+        };
+        for (index, option) in iterator.enumerate() {
+            let entries = option_entries(index, &option?)?;
             add_option(&mut builder, &entries)
                 .map_err(|error| value_error(format!("options[{index}]: {error}")))?;
         }
-        Ok(ExactCover {
+        let cover = ExactCover {
             problem: Arc::new(builder.build()),
-        })
+            selected: Vec::new(),
+        };
+        match selected {
+            Some(selected) => cover.with_selected("selected", selected),
+            None => Ok(cover),
+        }
     }
 
     /// Reads a problem in Knuth's text format (what DLX1, DLX2 and DLX3
-    /// read): the first line that is not a `|` comment names the primary
-    /// items, then `|` and the secondary items (`min:max|item` or `n|item`
-    /// gives bounds); every further line is an option (`item:color` colors
-    /// a secondary item). Raises `dance.ParseError` with `line` and
-    /// `column`.
+    /// read, and `dance cover` reads): the first line that is not a `|`
+    /// comment names the primary items, then `|` and the secondary items
+    /// (`min:max|item` or `n|item` gives bounds); every further line is an
+    /// option (`item:color` colors a secondary item). Raises
+    /// `dance.ParseError` with `line` and `column`.
     #[classmethod]
     fn parse(_class: &Bound<'_, PyType>, py: Python<'_>, text: &str) -> PyResult<ExactCover> {
         match dance_dlx::parse_problem(text) {
             Ok(problem) => Ok(ExactCover {
                 problem: Arc::new(problem),
+                selected: Vec::new(),
             }),
             Err(TextError::Syntax { line, column, kind }) => {
                 Err(parse_error(py, None, line, column, &kind.to_string()))
@@ -111,11 +131,12 @@ impl ExactCover {
         }
     }
 
-    /// The problem in Knuth's text format, which `ExactCover.parse` reads
-    /// back. Raises `ValueError` for a problem without primary items, which
-    /// the format cannot say (names that it could not write — empty, or
-    /// holding whitespace, `:`, `|` or U+FEFF — are refused when the problem
-    /// is built).
+    /// The problem in Knuth's text format, which `ExactCover.parse` (and
+    /// `dance cover`) reads back; a subproblem's selection is its `job`.
+    /// Raises `ValueError` for a problem without primary items, which the
+    /// format cannot say (names that it could not write — empty, or holding
+    /// whitespace, `:`, `|` or U+FEFF — are refused when the problem is
+    /// built).
     fn to_text(&self) -> PyResult<String> {
         let mut text = Vec::new();
         dance_dlx::write_problem(&self.problem, &mut text)
@@ -146,173 +167,345 @@ impl ExactCover {
 
     /// Option `index` as its entries: item names, `item:color` where the
     /// option colors a secondary item.
-    fn option(&self, index: i64) -> PyResult<Vec<String>> {
-        let option = self.option_id(index)?;
+    fn option(&self, index: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+        let option = self.option_id("index", index)?;
         Ok(entries(&self.problem, option))
     }
 
-    /// The first solution: option numbers (or, with `names=True`, each
-    /// option as its entries), or None when there is none.
-    #[pyo3(signature = (*, names = false))]
-    fn first(&self, py: Python<'_>, names: bool) -> PyResult<Option<Py<PyAny>>> {
-        let mut solver = dance_dlx::Solver::new(&self.problem);
-        if !next_solution(py, &mut solver)? {
-            return Ok(None);
-        }
-        let solution: Vec<OptionId> = solver.solution().collect();
-        Ok(Some(solution_object(py, &self.problem, &solution, names)?))
+    /// The options every solution of this subproblem contains, as option
+    /// numbers (empty for a whole problem).
+    #[getter]
+    fn selected(&self) -> Vec<usize> {
+        self.selected.iter().map(|option| option.index()).collect()
     }
 
-    /// The number of solutions; with `limit`, the search stops once it has
-    /// found that many (and returns `limit`).
-    #[pyo3(signature = (limit = None))]
-    fn count(&self, py: Python<'_>, limit: Option<i64>) -> PyResult<u64> {
-        let limit = match limit {
-            None => u64::MAX,
-            Some(limit) => u64::try_from(limit)
-                .map_err(|_| value_error(format!("limit must be at least 0, not {limit}")))?,
-        };
-        let mut solver = dance_dlx::Solver::new(&self.problem);
-        let mut found = 0;
-        while found < limit {
-            let (more, done) = py.detach(|| count_for_a_while(&mut solver, limit - found));
-            found += more;
-            if done {
-                break;
-            }
-            py.check_signals()?;
+    /// The subproblem as the command line's job line, which `dance cover
+    /// --job` reads: the selected options' 1-based numbers separated by
+    /// commas, or `-` for the whole problem.
+    #[getter]
+    fn job(&self) -> String {
+        if self.selected.is_empty() {
+            return "-".to_owned();
         }
-        Ok(found)
+        let numbers: Vec<String> = self
+            .selected
+            .iter()
+            .map(|option| (option.index() + 1).to_string())
+            .collect();
+        numbers.join(",")
+    }
+
+    /// The subproblem that also selects `options` (option numbers): every
+    /// solution of it contains them. Raises `IndexError` for a number out of
+    /// range and `ValueError` for an option that conflicts with those
+    /// selected before it.
+    fn select(&self, options: &Bound<'_, PyAny>) -> PyResult<ExactCover> {
+        self.with_selected("options", options)
+    }
+
+    /// The subproblem of a job line as `dance cover --split` prints it
+    /// (1-based option numbers separated by commas, or `-`), selected on top
+    /// of this problem's selection — so that jobs made by the command line
+    /// run here, and the other way round (`job`).
+    fn subproblem(&self, job: &str) -> PyResult<ExactCover> {
+        let text = job.trim();
+        if text == "-" {
+            return Ok(self.same());
+        }
+        let count = self.problem.option_count();
+        let options = text
+            .split(',')
+            .map(|field| match field.trim().parse::<u64>() {
+                Ok(number @ 1..) if number <= count as u64 => Ok(number as usize - 1),
+                Ok(number) => Err(value_error(format!(
+                    "job: option {number} does not exist; the problem has {count} options"
+                ))),
+                Err(_) => Err(value_error(format!(
+                    "job: expected option numbers separated by commas, or `-`, found `{text}`"
+                ))),
+            })
+            .collect::<PyResult<Vec<usize>>>()?;
+        let options: Vec<OptionId> = options
+            .into_iter()
+            .map(|index| OptionId::new(index as u32))
+            .collect();
+        self.selecting("job", &options)
+    }
+
+    /// The subproblems of a split search, whose counts add up exactly to
+    /// this one's: the tree cut at `depth` levels below the selection
+    /// (`dance cover --split DEPTH`), or with `parts=N` at the smallest
+    /// depth that gives at least N subproblems — within the bound on the
+    /// cost of selecting them that `dance cover -j` uses, so a problem
+    /// whose root is too wide to split cheaply stays one part. Each
+    /// subproblem is an `ExactCover` with more options selected: count,
+    /// memo-count, iterate, split again, or pickle it to another process.
+    /// `seed`: as `count`'s (the options' order, and so the subproblems').
+    /// Raises `ValueError` for a problem with bounds (multiplicities), whose
+    /// search branches on counts rather than options.
+    #[pyo3(signature = (depth = None, *, parts = None, seed = None))]
+    fn split(
+        &self,
+        depth: Option<Bound<'_, PyAny>>,
+        parts: Option<Bound<'_, PyAny>>,
+        seed: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<ExactCover>> {
+        let cut = match (&depth, &parts) {
+            (Some(depth), None) => {
+                search::Cut::Depth(args::ranged("depth", depth, 0, u64::from(u32::MAX))? as usize)
+            }
+            (None, Some(parts)) => {
+                search::Cut::Parts(args::ranged("parts", parts, 1, 1 << 24)? as usize)
+            }
+            _ => {
+                return Err(PyTypeError::new_err(
+                    "split: give either depth or parts=, not both and not neither",
+                ));
+            }
+        };
+        let seed = args::seed(seed.as_ref())?;
+        let subproblems = search::split(&self.searched(seed)?, cut)?;
+        Ok(subproblems
+            .into_iter()
+            .map(|options| ExactCover {
+                problem: self.problem.clone(),
+                selected: self.selected.iter().copied().chain(options).collect(),
+            })
+            .collect())
+    }
+
+    /// Knuth's estimate of the search below the selection, by `probes`
+    /// random paths (`dance cover --estimate --probes N --seed S`: the seed
+    /// shuffles the options, as `count`'s does, and draws the paths): a
+    /// `dance.Estimate` of the tree's nodes (with its standard error) and
+    /// of the solutions. Tells before a count whether it takes seconds or
+    /// years. Raises `ValueError` for a problem with bounds.
+    #[pyo3(signature = (probes = None, *, seed = None))]
+    fn estimate(
+        &self,
+        py: Python<'_>,
+        probes: Option<Bound<'_, PyAny>>,
+        seed: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<search::Estimate> {
+        let probes = match &probes {
+            Some(probes) => args::ranged("probes", probes, 1, u64::from(u32::MAX))? as u32,
+            None => 1000,
+        };
+        // As `dance cover --estimate --seed S`: the options shuffled by the
+        // seed, and the probes drawn from it.
+        let seed = args::seed(seed.as_ref())?;
+        search::estimate(py, &self.searched(seed)?, probes, seed.unwrap_or(0))
+    }
+
+    /// The first solution: option numbers (or, with `names=True`, each
+    /// option as its entries), or None when there is none. `seed`: try
+    /// each item's options in an order shuffled by this seed (0 to 2**64 -
+    /// 1), so that the first solution is a random one, the same for a seed
+    /// on every machine (`dance cover --first --seed S`). `timeout`:
+    /// seconds (`inf`: no limit); raises `TimeoutError` when it passes
+    /// before a solution is found or ruled out.
+    #[pyo3(signature = (*, names = false, seed = None, timeout = None))]
+    fn first(
+        &self,
+        py: Python<'_>,
+        names: bool,
+        seed: Option<Bound<'_, PyAny>>,
+        timeout: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<Option<Py<PyAny>>> {
+        let seed = args::seed(seed.as_ref())?;
+        let timeout = args::timeout(timeout.as_ref())?;
+        let solution = search::first(py, &self.searched(seed)?, timeout)?;
+        solution
+            .map(|solution| solution_object(py, &self.problem, &solution, names))
+            .transpose()
+    }
+
+    /// The number of solutions, as a `dance.Count` (an int that also says
+    /// whether it is `exact`, and whether it `timed_out`).
+    ///
+    /// With `limit=N` the count is exact up to N: a problem with more
+    /// solutions counts N, not exact (the search looks for N + 1 to tell,
+    /// as `dance cover --limit N` prints `N+`). `threads`: worker threads,
+    /// as `dance.solve` reads them (`None` or 0: one per core, at most
+    /// 1024); with more than one the tree is split into about 64
+    /// subproblems per thread (as `dance cover -j`), and the count is the
+    /// same. `timeout`: seconds for the whole count (`inf`: no limit); when
+    /// it passes, the count is the solutions found so far, not exact, with
+    /// `timed_out` set. `seed`: as `first`'s (the count is the same; only
+    /// the order of the search changes).
+    #[pyo3(signature = (limit = None, *, threads = None, timeout = None, seed = None))]
+    fn count<'py>(
+        &self,
+        py: Python<'py>,
+        limit: Option<Bound<'py, PyAny>>,
+        threads: Option<Bound<'py, PyAny>>,
+        timeout: Option<Bound<'py, PyAny>>,
+        seed: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let limit = limit
+            .map(|limit| args::count_at_least("limit", &limit, 1))
+            .transpose()?;
+        let threads = args::threads(threads.as_ref())?;
+        let timeout = args::timeout(timeout.as_ref())?;
+        let seed = args::seed(seed.as_ref())?;
+        search::count(py, &self.searched(seed)?, limit, threads, timeout)
     }
 
     /// The exact number of solutions, counted by merging identical
-    /// subproblems (a memo keyed by the items still open): orders of
-    /// magnitude faster where subproblems repeat, as in tilings, and exact
-    /// at any size. `memory_mb` caps the memo; the count stays exact when
-    /// it is full. Problems with bounds (multiplicities) raise `ValueError`.
-    #[pyo3(signature = (*, memory_mb = 1024))]
-    fn count_memo<'py>(&self, py: Python<'py>, memory_mb: u64) -> PyResult<Bound<'py, PyAny>> {
-        let bytes = usize::try_from(memory_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
-        let problem = &self.problem;
-        let text = py
-            .detach(|| {
-                let mut solver = dance_dlx::Solver::new(problem);
-                let mut memo = dance_dlx::MemoCounter::new(&solver, bytes)?;
-                memo.count(&mut solver).map(|count| count.to_string())
-            })
-            .map_err(|error: dance_dlx::MemoError| value_error(error.to_string()))?;
-        // Counts past `u128` are exact too: Python's int reads any size.
-        py.import("builtins")?.getattr("int")?.call1((text,))
+    /// subproblems (a memo keyed by the items still open), as `dance cover
+    /// --memo`: orders of magnitude faster where subproblems repeat, as in
+    /// tilings, and exact at any size (a Python int past 64 bits), as a
+    /// `dance.Count`. `memory_mb`: the memo's budget in MiB (at least 1);
+    /// the count stays exact when it is full. `timeout`: seconds (`inf`: no
+    /// limit); when it passes, the count is the subproblems finished so far,
+    /// not exact, with `timed_out` set. Raises `ValueError` for a problem
+    /// with bounds (multiplicities).
+    #[pyo3(signature = (*, memory_mb = None, timeout = None))]
+    fn count_memo<'py>(
+        &self,
+        py: Python<'py>,
+        memory_mb: Option<Bound<'py, PyAny>>,
+        timeout: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let memory_mb = match &memory_mb {
+            Some(memory_mb) => args::ranged("memory_mb", memory_mb, 1, 1 << 40)?,
+            None => 1024,
+        };
+        let timeout = args::timeout(timeout.as_ref())?;
+        search::count_memo(py, &self.searched(None)?, memory_mb, timeout)
     }
 
     /// A lazy iterator over the solutions, each as option numbers (or, with
     /// `names=True`, each option as its entries). Each iterator searches on
-    /// its own; the next solution is looked for only when asked.
-    #[pyo3(signature = (*, names = false))]
-    fn solutions(&self, names: bool) -> Solutions {
-        Solutions {
-            problem: self.problem.clone(),
-            solver: dance_dlx::Solver::new(&self.problem),
-            names,
-            done: false,
-        }
+    /// its own; the next solution is looked for only when asked. `seed`: as
+    /// `first`'s. Threads may share one iterator: each solution goes to one
+    /// of them.
+    #[pyo3(signature = (*, names = false, seed = None))]
+    fn solutions(&self, names: bool, seed: Option<Bound<'_, PyAny>>) -> PyResult<Solutions> {
+        let seed = args::seed(seed.as_ref())?;
+        let searched = self.searched(seed)?;
+        Ok(Solutions::new(self.problem.clone(), searched.solver, names))
     }
 
     /// The solutions as option numbers: `solutions()`.
-    fn __iter__(&self) -> Solutions {
-        self.solutions(false)
+    fn __iter__(&self) -> PyResult<Solutions> {
+        let searched = self.searched(None)?;
+        Ok(Solutions::new(self.problem.clone(), searched.solver, false))
     }
 
     fn __repr__(&self) -> String {
+        let selected = if self.selected.is_empty() {
+            String::new()
+        } else {
+            format!(", job={:?}", self.job())
+        };
         format!(
-            "ExactCover(items={}, primary={}, options={})",
+            "ExactCover(items={}, primary={}, options={}{selected})",
             self.problem.item_count(),
             self.problem.primary_count(),
             self.problem.option_count()
         )
     }
+
+    /// The constructor's arguments, from which pickle rebuilds the problem.
+    fn __getnewargs_ex__<'py>(&self, py: Python<'py>) -> PyResult<(Arguments, Bound<'py, PyDict>)> {
+        let problem = &self.problem;
+        let (mut primary, mut secondary) = (Vec::new(), Vec::new());
+        let bounds = PyDict::new(py);
+        for item in problem.items() {
+            let name = problem.item_name(item).to_owned();
+            match problem.item_kind(item) {
+                ItemKind::Primary => {
+                    if let Some(range) = problem.item_bounds(item).filter(|r| *r != (1..=1)) {
+                        bounds.set_item(&name, (*range.start(), *range.end()))?;
+                    }
+                    primary.push(name);
+                }
+                _ => secondary.push(name),
+            }
+        }
+        let options = problem
+            .options()
+            .map(|(option, _)| entries(problem, option))
+            .collect();
+        let keywords = PyDict::new(py);
+        keywords.set_item("secondary", secondary)?;
+        keywords.set_item("bounds", bounds)?;
+        keywords.set_item("selected", self.selected())?;
+        Ok(((primary, options), keywords))
+    }
 }
 
 impl ExactCover {
-    /// The option numbered `index`, or an `IndexError`.
-    fn option_id(&self, index: i64) -> PyResult<OptionId> {
+    /// The same problem and selection, as a new object.
+    fn same(&self) -> ExactCover {
+        ExactCover {
+            problem: self.problem.clone(),
+            selected: self.selected.clone(),
+        }
+    }
+
+    /// A solver of the problem with the selection made (shuffled by `seed`).
+    fn searched(&self, seed: Option<u64>) -> PyResult<Searched> {
+        Searched::new(&self.problem, &self.selected, seed)
+            .map_err(|option| value_error(format!("selected: option {option} conflicts")))
+    }
+
+    /// The subproblem that also selects the option numbers of the Python
+    /// value `options` (the argument `name`).
+    fn with_selected(&self, name: &str, options: &Bound<'_, PyAny>) -> PyResult<ExactCover> {
+        let Ok(iterator) = options.try_iter() else {
+            return Err(PyTypeError::new_err(format!(
+                "{name}: expected a list of option numbers, found {}",
+                type_name(options)
+            )));
+        };
+        let mut chosen = Vec::new();
+        for (index, option) in iterator.enumerate() {
+            chosen.push(self.option_id(&format!("{name}[{index}]"), &option?)?);
+        }
+        self.selecting(name, &chosen)
+    }
+
+    /// The subproblem that also selects `options`, checked against each
+    /// other and the selection.
+    fn selecting(&self, name: &str, options: &[OptionId]) -> PyResult<ExactCover> {
+        let selected: Vec<OptionId> = self.selected.iter().chain(options).copied().collect();
+        if let Err(option) = Searched::new(&self.problem, &selected, None) {
+            return Err(value_error(format!(
+                "{name}: option {} conflicts with the options selected before it",
+                option.index()
+            )));
+        }
+        Ok(ExactCover {
+            problem: self.problem.clone(),
+            selected,
+        })
+    }
+
+    /// The option numbered by the Python value `index` (the argument
+    /// `name`), or an `IndexError`.
+    fn option_id(&self, name: &str, index: &Bound<'_, PyAny>) -> PyResult<OptionId> {
         let count = self.problem.option_count();
-        usize::try_from(index)
+        let number = args::integer(name, index)?;
+        usize::try_from(number)
             .ok()
             .filter(|&index| index < count)
-            .and_then(|index| u32::try_from(index).ok())
-            .map(OptionId::new)
+            .map(|index| OptionId::new(index as u32))
             .ok_or_else(|| {
-                pyo3::exceptions::PyIndexError::new_err(format!(
-                    "option {index} out of range; there are {count} options"
+                PyIndexError::new_err(format!(
+                    "{name}: option {number} out of range; there are {count} options"
                 ))
             })
     }
 }
 
-/// The solutions of an `ExactCover`, found lazily (see
-/// `ExactCover.solutions`).
-#[pyclass(module = "dance")]
-pub struct Solutions {
-    problem: Arc<Problem>,
-    solver: dance_dlx::Solver,
-    names: bool,
-    done: bool,
-}
-
-#[pymethods]
-impl Solutions {
-    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
-        slf
-    }
-
-    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        if self.done || !next_solution(py, &mut self.solver)? {
-            self.done = true;
-            return Ok(None);
-        }
-        let solution: Vec<OptionId> = self.solver.solution().collect();
-        solution_object(py, &self.problem, &solution, self.names).map(Some)
-    }
-}
-
-/// Searches on to the next solution with the GIL released, looking at
-/// Python's signals every [`NODE_BUDGET`] nodes; `false` when there are no
-/// more.
-fn next_solution(py: Python<'_>, solver: &mut dance_dlx::Solver) -> PyResult<bool> {
-    loop {
-        match py.detach(|| solver.resume(NODE_BUDGET)) {
-            Event::Solution => return Ok(true),
-            Event::Exhausted => return Ok(false),
-            Event::BudgetSpent => py.check_signals()?,
-        }
-    }
-}
-
-/// Counts up to `limit` more solutions for about [`NODE_BUDGET`] nodes:
-/// the solutions found, and whether the search is over.
-fn count_for_a_while(solver: &mut dance_dlx::Solver, limit: u64) -> (u64, bool) {
-    let start = solver.stats().nodes;
-    let mut found = 0;
-    loop {
-        match solver.resume(NODE_BUDGET) {
-            Event::Solution => {
-                found += 1;
-                if found == limit {
-                    return (found, true);
-                }
-                if solver.stats().nodes - start >= NODE_BUDGET {
-                    return (found, false);
-                }
-            }
-            Event::Exhausted => return (found, true),
-            Event::BudgetSpent => return (found, false),
-        }
-    }
-}
+/// The positional arguments of the constructor: the primary items, and
+/// the options as entries.
+type Arguments = (Vec<String>, Vec<Vec<String>>);
 
 /// A solution as a Python list: option numbers, or each option's entries.
-fn solution_object(
+pub fn solution_object(
     py: Python<'_>,
     problem: &Problem,
     solution: &[OptionId],
@@ -339,6 +532,25 @@ fn entries(problem: &Problem, option: OptionId) -> Vec<String> {
         .collect()
 }
 
+/// The entries of option `index` of the `options` argument: a string of
+/// entries separated by spaces, or a list of entries.
+fn option_entries(index: usize, option: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    if let Ok(text) = option.cast::<PyString>() {
+        return Ok(text
+            .to_str()?
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect());
+    }
+    if option.try_iter().is_err() {
+        return Err(PyTypeError::new_err(format!(
+            "options[{index}]: expected a str or a list of str, found {}",
+            type_name(option)
+        )));
+    }
+    args::strings(&format!("options[{index}]"), option)
+}
+
 /// Adds one option of `item` and `item:color` entries.
 fn add_option(builder: &mut ProblemBuilder, entries: &[String]) -> Result<(), String> {
     let mut option = Vec::with_capacity(entries.len());
@@ -361,14 +573,39 @@ fn add_option(builder: &mut ProblemBuilder, entries: &[String]) -> Result<(), St
     Ok(())
 }
 
-/// `bounds=` of one item: `n` (exactly n) or `(min, max)`.
-fn bounds_of(name: &str, bound: &Bound<'_, PyAny>) -> PyResult<(u32, u32)> {
-    if let Ok(exact) = bound.extract::<u32>() {
-        return Ok((exact, exact));
+/// `bounds=`: a mapping of primary items' names to `n` (exactly n) or
+/// `(min, max)`.
+fn bounds_arg(bounds: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, (u32, u32))>> {
+    let Some(bounds) = bounds else {
+        return Ok(Vec::new());
+    };
+    let Ok(mapping) = bounds.cast::<PyMapping>() else {
+        return Err(PyTypeError::new_err(format!(
+            "bounds: expected a dict of item names to n or (min, max), found {}",
+            type_name(bounds)
+        )));
+    };
+    let mut read = Vec::new();
+    for pair in mapping.items()?.iter() {
+        let (name, bound): (Bound<'_, PyAny>, Bound<'_, PyAny>) = pair.extract()?;
+        let Ok(name) = name.extract::<String>() else {
+            return Err(PyTypeError::new_err(format!(
+                "bounds: expected item names (str) as keys, found {}",
+                type_name(&name)
+            )));
+        };
+        let range = bound
+            .extract::<u32>()
+            .map(|exact| (exact, exact))
+            .or_else(|_| bound.extract::<(u32, u32)>())
+            .ok()
+            .filter(|_| !bound.is_instance_of::<pyo3::types::PyBool>());
+        let Some(range) = range else {
+            return Err(value_error(format!(
+                "bounds[{name:?}]: expected n or (min, max) with 0 <= min <= max, found {bound}"
+            )));
+        };
+        read.push((name, range));
     }
-    bound.extract::<(u32, u32)>().map_err(|_| {
-        value_error(format!(
-            "bounds of {name:?}: expected n or (min, max) with 0 <= min <= max, found {bound}"
-        ))
-    })
+    Ok(read)
 }

@@ -1,104 +1,60 @@
-//! Puzzles from Python: strings in any format the command line reads, or
-//! NumPy integer arrays with one row of N² cells per puzzle (0 for a
-//! blank) — and their answers back in the same kind.
+//! Puzzles from Python — strings in any format the command line reads,
+//! Kaggle-style integers, a pandas Series of either, or NumPy integer
+//! arrays with one row of N² cells per puzzle (0 for a blank) — and their
+//! answers back in the same kind.
 
-use std::sync::Arc;
-use std::time::Duration;
-
-use dance_sudoku::batch::{Threads, ThreadsError};
-use dance_sudoku::format::{self, Format, ParseOptions};
+use dance_sudoku::format::{self, Alphabet, Format, ParseErrorKind, ParseOptions};
 use dance_sudoku::{BoxShape, Digit, Grid, Puzzle, Shape, Variant};
 use numpy::ndarray::ArrayView2;
 use numpy::{Element, PyArray1, PyArray2, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
-use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyString};
+use pyo3::types::{PyBool, PyFloat, PyString};
 use rayon::prelude::*;
 
+use crate::args::{self, type_name};
 use crate::errors::{parse_error, value_error};
 
-/// The variant named by `variant=`, as the command line's `--variant` reads
-/// it ([`Variant`]'s `FromStr`): `None`, `"standard"`, or rules separated
-/// by commas — `x`, `windoku` (`hyper`), `disjoint`, `anti-knight`,
-/// `anti-king`, `non-consecutive`.
-pub fn variant(name: Option<&str>) -> PyResult<Variant> {
-    name.map_or(Ok(Variant::Standard), |name| {
-        name.parse()
-            .map_err(|error| value_error(format!("variant: {error}")))
-    })
+/// How strings are read: the command line's `--format`, `--alphabet` and
+/// `--variant`.
+#[derive(Clone, Copy, Debug)]
+pub struct Reading {
+    /// The format, or `None` to detect each string's as the command line
+    /// detects a file's.
+    pub format: Option<Format>,
+    /// The digits, the variant.
+    pub options: ParseOptions,
 }
 
-/// The shared pool of the worker threads `threads=` asks for, by the
-/// command line's rule ([`Threads`]): `None` or 0 for one per core, at most
-/// 1024. The same count gets the same pool on every call.
-pub fn workers(threads: Option<&Bound<'_, PyAny>>) -> PyResult<Arc<rayon::ThreadPool>> {
-    let threads = match threads {
-        None => Threads::PER_CORE,
-        Some(value) => {
-            let asked = integer("threads", value)?;
-            u64::try_from(asked)
-                .ok()
-                .and_then(|asked| Threads::new(asked).ok())
-                .ok_or_else(|| {
-                    let found = value
-                        .str()
-                        .map_or_else(|_| asked.to_string(), |s| s.to_string());
-                    value_error(format!("threads: {}", ThreadsError::out_of_range(found)))
-                })?
-        }
-    };
-    threads
-        .pool()
-        .map_err(|error| value_error(format!("threads: {error}")))
-}
-
-/// Runs `work` on `pool`.
-pub fn on_pool<R: Send>(pool: &rayon::ThreadPool, work: impl FnOnce() -> R + Send) -> R {
-    pool.install(work)
-}
-
-/// An integer argument called `name`: any Python int (or object with
-/// `__index__`, as NumPy's integers), bools refused; one beyond the range
-/// of `i128` saturates.
-pub fn integer(name: &str, value: &Bound<'_, PyAny>) -> PyResult<i128> {
-    if value.is_instance_of::<PyBool>() {
-        return Err(PyTypeError::new_err(format!(
-            "{name}: expected an int, found bool"
-        )));
+impl Reading {
+    /// The reading of `format=`, `alphabet=` and `variant=`.
+    pub fn new(format: &str, alphabet: &str, variant: Option<&str>) -> PyResult<Reading> {
+        let format = match format {
+            "auto" => None,
+            "line" => Some(Format::Line),
+            "grid" => Some(Format::Grid),
+            "poj" => Some(Format::Poj),
+            "pencilmark" => Some(Format::Pencilmark),
+            "csv" => Some(Format::Csv),
+            other => {
+                return Err(value_error(format!(
+                    "format: unknown format {other:?}; expected \"auto\", \"line\", \"grid\", \
+                     \"poj\", \"pencilmark\" or \"csv\""
+                )));
+            }
+        };
+        let options = ParseOptions {
+            variant: args::variant(variant)?,
+            alphabet: args::alphabet(alphabet)?,
+            ..ParseOptions::default()
+        };
+        Ok(Reading { format, options })
     }
-    match value.extract::<i128>() {
-        Ok(number) => Ok(number),
-        Err(error) if error.is_instance_of::<PyOverflowError>(value.py()) => {
-            Ok(if value.lt(0)? { i128::MIN } else { i128::MAX })
-        }
-        Err(_) => Err(PyTypeError::new_err(format!(
-            "{name}: expected an int, found {}",
-            type_name(value)
-        ))),
-    }
-}
 
-/// `timeout=` as the command line's `--timeout` reads it
-/// ([`dance_dlx::timeout_from_secs`]): seconds above 0; infinity (or any
-/// number beyond the clock) means no limit.
-pub fn timeout(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Duration>> {
-    let Some(value) = value else {
-        return Ok(None);
-    };
-    if value.is_instance_of::<PyBool>() {
-        return Err(PyTypeError::new_err(
-            "timeout: expected a number of seconds, found bool",
-        ));
+    /// The variant given to every puzzle.
+    pub fn variant(&self) -> Variant {
+        self.options.variant
     }
-    let seconds: f64 = value.extract().map_err(|_| {
-        PyTypeError::new_err(format!(
-            "timeout: expected a number of seconds, found {}",
-            type_name(value)
-        ))
-    })?;
-    dance_dlx::timeout_from_secs(seconds)
-        .map(Some)
-        .map_err(|error| value_error(format!("timeout: {error}")))
 }
 
 /// Puzzles given as strings, one puzzle each, with the format each was
@@ -110,21 +66,16 @@ pub struct Texts {
     pub formats: Vec<Format>,
 }
 
-/// Parses every string as one puzzle, its format detected as the command
-/// line detects a file's ([`Format::detect`] on its first content line).
+/// Parses every string as one puzzle.
 ///
 /// # Errors
 /// A [`ParseError`](crate::errors::ParseError) for the first string that is
 /// not exactly one puzzle, with its index, line and column.
-pub fn parse_texts(py: Python<'_>, texts: &[String], variant: Variant) -> PyResult<Texts> {
-    let options = ParseOptions {
-        variant,
-        ..ParseOptions::default()
-    };
-    let parsed: Vec<Result<(Puzzle, Format), format::ParseError>> = py.detach(|| {
+pub fn parse_texts(py: Python<'_>, texts: &[String], reading: &Reading) -> PyResult<Texts> {
+    let parsed: Vec<Result<(Puzzle, Format), Located>> = py.detach(|| {
         texts
             .par_iter()
-            .map(|text| parse_text(text, &options))
+            .map(|text| parse_text(text, reading))
             .collect()
     });
     let mut puzzles = Vec::with_capacity(parsed.len());
@@ -135,40 +86,143 @@ pub fn parse_texts(py: Python<'_>, texts: &[String], variant: Variant) -> PyResu
                 puzzles.push(puzzle);
                 formats.push(format);
             }
-            Err(error) => {
-                let reason = error.kind().to_string();
-                return Err(parse_error(
-                    py,
-                    Some(index),
-                    error.line(),
-                    error.column(),
-                    &reason,
-                ));
+            Err((line, column, reason)) => {
+                return Err(parse_error(py, Some(index), line, column, &reason));
             }
         }
     }
     Ok(Texts { puzzles, formats })
 }
 
-/// One puzzle in the line or grid format.
-fn parse_text(text: &str, options: &ParseOptions) -> Result<(Puzzle, Format), format::ParseError> {
-    let first_content = text
-        .lines()
-        .find(|line| !line.trim().is_empty() && !line.trim_start().starts_with('#'))
-        .unwrap_or_default();
-    match Format::detect(first_content) {
-        Format::Grid => format::grid::parse(text, options).map(|p| (p, Format::Grid)),
-        _ => format::line::parse(text, options).map(|p| (p, Format::Line)),
+/// What is wrong with a string, and where: `(line, column, reason)`.
+type Located = (usize, usize, String);
+
+/// The one puzzle of `text`, read as the command line reads a file: its
+/// format detected from its first content lines unless one is given.
+/// Errors are `(line, column, reason)`.
+fn parse_text(text: &str, reading: &Reading) -> Result<(Puzzle, Format), Located> {
+    let bytes = text.as_bytes();
+    let unreadable = |error: std::io::Error| (1, 1, error.to_string());
+    let (format, mut records) = match reading.format {
+        Some(format) => (format, format::read(bytes, format, reading.options)),
+        None => format::read_auto(bytes, reading.options).map_err(unreadable)?,
+    };
+    let located =
+        |error: format::ParseError| (error.line(), error.column(), error.kind().to_string());
+    let Some(first) = records.next() else {
+        return Err((1, 1, ParseErrorKind::NoRecord.to_string()));
+    };
+    let first = first.map_err(unreadable)?;
+    match records.next() {
+        None => first.puzzle.map(|puzzle| (puzzle, format)).map_err(located),
+        Some(Err(error)) => Err(unreadable(error)),
+        // A bad second record says what is wrong with it; a good one that
+        // it should not be there.
+        Some(Ok(second)) => Err(match (first.puzzle, second.puzzle) {
+            (Err(error), _) | (Ok(_), Err(error)) => located(error),
+            (Ok(_), Ok(_)) => (second.line, 1, ParseErrorKind::ExtraRecord.to_string()),
+        }),
     }
 }
 
 /// A grid written as the command line writes a solution of a puzzle read
-/// in `format`.
-pub fn format_grid(grid: &Grid, format: Format) -> String {
+/// in `format`: POJ's rows for POJ, rows for a grid, a line otherwise — in
+/// the digits of `alphabet`.
+pub fn format_grid(grid: &Grid, format: Format, alphabet: Alphabet) -> String {
+    let size = grid.shape().size();
     match format {
-        Format::Grid => format::grid::format_grid(grid),
-        _ => format::line::format_grid(grid),
+        Format::Grid => alphabet.respell(format::grid::format_grid(grid), size),
+        Format::Poj => format::poj::format_grid(grid)
+            .unwrap_or_else(|_| alphabet.respell(format::grid::format_grid(grid), size)),
+        _ => {
+            let mut line = Vec::with_capacity(2 * size * size);
+            // Writing into a vector cannot fail.
+            let _ = format::line::write_grid(&mut line, grid, alphabet);
+            String::from_utf8_lossy(&line).into_owned()
+        }
     }
+}
+
+/// The cells of a 9×9 puzzle given as an integer (Kaggle's CSV files, read
+/// by pandas, hold their puzzles as 81-digit integers whose leading zeros —
+/// blanks — are lost).
+const INTEGER_CELLS: usize = 81;
+
+/// The strings of a list, a pandas Series or any iterable of puzzles: each
+/// a `str`, or an `int` read as a 9×9 puzzle in the Kaggle style (its
+/// decimal digits, left-padded with zeros — blanks — to 81).
+///
+/// # Errors
+/// A `TypeError` for a lone string, a value that cannot be iterated or an
+/// element of another type; a `ValueError` naming the index of a missing
+/// value (`None`, NaN, `pandas.NA`) or of an int that is not a puzzle.
+pub fn texts(object: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    items("puzzles", object)?
+        .into_iter()
+        .enumerate()
+        .map(|(index, text)| {
+            text.ok_or_else(|| {
+                value_error(format!(
+                    "puzzles[{index}]: missing puzzle (None or NaN); drop missing values \
+                     first (Series.dropna())"
+                ))
+            })
+        })
+        .collect()
+}
+
+/// [`texts`] of the argument `name`, with `None` for a missing value.
+pub fn items(name: &str, object: &Bound<'_, PyAny>) -> PyResult<Vec<Option<String>>> {
+    if object.cast::<PyString>().is_ok() {
+        return Err(PyTypeError::new_err(format!(
+            "{name}: expected a list of strings, found one str; put the puzzle in a list"
+        )));
+    }
+    let Ok(items) = object.try_iter() else {
+        return Err(array_type_error(object));
+    };
+    let mut texts = Vec::with_capacity(object.len().unwrap_or(0));
+    for (index, item) in items.enumerate() {
+        texts.push(text_of(name, index, &item?)?);
+    }
+    Ok(texts)
+}
+
+/// One element of a list of puzzles as a string, or `None` when missing.
+fn text_of(name: &str, index: usize, item: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    if let Ok(text) = item.cast::<PyString>() {
+        return Ok(Some(text.to_str()?.to_owned()));
+    }
+    if is_missing(item) {
+        return Ok(None);
+    }
+    let integer = !item.is_instance_of::<PyBool>() && item.hasattr("__index__")?;
+    if !integer {
+        return Err(PyTypeError::new_err(format!(
+            "{name}[{index}]: expected a str or an int, found {}",
+            type_name(item)
+        )));
+    }
+    let digits = item.call_method0("__index__")?.str()?.to_string();
+    if digits.starts_with('-') || digits.len() > INTEGER_CELLS {
+        return Err(value_error(format!(
+            "{name}[{index}]: the int {digits} is not a 9x9 puzzle; an int puzzle has at \
+             most 81 decimal digits, 0 for a blank (leading zeros may be left out)"
+        )));
+    }
+    Ok(Some(format!("{digits:0>INTEGER_CELLS$}")))
+}
+
+/// Whether a list element is a missing value: `None`, a float NaN, or
+/// pandas' `NA` and `NaT`.
+fn is_missing(item: &Bound<'_, PyAny>) -> bool {
+    if item.is_none() {
+        return true;
+    }
+    if let Ok(number) = item.cast::<PyFloat>() {
+        return number.value().is_nan();
+    }
+    matches!(type_name(item).as_str(), "NAType" | "NaTType")
 }
 
 /// An integer element type of a NumPy puzzle array.
@@ -206,6 +260,7 @@ impl Cell for i8 {
 
 /// Calls `$body` with `$array` bound to the `&Bound<PyArray2<T>>` of
 /// whichever integer type `$object` holds; a `TypeError` for other arrays.
+/// `$object` must be in native byte order ([`native_order`]).
 macro_rules! with_int_array {
     ($object:expr, |$array:ident| $body:expr) => {{
         let object = $object;
@@ -236,60 +291,46 @@ pub(crate) use with_int_array;
 pub fn array_type_error(object: &Bound<'_, PyAny>) -> PyErr {
     match object.cast::<PyUntypedArray>() {
         Ok(array) if array.ndim() != 2 => value_error(format!(
-            "expected a 2-dimensional array of shape (puzzles, N*N), found {} dimensions",
+            "puzzles: expected a 2-dimensional array of shape (puzzles, N*N), found {} dimensions",
             array.ndim()
         )),
         Ok(array) => PyTypeError::new_err(format!(
-            "expected an array of integers, found dtype {}",
+            "puzzles: expected an array of integers, found dtype {}",
             array.dtype()
         )),
         Err(_) => PyTypeError::new_err(format!(
-            "expected a list of strings or a NumPy integer array, found {}",
+            "puzzles: expected a list of strings or a NumPy integer array, found {}",
             type_name(object)
         )),
     }
 }
 
-/// The strings of a list (or any iterable) of puzzles.
-///
-/// # Errors
-/// A `TypeError` for a lone string, a value that cannot be iterated or an
-/// element that is not a string.
-pub fn texts(object: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
-    if object.cast::<PyString>().is_ok() {
-        return Err(PyTypeError::new_err(
-            "expected a list of strings, found one str; put the puzzle in a list",
-        ));
-    }
-    let Ok(items) = object.try_iter() else {
-        return Err(array_type_error(object));
+/// What a `puzzles` argument holds.
+pub enum Given<'py> {
+    /// A 2-dimensional NumPy array of integers, in native byte order.
+    Array(Bound<'py, PyAny>),
+    /// Anything else: an iterable of strings or ints (a list, a pandas
+    /// Series, a 1-dimensional NumPy array of strings).
+    Items,
+}
+
+/// Sorts a `puzzles` argument: NumPy arrays of integers (converted to
+/// native byte order when they are not: a big-endian array is read, not
+/// refused) apart from iterables of strings.
+pub fn given<'py>(object: &Bound<'py, PyAny>) -> PyResult<Given<'py>> {
+    let Ok(array) = object.cast::<PyUntypedArray>() else {
+        return Ok(Given::Items);
     };
-    items
-        .enumerate()
-        .map(|(index, item)| {
-            let item = item?;
-            match item.cast::<PyString>() {
-                Ok(text) => Ok(text.to_str()?.to_owned()),
-                Err(_) => Err(PyTypeError::new_err(format!(
-                    "puzzles[{index}]: expected a str, found {}",
-                    type_name(&item)
-                ))),
-            }
-        })
-        .collect()
-}
-
-/// The name of `object`'s type, for messages.
-fn type_name(object: &Bound<'_, PyAny>) -> String {
-    object
-        .get_type()
-        .name()
-        .map_or_else(|_| "an unknown type".to_owned(), |name| name.to_string())
-}
-
-/// Whether `object` is a NumPy array.
-pub fn is_array(object: &Bound<'_, PyAny>) -> bool {
-    object.cast::<PyUntypedArray>().is_ok()
+    let dtype = array.dtype();
+    let kind: String = dtype.getattr("kind")?.extract()?;
+    if array.ndim() == 1 && matches!(kind.as_str(), "U" | "O") {
+        return Ok(Given::Items);
+    }
+    if matches!(kind.as_str(), "i" | "u") && !dtype.getattr("isnative")?.is_truthy()? {
+        let native = dtype.call_method1("newbyteorder", ("=",))?;
+        return Ok(Given::Array(object.call_method1("astype", (native,))?));
+    }
+    Ok(Given::Array(object.clone()))
 }
 
 /// The puzzles of an `(n, N*N)` array, 0 for a blank and `1..=N` for a
@@ -307,12 +348,12 @@ pub fn array_puzzles<T: Cell>(
     let size = (1..=dance_sudoku::MAX_SIZE).find(|n| n * n == cells);
     let Some(size) = size else {
         return Err(value_error(format!(
-            "expected rows of N*N cells for a size N from 1 to 25 (81 for 9x9), found {cells}"
+            "puzzles: expected rows of N*N cells for a size N from 1 to 25 (81 for 9x9), found {cells}"
         )));
     };
     let Some(boxes) = BoxShape::infer(size) else {
         return Err(value_error(format!(
-            "size {size} has no box shape; give such puzzles as strings with a region map"
+            "puzzles: size {size} has no box shape; give such puzzles as strings with a region map"
         )));
     };
     let shape = Shape::with_boxes(boxes).with_variant(variant);
@@ -356,4 +397,23 @@ pub fn array_of<'py, T: Cell>(
 ) -> PyResult<Bound<'py, PyArray2<T>>> {
     let rows = values.len().checked_div(cells).unwrap_or(0);
     PyArray1::from_vec(py, values).reshape([rows, cells])
+}
+
+/// The puzzles of a `puzzles` argument that is read, not solved (`rate`):
+/// an array's rows, or the strings' puzzles.
+pub fn puzzles(
+    py: Python<'_>,
+    object: &Bound<'_, PyAny>,
+    reading: &Reading,
+) -> PyResult<Vec<Puzzle>> {
+    match given(object)? {
+        Given::Array(array) => with_int_array!(&array, |array| {
+            let readonly = array.try_readonly()?;
+            array_puzzles(py, readonly.as_array(), reading.variant())
+        }),
+        Given::Items => {
+            let texts = texts(object)?;
+            Ok(parse_texts(py, &texts, reading)?.puzzles)
+        }
+    }
 }

@@ -1,5 +1,8 @@
-//! The `dance` Python package: the project's Sudoku batches, generator,
-//! rater and exact-cover engine, called from Python.
+//! `dance._native`, the compiled half of the `dance` Python package: the
+//! project's Sudoku batches, generator, rater and exact-cover engine,
+//! called from Python. The pure-Python half (`python/dance/`) re-exports it
+//! and adds what needs no Rust: `dance.Count`, `dance.solve_frame` for
+//! pandas and the `dance.dask` module.
 //!
 //! # Design
 //!
@@ -10,10 +13,10 @@
 //!
 //! | Python | Rust |
 //! |---|---|
-//! | [`solve`](solve::solve) | `dance_sudoku::format::read_auto` (strings), `dance_sudoku::Puzzle::new` (arrays), a `dance_sudoku::Request` answered by `Solver::run` under `dance_sudoku::batch::par_map` |
-//! | [`generate`](make::generate) | `dance_sudoku::generate::generate` on the batch workers |
-//! | [`rate`](make::rate) | `dance_sudoku::rate::rate` on the batch workers |
-//! | [`ExactCover`](cover::ExactCover) | `dance_dlx::ProblemBuilder`, `dance_dlx::parse_problem`, `dance_dlx::Solver::resume` |
+//! | [`solve`](solve::solve) | `dance_sudoku::format::read_auto` (strings, each read as the command line reads a file), `dance_sudoku::Puzzle::new` (arrays), a `dance_sudoku::Request` answered by `Solver::run` under `dance_sudoku::batch::par_map` |
+//! | [`generate`](make::generate) | `dance_sudoku::generate::generate` on the batch workers (`Options::stop` raised by Ctrl-C) |
+//! | [`rate`](make::rate) | `dance_sudoku::rate::rate_until` on the batch workers (its `Stop` raised by Ctrl-C) |
+//! | [`ExactCover`](cover::ExactCover) | `dance_dlx::ProblemBuilder`, `dance_dlx::parse_problem`, `Solver::select` (subproblems), a `dance_dlx::Request` answered by `Solver::run`, `Solver::split_within`, `Solver::estimate`, `dance_dlx::MemoCounter` |
 //!
 //! The policies are the libraries': `mode` and `limit` become a
 //! `dance_dlx::Goal` (a count limited to N looks for N + 1 solutions to tell
@@ -21,30 +24,34 @@
 //! `variant` is read by `Variant`'s `FromStr`, `timeout` by
 //! `dance_dlx::timeout_from_secs`, and `threads` by
 //! `dance_sudoku::batch::Threads`, whose pools are kept per count — the
-//! same rules as the command line's.
+//! same rules as the command line's ([`args`] reads every argument the way
+//! the command line reads its flag).
 //!
 //! Every call that searches releases the GIL for the search, so other
-//! Python threads run meanwhile; batches run on the shared pool of their
-//! thread count. `solve` waits for its batch while looking at Python's
-//! signals: Ctrl-C raises the batch's `dance_dlx::Stop` flag, which ends
-//! every search within a few milliseconds. Long exact-cover searches give
-//! the GIL back every [`cover::NODE_BUDGET`] nodes to let Python deliver
-//! signals, so Ctrl-C stops them.
+//! Python threads run meanwhile, and stops on Ctrl-C: the work runs on
+//! another thread while the calling one waits, looking at Python's signals,
+//! and raises the work's stop flag on a signal ([`interrupt`]).
 //!
-//! Errors are Python exceptions: [`ParseError`](errors::ParseError) (a
-//! `ValueError`) with `line` and `column` for text that does not parse,
-//! `ValueError` for other bad arguments, `TypeError` for values of the
-//! wrong type, and [`GenerateError`](errors::GenerateError) when no puzzle
-//! can be made. Nothing panics on caller input.
+//! Errors are Python exceptions, each naming the argument or the index at
+//! fault: [`ParseError`](errors::ParseError) (a `ValueError`) with `line`
+//! and `column` for text that does not parse, `ValueError` for other bad
+//! values, `TypeError` for values of the wrong type, and
+//! [`GenerateError`](errors::GenerateError) when no puzzle can be made.
+//! Nothing panics on caller input. Every class pickles but
+//! [`Solutions`](solutions::Solutions), which holds a search in progress.
 
 #![deny(missing_docs)]
 
 use pyo3::prelude::*;
 
+mod args;
 mod cover;
 mod errors;
 mod input;
+mod interrupt;
 mod make;
+mod search;
+mod solutions;
 mod solve;
 
 /// Batch Sudoku solving, generation and exact cover with Dancing Links.
@@ -53,7 +60,7 @@ mod solve;
 /// with the GIL released; `ExactCover` is Knuth's Algorithms X, C and M on any
 /// exact-cover problem.
 #[pymodule]
-fn dance(module: &Bound<'_, PyModule>) -> PyResult<()> {
+fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = module.py();
     module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     module.add("ParseError", py.get_type::<errors::ParseError>())?;
@@ -63,6 +70,7 @@ fn dance(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(make::rate, module)?)?;
     module.add_class::<make::Rating>()?;
     module.add_class::<cover::ExactCover>()?;
-    module.add_class::<cover::Solutions>()?;
+    module.add_class::<solutions::Solutions>()?;
+    module.add_class::<search::Estimate>()?;
     Ok(())
 }

@@ -2,15 +2,18 @@
 //! `sudoku` crate on the worker threads.
 
 use dance_sudoku::format::line;
-use dance_sudoku::generate::{Generated, Layout, Options, Symmetry, generate_batch};
-use dance_sudoku::rate::{RateError, rate as rate_one};
-use dance_sudoku::{BoxShape, Puzzle, Shape, Variant};
-use numpy::PyArrayMethods;
+use dance_sudoku::generate::{
+    Generated, Layout, Options, Symmetry, generate as generate_one, puzzle_seed,
+};
+use dance_sudoku::rate::{self as rating, Level, RateError};
+use dance_sudoku::{BoxShape, Puzzle, Shape, Stop, Variant};
 use pyo3::prelude::*;
 use pyo3::types::PyList;
 
+use crate::args;
 use crate::errors::{GenerateError, value_error};
-use crate::input::{self, with_int_array};
+use crate::input::{self, Reading};
+use crate::interrupt;
 
 /// Makes `n` Sudoku puzzles with exactly one solution.
 ///
@@ -27,50 +30,70 @@ use crate::input::{self, with_int_array};
 /// `variant`: as `dance.solve` reads it (the command line's `--variant`
 /// names, comma-separated). `jigsaw`: a new random map of
 /// connected regions for every puzzle. `attempts`: complete grids (and maps)
-/// tried per puzzle before giving up on a clue target. `seed`: the same seed
-/// and options give the same puzzles on every machine, whatever `threads`
-/// (read as `dance.solve` reads it) — the same as `dance generate -n N
-/// --seed SEED`.
+/// tried per puzzle before giving up on a clue target, at least 1. `seed`:
+/// 0 to 2**64 - 1; the same seed and options give the same puzzles on every
+/// machine, whatever `threads` (read as `dance.solve` reads it) — the same
+/// as `dance generate -n N --seed SEED`.
 ///
-/// The GIL is released while generating. Raises `ValueError` for options
-/// that cannot work and `dance.GenerateError` when a puzzle cannot be made
-/// (its `puzzles` attribute holds those that were).
+/// The GIL is released while generating, and Ctrl-C stops it between
+/// puzzles (raising `KeyboardInterrupt`). Raises `ValueError` (naming the
+/// argument) for options that cannot work, `TypeError` for arguments of the
+/// wrong type (bools are not counts), and `dance.GenerateError` when a
+/// puzzle cannot be made (its `puzzles` attribute holds those that were).
 #[pyfunction]
-#[pyo3(signature = (n, *, size = 9, r#box = None, clues = None, symmetry = None, variant = None, jigsaw = false, seed = 0, attempts = 100, threads = None))]
+#[pyo3(signature = (n, *, size = None, r#box = None, clues = None, symmetry = None, variant = None, jigsaw = false, seed = None, attempts = None, threads = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn generate<'py>(
     py: Python<'py>,
-    n: i64,
-    size: usize,
-    r#box: Option<(usize, usize)>,
-    clues: Option<usize>,
+    n: &Bound<'py, PyAny>,
+    size: Option<Bound<'py, PyAny>>,
+    r#box: Option<(Bound<'py, PyAny>, Bound<'py, PyAny>)>,
+    clues: Option<Bound<'py, PyAny>>,
     symmetry: Option<&str>,
     variant: Option<&str>,
     jigsaw: bool,
-    seed: u64,
-    attempts: u32,
+    seed: Option<Bound<'py, PyAny>>,
+    attempts: Option<Bound<'py, PyAny>>,
     threads: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let count =
-        u64::try_from(n).map_err(|_| value_error(format!("n must be at least 0, not {n}")))?;
-    let variant = input::variant(variant)?;
-    let layout = layout(size, r#box, jigsaw, variant)?;
+    let count = args::count_at_least("n", n, 0)?;
+    let size = match &size {
+        Some(size) => args::ranged("size", size, 1, dance_sudoku::MAX_SIZE as u64)? as usize,
+        None => 9,
+    };
+    let boxes = match &r#box {
+        Some((height, width)) => Some((
+            args::ranged("box", height, 1, dance_sudoku::MAX_SIZE as u64)? as usize,
+            args::ranged("box", width, 1, dance_sudoku::MAX_SIZE as u64)? as usize,
+        )),
+        None => None,
+    };
+    // The library says why a count of clues cannot work (more than the
+    // cells, odd under rotational symmetry) as a GenerateError.
+    let clues = clues
+        .map(|clues| args::ranged("clues", &clues, 0, u64::from(u32::MAX)))
+        .transpose()?
+        .map(|clues| clues as usize);
+    let attempts = match &attempts {
+        Some(attempts) => args::ranged("attempts", attempts, 1, u64::from(u32::MAX))? as u32,
+        None => dance_sudoku::generate::DEFAULT_ATTEMPTS,
+    };
+    let seed = args::seed(seed.as_ref())?.unwrap_or(0);
+    let variant = args::variant(variant)?;
+    let interrupted = interrupt::flag();
     let options = Options {
-        layout,
+        layout: layout(size, boxes, jigsaw, variant)?,
         symmetry: symmetry_arg(symmetry)?,
         clues,
-        attempts: attempts.max(1),
-        stop: dance_sudoku::Stop::never(),
+        attempts,
+        // Ctrl-C stops a puzzle being made, not only the batch.
+        stop: Stop::when(interrupted.clone()),
     };
-    let pool = input::workers(threads.as_ref())?;
-    let made = py.detach(|| {
-        input::on_pool(&pool, || {
-            generate_batch(&options, seed, 0..count)
-                .into_iter()
-                .map(|made| made.map(|made| line_of(&made)))
-                .collect::<Vec<_>>()
-        })
-    });
+    let threads = args::threads(threads.as_ref())?;
+    let indices: Vec<u64> = (0..count).collect();
+    let made = interrupt::batch(py, threads, indices, &interrupted, move |solver, &index| {
+        generate_one(solver, &options, puzzle_seed(seed, index)).map(|made| line_of(&made))
+    })?;
     let failed = made.iter().position(Result::is_err);
     let texts = made.iter().map(|made| made.as_ref().ok());
     let puzzles = PyList::new(py, texts)?;
@@ -94,20 +117,17 @@ fn layout(
     jigsaw: bool,
     variant: Variant,
 ) -> PyResult<Layout> {
-    if !(1..=dance_sudoku::MAX_SIZE).contains(&size) {
-        return Err(value_error(format!(
-            "size {size} is out of range; sizes go from 1 to 25"
-        )));
-    }
     match (boxes, jigsaw) {
-        (Some(_), true) => Err(value_error("box and jigsaw=True exclude each other")),
+        (Some(_), true) => Err(value_error(
+            "box: a box shape and jigsaw=True exclude each other",
+        )),
         (None, true) => Ok(Layout::RandomJigsaw { size, variant }),
         (Some((height, width)), false) => {
             let boxes = BoxShape::new(height, width)
-                .map_err(|error| value_error(format!("box {height}x{width}: {error}")))?;
+                .map_err(|error| value_error(format!("box: {height}x{width}: {error}")))?;
             if boxes.size() != size {
                 return Err(value_error(format!(
-                    "box {height}x{width} makes size {}, not {size}",
+                    "box: {height}x{width} makes size {}, not {size}",
                     boxes.size()
                 )));
             }
@@ -119,7 +139,7 @@ fn layout(
             .map(|shape| Layout::Shape(shape.with_variant(variant)))
             .map_err(|_| {
                 value_error(format!(
-                    "size {size} has no box shape; jigsaw=True makes puzzles of that size"
+                    "size: {size} has no box shape; jigsaw=True makes puzzles of that size"
                 ))
             }),
     }
@@ -132,7 +152,7 @@ fn symmetry_arg(name: Option<&str>) -> PyResult<Symmetry> {
         Some("rotational") => Ok(Symmetry::Rotational),
         Some("diagonal") => Ok(Symmetry::Diagonal),
         Some(other) => Err(value_error(format!(
-            "unknown symmetry {other:?}; expected \"none\", \"rotational\" or \"diagonal\""
+            "symmetry: unknown symmetry {other:?}; expected \"none\", \"rotational\" or \"diagonal\""
         ))),
     }
 }
@@ -170,96 +190,192 @@ fn line_of(made: &Generated) -> String {
 /// has no rating: `nodes` and `guesses` are then None). `nodes` and
 /// `guesses` are averages over `samples` random transformations of the
 /// puzzle. `str()` gives the command line's line: `hard 187.5 9.5`.
-#[pyclass(frozen, module = "dance")]
+///
+/// `Rating(level, nodes, guesses, samples)` rebuilds a rating from its
+/// fields (as pickle does); the level must be the one the guesses give.
+/// Ratings compare equal when their fields are equal, hash accordingly and
+/// pickle.
+#[pyclass(frozen, eq, hash, module = "dance")]
+#[derive(PartialEq, Eq, Hash)]
 pub struct Rating {
-    /// The level, or `"multiple"` / `"none"`.
-    #[pyo3(get)]
-    level: &'static str,
-    /// Average nodes (options tried) per search, or None.
-    #[pyo3(get)]
-    nodes: Option<f64>,
-    /// Average guesses (options tried among several) per search, or None.
-    #[pyo3(get)]
-    guesses: Option<f64>,
-    /// The searches averaged (0 when unrated).
-    #[pyo3(get)]
-    samples: u32,
-    /// The command line's line.
-    line: String,
+    rated: Rated,
+}
+
+/// A rating, or why there is none.
+#[derive(PartialEq, Eq, Hash)]
+enum Rated {
+    Level(rating::Rating),
+    Multiple,
+    NoSolution,
 }
 
 #[pymethods]
 impl Rating {
-    fn __str__(&self) -> &str {
-        &self.line
+    #[new]
+    #[pyo3(signature = (level, nodes = None, guesses = None, samples = None))]
+    fn new(
+        level: &str,
+        nodes: Option<f64>,
+        guesses: Option<f64>,
+        samples: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<Rating> {
+        let samples = match &samples {
+            Some(samples) => args::ranged("samples", samples, 0, u64::from(u32::MAX))? as u32,
+            None => 0,
+        };
+        let unrated = match level {
+            "multiple" => Some(Rated::Multiple),
+            "none" => Some(Rated::NoSolution),
+            _ => None,
+        };
+        if let Some(rated) = unrated {
+            if nodes.is_some() || guesses.is_some() || samples != 0 {
+                return Err(value_error(format!(
+                    "level {level:?} has no nodes, guesses or samples"
+                )));
+            }
+            return Ok(Rating { rated });
+        }
+        let Some(named) = Level::ALL.into_iter().find(|l| l.name() == level) else {
+            return Err(value_error(format!(
+                "level: unknown level {level:?}; expected easy, medium, hard, expert, extreme, \
+                 multiple or none"
+            )));
+        };
+        let (Some(nodes), Some(guesses), 1..) = (nodes, guesses, samples) else {
+            return Err(value_error(format!(
+                "level {level:?} needs nodes, guesses and samples of at least 1"
+            )));
+        };
+        let total = |name: &str, average: f64| {
+            let total = (average * f64::from(samples)).round();
+            if (0.0..9e15).contains(&total) {
+                Ok(total as u64)
+            } else {
+                Err(value_error(format!(
+                    "{name}: expected an average from 0, found {average}"
+                )))
+            }
+        };
+        let work = dance_sudoku::Stats {
+            nodes: total("nodes", nodes)?,
+            guesses: total("guesses", guesses)?,
+        };
+        let rating = rating::Rating {
+            level: Level::of(work.guesses, samples),
+            samples,
+            total: work,
+        };
+        if rating.level != named {
+            return Err(value_error(format!(
+                "level: {guesses} guesses on average make {}, not {level}",
+                rating.level
+            )));
+        }
+        Ok(Rating {
+            rated: Rated::Level(rating),
+        })
+    }
+
+    /// The level, or `"multiple"` / `"none"`.
+    #[getter]
+    fn level(&self) -> &'static str {
+        match &self.rated {
+            Rated::Level(rating) => rating.level.name(),
+            Rated::Multiple => "multiple",
+            Rated::NoSolution => "none",
+        }
+    }
+
+    /// Average nodes (options tried) per search, or None.
+    #[getter]
+    fn nodes(&self) -> Option<f64> {
+        self.rating().map(rating::Rating::nodes)
+    }
+
+    /// Average guesses (options tried among several) per search, or None.
+    #[getter]
+    fn guesses(&self) -> Option<f64> {
+        self.rating().map(rating::Rating::guesses)
+    }
+
+    /// The searches averaged (0 when unrated).
+    #[getter]
+    fn samples(&self) -> u32 {
+        self.rating().map_or(0, |rating| rating.samples)
+    }
+
+    fn __str__(&self) -> String {
+        match self.rating() {
+            Some(rating) => rating.to_string(),
+            None => self.level().to_owned(),
+        }
     }
 
     fn __repr__(&self) -> String {
-        match (self.nodes, self.guesses) {
-            (Some(nodes), Some(guesses)) => format!(
-                "Rating(level={:?}, nodes={nodes:?}, guesses={guesses:?}, samples={})",
-                self.level, self.samples
+        match self.rating() {
+            Some(rating) => format!(
+                "Rating(level={:?}, nodes={:?}, guesses={:?}, samples={})",
+                rating.level.name(),
+                rating.nodes(),
+                rating.guesses(),
+                rating.samples
             ),
-            _ => format!("Rating(level={:?})", self.level),
+            None => format!("Rating(level={:?})", self.level()),
         }
+    }
+
+    fn __getnewargs__(&self) -> (&'static str, Option<f64>, Option<f64>, u32) {
+        (self.level(), self.nodes(), self.guesses(), self.samples())
     }
 }
 
 impl Rating {
-    fn of(rated: Result<dance_sudoku::rate::Rating, RateError>) -> Rating {
-        match rated {
-            Ok(rating) => Rating {
-                level: rating.level.name(),
-                nodes: Some(rating.nodes()),
-                guesses: Some(rating.guesses()),
-                samples: rating.samples,
-                line: rating.to_string(),
-            },
-            Err(error) => {
-                let level = match error {
-                    RateError::Multiple => "multiple",
-                    _ => "none",
-                };
-                Rating {
-                    level,
-                    nodes: None,
-                    guesses: None,
-                    samples: 0,
-                    line: level.to_owned(),
-                }
-            }
+    fn of(rated: Result<rating::Rating, RateError>) -> Rating {
+        let rated = match rated {
+            Ok(rating) => Rated::Level(rating),
+            Err(RateError::Multiple) => Rated::Multiple,
+            Err(_) => Rated::NoSolution,
+        };
+        Rating { rated }
+    }
+
+    fn rating(&self) -> Option<&rating::Rating> {
+        match &self.rated {
+            Rated::Level(rating) => Some(rating),
+            _ => None,
         }
     }
 }
 
 /// Rates how hard puzzles are for Dancing Links search, like `dance rate`.
 ///
-/// `puzzles` is what `dance.solve` takes: a list of strings or a NumPy
-/// integer array of shape `(n, N*N)`. Returns a `dance.Rating` per puzzle,
-/// in input order. The measure averages the nodes and guesses of a count to
-/// two over 8 random transformations of the puzzle; it is search
-/// difficulty, not the techniques a person needs. The GIL is released while
-/// rating; errors are those of `dance.solve`.
+/// `puzzles` is what `dance.solve` takes (strings in any format the command
+/// line reads, Kaggle-style ints, a pandas Series, or a NumPy integer array
+/// of shape `(n, N*N)`), read with `variant`, `format` and `alphabet` as
+/// `dance.solve` reads them. Returns a `dance.Rating` per puzzle, in input
+/// order. The measure averages the nodes and guesses of a count to two
+/// over 8 random transformations of the puzzle; it is search difficulty,
+/// not the techniques a person needs. The GIL is released while rating,
+/// and Ctrl-C stops it; errors are those of `dance.solve`.
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, variant = None, threads = None))]
+#[pyo3(signature = (puzzles, *, variant = None, format = "auto", alphabet = "standard", threads = None))]
 pub fn rate(
     py: Python<'_>,
     puzzles: &Bound<'_, PyAny>,
     variant: Option<&str>,
+    format: &str,
+    alphabet: &str,
     threads: Option<Bound<'_, PyAny>>,
 ) -> PyResult<Vec<Rating>> {
-    let variant = input::variant(variant)?;
-    let pool = input::workers(threads.as_ref())?;
-    let puzzles: Vec<Puzzle> = if input::is_array(puzzles) {
-        with_int_array!(puzzles, |array| {
-            let readonly = array.try_readonly()?;
-            input::array_puzzles(py, readonly.as_array(), variant)
-        })?
-    } else {
-        let texts = input::texts(puzzles)?;
-        input::parse_texts(py, &texts, variant)?.puzzles
-    };
-    let ratings =
-        py.detach(|| input::on_pool(&pool, || dance_sudoku::batch::par_map(&puzzles, rate_one)));
+    let reading = Reading::new(format, alphabet, variant)?;
+    let threads = args::threads(threads.as_ref())?;
+    let puzzles = input::puzzles(py, puzzles, &reading)?;
+    let interrupted = interrupt::flag();
+    // Ctrl-C stops a rating under way too: its searches look at the flag.
+    let stop = Stop::when(interrupted.clone());
+    let ratings = interrupt::batch(py, threads, puzzles, &interrupted, move |solver, puzzle| {
+        rating::rate_until(solver, puzzle, &stop)
+    })?;
     Ok(ratings.into_iter().map(Rating::of).collect())
 }

@@ -3,30 +3,32 @@
 //! statuses, counts and exactness are the library's, as on the command
 //! line.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, mpsc};
-use std::time::Duration;
+use std::time::Instant;
 
-use dance_sudoku::batch::par_map;
-use dance_sudoku::{Answer, Engine, Goal, Puzzle, Request, Status, Stop};
+use dance_sudoku::batch::Threads;
+use dance_sudoku::{Answer, Digit, Engine, Goal, Grid, Puzzle, Request, Status, Stop, verify};
 use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
-use pyo3::exceptions::PyRuntimeError;
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
+use crate::args;
 use crate::errors::value_error;
-use crate::input::{self, Cell, with_int_array};
-
-/// How often a waiting batch looks at Python's signals (Ctrl-C).
-const SIGNAL_INTERVAL: Duration = Duration::from_millis(50);
+use crate::input::{self, Cell, Given, Reading, with_int_array};
+use crate::interrupt;
 
 /// Solves a batch of Sudoku puzzles with Dancing Links.
 ///
-/// `puzzles` is a list of strings, each one puzzle in any format the
-/// command line reads (a line of N*N cells with `.` or `0` for blanks,
-/// optionally followed by a jigsaw region map; or N rows of N cells, with or
-/// without box separators), or a NumPy integer array of shape `(n, N*N)`
-/// with 0 for a blank (boxed sizes only).
+/// `puzzles` is a list (or any iterable, such as a pandas Series) of
+/// puzzles, each a string in any format the command line reads — a line of
+/// N*N cells with `.` or `0` for blanks, optionally followed by a jigsaw
+/// region map; N rows of N cells, with or without box separators; POJ
+/// 2676's count and 9 rows of 9 digits; a pencilmark line of N*N*N
+/// candidates — or an int, read as a 9x9 puzzle in the Kaggle style (its
+/// digits, left-padded with zeros to 81: pandas reads those datasets' puzzle
+/// columns as ints). Or a NumPy integer array of shape `(n, N*N)` with 0
+/// for a blank (boxed sizes only; any byte order). A missing value (None,
+/// NaN, `pandas.NA`) is an error naming its index: drop such rows first.
 ///
 /// `mode`: `"first"` finds a solution; `"unique"` tells unique, multiple or
 /// none (a solution only for unique puzzles); `"count"` counts solutions:
@@ -36,30 +38,41 @@ const SIGNAL_INTERVAL: Duration = Duration::from_millis(50);
 /// the command line's `--variant` names, comma-separated: `"x"`,
 /// `"windoku"` (`"hyper"`), `"disjoint"`, `"anti-knight"`, `"anti-king"`,
 /// `"non-consecutive"`. `engine`: `"fast"` (default), `"dlx"` or `"dfs"`,
-/// as `--engine`. `threads`: worker threads, `None` or 0 for one per core,
-/// at most 1024 (the pool of each count is kept for the next call).
-/// `timeout`: seconds allowed per puzzle (`inf`: no limit).
+/// as `--engine`. `format`: as `--format`, `"auto"` (each string's format
+/// detected as the command line detects a file's), `"line"`, `"grid"`,
+/// `"poj"`, `"pencilmark"` or `"csv"` (a header line and one record).
+/// `alphabet`: as `--alphabet`, `"standard"` or `"hex"` (16x16 written
+/// 0-F; solutions are written back in it). `check`: as `--check`, the
+/// expected answers, one per puzzle (strings of digits, or Kaggle-style
+/// ints; puzzles given as strings only): a puzzle whose answer is not a
+/// solution of it, or not the solution found, gets the status
+/// `"mismatch"`. `threads`: worker threads,
+/// `None` or 0 for one per core, at most 1024 (the pool of each count is
+/// kept for the next call). `timeout`: seconds allowed per puzzle (`inf`:
+/// no limit).
 ///
 /// Returns `(solutions, status)`, both in input order — or, with
 /// `details=True`, `(solutions, status, details)`. `solutions` is of the
-/// input's kind: for strings, a list with each solution as a string in its
-/// puzzle's format (None where there is none); for an array, an array of
-/// the same shape and dtype (rows of zeros where there is none). In count
-/// mode `solutions` holds the counts instead: a list of ints, or a uint64
-/// array of shape `(n,)`. `status` is a list of the command line's words:
-/// `"solved"`, `"unique"`, `"multiple"`, `"none"` or `"timeout"`.
-/// `details` is a dict of per-puzzle columns (lists, or arrays for an array
-/// input): `count` (solutions counted), `exact` (whether `count` is exact;
-/// false for `N+` and for a timeout, whose count is the solutions found in
-/// time), `nodes` and `guesses`.
+/// input's kind: for strings (and ints), a list with each solution as a
+/// string in its puzzle's format as the command line prints it (a line; rows
+/// for a grid; POJ's rows for POJ), None where there is none; for an array,
+/// an array of the same shape and dtype (rows of zeros where there is
+/// none). In count mode `solutions` holds the counts instead: a list of
+/// ints, or a uint64 array of shape `(n,)`. `status` is a list of the
+/// command line's words: `"solved"`, `"unique"`, `"multiple"`, `"none"` or
+/// `"timeout"` (and `"mismatch"` with `check`). `details` is a dict of per-puzzle columns (lists, or arrays
+/// for an array input), the fields of `dance solve --output json`:
+/// `count` (solutions counted), `exact` (whether `count` is exact; false
+/// for `N+` and for a timeout, whose count is the solutions found in time),
+/// `nodes`, `guesses` and `micros` (the search's time in microseconds).
 ///
 /// The GIL is released while solving, and Ctrl-C stops the batch (raising
 /// `KeyboardInterrupt`). Raises `dance.ParseError` (with `index`, `line`
 /// and `column`) for a string that is not one puzzle, `ValueError` for an
-/// array value or an argument out of range, and `TypeError` for other kinds
-/// of input; all before any solving starts.
+/// array value, a missing value or an argument out of range, and
+/// `TypeError` for other kinds of input; all before any solving starts.
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, mode = "first", limit = None, variant = None, engine = "fast", threads = None, timeout = None, details = false))]
+#[pyo3(signature = (puzzles, *, mode = "first", limit = None, variant = None, engine = "fast", format = "auto", alphabet = "standard", check = None, threads = None, timeout = None, details = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve<'py>(
     py: Python<'py>,
@@ -68,93 +81,135 @@ pub fn solve<'py>(
     limit: Option<Bound<'py, PyAny>>,
     variant: Option<&str>,
     engine: &str,
+    format: &str,
+    alphabet: &str,
+    check: Option<Bound<'py, PyAny>>,
     threads: Option<Bound<'py, PyAny>>,
     timeout: Option<Bound<'py, PyAny>>,
     details: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     let goal = goal(mode, limit.as_ref())?;
-    let variant = input::variant(variant)?;
+    let reading = Reading::new(format, alphabet, variant)?;
     let engine: Engine = engine
         .parse()
         .map_err(|error| value_error(format!("engine: {error}")))?;
-    let stop = input::timeout(timeout.as_ref())?.map_or_else(Stop::never, Stop::after);
+    let stop = args::timeout(timeout.as_ref())?.map_or_else(Stop::never, Stop::after);
+    let interrupted = interrupt::flag();
     let batch = Batch {
-        request: Request::new(goal).with_stop(stop).with_engine(engine),
-        pool: input::workers(threads.as_ref())?,
+        request: Request::new(goal)
+            .with_stop(stop.with_flag(interrupted.clone()))
+            .with_engine(engine),
+        threads: args::threads(threads.as_ref())?,
+        interrupted,
         details,
     };
-    if input::is_array(puzzles) {
-        return with_int_array!(puzzles, |array| solve_array(py, array, variant, &batch));
+    if let Given::Array(array) = input::given(puzzles)? {
+        if check.is_some() {
+            return Err(PyTypeError::new_err(
+                "check: compares answers with puzzles given as strings; compare an array's \
+                 solutions with NumPy",
+            ));
+        }
+        return with_int_array!(&array, |array| solve_array(
+            py,
+            array,
+            reading.variant(),
+            &batch
+        ));
     }
     let texts = input::texts(puzzles)?;
-    let parsed = input::parse_texts(py, &texts, variant)?;
-    let answers = batch.run(py, parsed.puzzles)?;
+    let answers = check
+        .map(|check| input::items("check", &check))
+        .transpose()?;
+    if let Some(answers) = answers.as_ref().filter(|a| a.len() != texts.len()) {
+        return Err(value_error(format!(
+            "check: expected one answer per puzzle, found {} for {} puzzles",
+            answers.len(),
+            texts.len()
+        )));
+    }
+    let parsed = input::parse_texts(py, &texts, &reading)?;
+    let kept = answers.as_ref().map(|_| parsed.puzzles.clone());
+    let mut solved = batch.run(py, parsed.puzzles)?;
+    if let (Some(answers), Some(puzzles)) = (&answers, &kept) {
+        for ((solved, puzzle), answer) in solved.iter_mut().zip(puzzles).zip(answers) {
+            solved.mismatch = mismatch(puzzle, &solved.answer, answer.as_deref());
+        }
+    }
     let solutions = if goal.is_count() {
-        let counts: Vec<u64> = answers
+        let counts: Vec<u64> = solved
             .iter()
-            .map(|answer| answer.count.solutions)
+            .map(|solved| solved.answer.count.solutions)
             .collect();
         PyList::new(py, counts)?.into_any()
     } else {
-        let grids = answers
-            .iter()
-            .zip(&parsed.formats)
-            .map(|(answer, &format)| {
-                answer
-                    .solution
-                    .as_ref()
-                    .map(|grid| input::format_grid(grid, format))
-            });
+        let alphabet = reading.options.alphabet;
+        let grids = solved.iter().zip(&parsed.formats).map(|(solved, &format)| {
+            solved
+                .answer
+                .solution
+                .as_ref()
+                .map(|grid| input::format_grid(grid, format, alphabet))
+        });
         PyList::new(py, grids)?.into_any()
     };
-    batch.result(py, solutions, &answers, false)
+    batch.result(py, solutions, &solved, false)
+}
+
+/// One puzzle's answer.
+struct Solved {
+    answer: Answer,
+    /// The microseconds its search took (measured for `details=True`).
+    micros: f64,
+    /// Whether `check`'s answer is wrong.
+    mismatch: bool,
+}
+
+/// Whether `expected` (a `check` answer) is wrong: missing, not a solution
+/// of `puzzle`, or not the solution found — the command line's `--check`.
+fn mismatch(puzzle: &Puzzle, answer: &Answer, expected: Option<&str>) -> bool {
+    let digits: Option<Vec<Digit>> =
+        expected.and_then(|text| text.trim().chars().map(Digit::from_char).collect());
+    let grid = digits.and_then(|digits| Grid::new(puzzle.shape().clone(), digits).ok());
+    match grid {
+        Some(grid) if verify(puzzle, &grid).is_ok() => {
+            answer.solution.as_ref().is_some_and(|found| *found != grid)
+        }
+        _ => true,
+    }
 }
 
 /// What to do with every puzzle of a batch, and where.
 struct Batch {
+    /// The request, stopped by `interrupted` too.
     request: Request,
-    pool: Arc<rayon::ThreadPool>,
+    threads: Threads,
+    /// Raised by Ctrl-C.
+    interrupted: interrupt::Flag,
     details: bool,
 }
 
 impl Batch {
-    /// Answers every puzzle, in input order, with the GIL released. The
-    /// calling thread waits for the workers and looks at Python's signals
-    /// meanwhile: on Ctrl-C, a raised stop flag ends every search at its
-    /// next check, and the `KeyboardInterrupt` is raised.
-    fn run(&self, py: Python<'_>, puzzles: Vec<Puzzle>) -> PyResult<Vec<Answer>> {
-        let interrupted = Arc::new(AtomicBool::new(false));
-        let stop = self.request.stop.clone().with_flag(interrupted.clone());
-        let request = self.request.clone().with_stop(stop);
-        let (sender, mut receiver) = mpsc::channel();
-        self.pool.spawn(move || {
-            let answers = par_map(&puzzles, |solver, puzzle| solver.run(puzzle, &request));
-            // The receiver is gone only if the caller's thread died.
-            let _ = sender.send(answers);
-        });
-        loop {
-            // The receiver goes into the GIL-free closure and comes back:
-            // a channel's end is not shared between threads.
-            let (back, received) = py.detach(move || {
-                let received = receiver.recv_timeout(SIGNAL_INTERVAL);
-                (receiver, received)
-            });
-            receiver = back;
-            match received {
-                Ok(answers) => return Ok(answers),
-                Err(mpsc::RecvTimeoutError::Timeout) => {
-                    if let Err(signal) = py.check_signals() {
-                        interrupted.store(true, Ordering::Relaxed);
-                        // The workers stop within a few milliseconds.
-                        let _ = py.detach(move || receiver.recv());
-                        return Err(signal);
-                    }
+    /// Answers every puzzle, in input order, on the batch's threads; Ctrl-C
+    /// raises the stop flag of every search (see [`interrupt`]).
+    fn run(&self, py: Python<'_>, puzzles: Vec<Puzzle>) -> PyResult<Vec<Solved>> {
+        let request = self.request.clone();
+        let timed = self.details;
+        interrupt::batch(
+            py,
+            self.threads,
+            puzzles,
+            &self.interrupted,
+            move |solver, puzzle| {
+                let started = timed.then(Instant::now);
+                let answer = solver.run(puzzle, &request);
+                Solved {
+                    answer,
+                    micros: started.map_or(0.0, |started| started.elapsed().as_secs_f64() * 1e6),
+                    mismatch: false,
                 }
-                Err(mpsc::RecvTimeoutError::Disconnected) => {
-                    return Err(PyRuntimeError::new_err("the worker threads stopped"));
-                }
-            }
-        }
+            },
+        )
     }
 
     /// `(solutions, status)`, or with details `(solutions, status,
@@ -164,22 +219,25 @@ impl Batch {
         &self,
         py: Python<'py>,
         solutions: Bound<'py, PyAny>,
-        answers: &[Answer],
+        solved: &[Solved],
         arrays: bool,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let statuses = statuses(py, answers)?;
+        let statuses = statuses(py, solved)?;
         if !self.details {
             return Ok((solutions, statuses).into_pyobject(py)?.into_any());
         }
         let details = PyDict::new(py);
-        let count = answers.iter().map(|a| a.count.solutions).collect();
-        let exact = answers.iter().map(|a| a.count.complete).collect();
-        let nodes = answers.iter().map(|a| a.stats.nodes).collect();
-        let guesses = answers.iter().map(|a| a.stats.guesses).collect();
+        let answers = solved.iter().map(|solved| &solved.answer);
+        let count = answers.clone().map(|a| a.count.solutions).collect();
+        let exact = answers.clone().map(|a| a.count.complete).collect();
+        let nodes = answers.clone().map(|a| a.stats.nodes).collect();
+        let guesses = answers.map(|a| a.stats.guesses).collect();
+        let micros = solved.iter().map(|solved| solved.micros).collect();
         details.set_item("count", column(py, count, arrays)?)?;
         details.set_item("exact", column(py, exact, arrays)?)?;
         details.set_item("nodes", column(py, nodes, arrays)?)?;
         details.set_item("guesses", column(py, guesses, arrays)?)?;
+        details.set_item("micros", column(py, micros, arrays)?)?;
         Ok((solutions, statuses, details).into_pyobject(py)?.into_any())
     }
 }
@@ -207,19 +265,19 @@ fn solve_array<'py, T: Cell>(
     let readonly = array.try_readonly()?;
     let puzzles = input::array_puzzles(py, readonly.as_array(), variant)?;
     drop(readonly);
-    let answers = batch.run(py, puzzles)?;
+    let solved = batch.run(py, puzzles)?;
     if batch.request.goal.is_count() {
-        let counts = answers
+        let counts = solved
             .iter()
-            .map(|answer| answer.count.solutions)
+            .map(|solved| solved.answer.count.solutions)
             .collect();
         let counts = PyArray1::<u64>::from_vec(py, counts).into_any();
-        return batch.result(py, counts, &answers, true);
+        return batch.result(py, counts, &solved, true);
     }
     let values = py.detach(|| {
-        let mut values = vec![T::from_number(0); answers.len() * cells];
-        for (row, answer) in values.chunks_exact_mut(cells.max(1)).zip(&answers) {
-            if let Some(grid) = &answer.solution {
+        let mut values = vec![T::from_number(0); solved.len() * cells];
+        for (row, solved) in values.chunks_exact_mut(cells.max(1)).zip(&solved) {
+            if let Some(grid) = &solved.answer.solution {
                 for (value, digit) in row.iter_mut().zip(grid.digits()) {
                     *value = T::from_number(digit.number());
                 }
@@ -228,43 +286,39 @@ fn solve_array<'py, T: Cell>(
         values
     });
     let solutions = input::array_of(py, values, cells)?.into_any();
-    batch.result(py, solutions, &answers, true)
+    batch.result(py, solutions, &solved, true)
 }
 
 /// The goal named by `mode=`, with `limit=` for counts: at least 1; a limit
 /// beyond 64 bits counts every solution.
 fn goal(mode: &str, limit: Option<&Bound<'_, PyAny>>) -> PyResult<Goal> {
-    let limit = match limit {
-        None => None,
-        Some(value) => match input::integer("limit", value)? {
-            limit if limit >= 1 => Some(u64::try_from(limit).unwrap_or(u64::MAX)),
-            limit => {
-                return Err(value_error(format!(
-                    "limit: expected a count of at least 1, found {limit}"
-                )));
-            }
-        },
-    };
+    let limit = limit
+        .map(|value| args::count_at_least("limit", value, 1))
+        .transpose()?;
     match (mode, limit) {
         ("first", None) => Ok(Goal::First),
         ("unique", None) => Ok(Goal::Unique),
         ("count", None) => Ok(Goal::All),
         ("count", Some(limit)) => Ok(Goal::Count { limit }),
         ("first" | "unique", Some(_)) => Err(value_error(
-            "limit applies to mode=\"count\" only".to_owned(),
+            "limit: applies to mode=\"count\" only".to_owned(),
         )),
         (other, _) => Err(value_error(format!(
-            "unknown mode {other:?}; expected \"first\", \"unique\" or \"count\""
+            "mode: unknown mode {other:?}; expected \"first\", \"unique\" or \"count\""
         ))),
     }
 }
 
 /// The status words of a batch, as `dance solve` prints them; one shared
 /// string object per word.
-fn statuses<'py>(py: Python<'py>, answers: &[Answer]) -> PyResult<Bound<'py, PyList>> {
+fn statuses<'py>(py: Python<'py>, solved: &[Solved]) -> PyResult<Bound<'py, PyList>> {
     let words = Status::ALL.map(|status| PyString::intern(py, status.name()));
+    let mismatch = PyString::intern(py, "mismatch");
     PyList::new(
         py,
-        answers.iter().map(|answer| &words[answer.status as usize]),
+        solved.iter().map(|solved| match solved.mismatch {
+            true => &mismatch,
+            false => &words[solved.answer.status as usize],
+        }),
     )
 }

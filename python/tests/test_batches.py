@@ -1,8 +1,10 @@
 """Big batches from NumPy, any number of threads, and the GIL released
 while searching."""
 
+import os
 import threading
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -92,3 +94,35 @@ def test_python_threads_can_solve_at_once():
         worker.join()
     for answer in answers:
         assert np.array_equal(answer[0], expected[0]) and answer[1] == expected[1]
+
+
+def test_one_thread_calls_from_python_threads_do_not_wait_for_each_other():
+    # A count of every grid (an empty puzzle) runs until its timeout on one
+    # thread; a small batch on one thread, asked meanwhile from another
+    # Python thread, ends first (a Dask worker runs its tasks that way).
+    _, puzzles = load(BENCH_DATA / "17clue_sample.txt")
+    long_call = threading.Thread(
+        target=lambda: dance.solve(["." * 81], mode="count", timeout=3, threads=1)
+    )
+    long_call.start()
+    time.sleep(0.3)
+    solutions, status = dance.solve(puzzles, threads=1)
+    assert long_call.is_alive()
+    long_call.join()
+    assert status == ["solved"] * len(puzzles)
+    check_solutions(puzzles, solutions)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="lists threads in /proc")
+def test_each_thread_count_keeps_its_pool():
+    # Each call once built a new pool (570 µs a call against 24 µs): the
+    # threads of a count's pool are the same ones on every call.
+    texts = records(BENCH_DATA / "top95.txt")[:4]
+    for threads in (2, 3):
+        dance.solve(texts, threads=threads)
+    started = set(os.listdir("/proc/self/task"))
+    for _ in range(20):
+        for threads in (2, 3):
+            dance.solve(texts, threads=threads)
+            dance.rate(texts[:1], threads=threads)
+    assert set(os.listdir("/proc/self/task")) <= started

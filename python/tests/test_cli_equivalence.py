@@ -220,6 +220,32 @@ def test_generate_matches_the_command_line(cli, options, args):
 
 
 @pytest.mark.parametrize(
+    "variant",
+    [
+        "x", "windoku", "hyper", "disjoint", "anti-knight", "anti-king", "non-consecutive",
+        "x,anti-king", "disjoint,non-consecutive",
+    ],
+)
+def test_every_variant_generates_and_rates_as_the_command_line(cli, tmp_path, variant):
+    # Each of them once raised ValueError in generate and rate.
+    made = dance.generate(1, seed=5, variant=variant)
+    assert made == cli("generate", "-n", "1", "--seed", "5", "--quiet", "--variant", variant)
+    puzzles = tmp_path / "made.txt"
+    puzzles.write_text("\n".join(made) + "\n")
+    ratings = dance.rate(made, variant=variant)
+    assert [str(r) for r in ratings] == cli("rate", "--variant", variant, str(puzzles))
+    assert all(r.level not in ("none", "multiple") for r in ratings)
+
+
+def test_a_variant_without_a_grid_fails_as_the_command_line_does():
+    # No complete grid is found for windoku with anti-knight: the reason
+    # `dance generate -n 1 --seed 5 --variant windoku,anti-knight` gives.
+    reason = r"puzzles\[0\]: no complete grid found in 16 searches of 331776 nodes each"
+    with pytest.raises(dance.GenerateError, match=reason):
+        dance.generate(1, seed=5, variant="windoku,anti-knight")
+
+
+@pytest.mark.parametrize(
     "name, solutions",
     [("toy.dlx", 1), ("colored.dlx", 1), ("queens8.dlx", 92), ("queens10.dlx", 724), ("langford8.dlx", 300)],
 )

@@ -38,7 +38,8 @@ def test_parse_errors_carry_index_line_and_column(text, index, line, column, rea
     "puzzles, kind, words",
     [
         (42, TypeError, "list of strings or a NumPy integer array"),
-        ([EASY, 7], TypeError, "puzzles[1]: expected a str, found int"),
+        ([EASY, 7.5], TypeError, "puzzles[1]: expected a str or an int, found float"),
+        ([EASY, b"1"], TypeError, "puzzles[1]: expected a str or an int, found bytes"),
         (EASY, TypeError, "found one str"),
         (np.zeros((2, 81), dtype=np.float64), TypeError, "array of integers"),
         (np.zeros(81, dtype=np.int64), ValueError, "2-dimensional"),
@@ -60,8 +61,10 @@ def test_wrong_inputs(puzzles, kind, words):
 @pytest.mark.parametrize(
     "options, words",
     [
-        ({"mode": "all"}, 'unknown mode "all"'),
-        ({"limit": 5}, "limit applies to mode=\"count\" only"),
+        ({"mode": "all"}, 'mode: unknown mode "all"'),
+        ({"format": "json"}, 'format: unknown format "json"'),
+        ({"alphabet": "roman"}, 'alphabet: unknown alphabet "roman"'),
+        ({"limit": 5}, "limit: applies to mode=\"count\" only"),
         ({"mode": "count", "limit": 0}, "limit: expected a count of at least 1, found 0"),
         ({"threads": -2}, "threads: expected a number of threads from 0 (one per core) to 1024, found `-2`"),
         # The command line's cap: 10**6 once started 11,000 threads.
@@ -115,13 +118,19 @@ def test_a_timeout_is_a_status_not_an_error():
 @pytest.mark.parametrize(
     "options, words",
     [
-        ({"size": 0}, "size 0 is out of range"),
-        ({"size": 26}, "size 26 is out of range"),
-        ({"size": 7}, "size 7 has no box shape; jigsaw=True"),
-        ({"size": 9, "box": (2, 3)}, "box 2x3 makes size 6, not 9"),
-        ({"size": 6, "box": (3, 2)}, "box 3x2"),
-        ({"size": 6, "box": (2, 3), "jigsaw": True}, "exclude each other"),
-        ({"symmetry": "spiral"}, 'unknown symmetry "spiral"'),
+        ({"size": 0}, "size: expected an int from 1 to 25, found 0"),
+        ({"size": 26}, "size: expected an int from 1 to 25, found 26"),
+        ({"size": 7}, "size: 7 has no box shape; jigsaw=True"),
+        ({"size": 9, "box": (2, 3)}, "box: 2x3 makes size 6, not 9"),
+        ({"size": 6, "box": (3, 2)}, "box: 3x2"),
+        ({"size": 6, "box": (2, 3), "jigsaw": True}, "box: a box shape and jigsaw=True exclude each other"),
+        ({"symmetry": "spiral"}, 'symmetry: unknown symmetry "spiral"'),
+        # The command line refuses --attempts 0; so does Python.
+        ({"attempts": 0}, "attempts: expected an int from 1 to 4294967295, found 0"),
+        ({"attempts": -1}, "attempts: expected an int from 1"),
+        ({"seed": -1}, "seed: expected an int from 0 to 2**64 - 1, found -1"),
+        ({"seed": 2**64}, "seed: expected an int from 0 to 2**64 - 1, found 18446744073709551616"),
+        ({"clues": -1}, "clues: expected an int from 0"),
         ({"variant": "anti-queen"}, "variant: unknown variant `anti-queen`"),
         ({"threads": 1025}, "threads: expected a number of threads from 0 (one per core) to 1024"),
     ],
@@ -133,10 +142,13 @@ def test_generate_rejects_options(options, words):
     assert not isinstance(caught.value, dance.GenerateError)
 
 
-def test_generate_rejects_a_negative_count():
-    with pytest.raises(ValueError, match="n must be at least 0"):
+def test_generate_rejects_a_negative_count_and_bools():
+    with pytest.raises(ValueError, match="n: expected a count of at least 0, found -1"):
         dance.generate(-1)
     assert dance.generate(0) == []
+    for options in ({"n": True}, {"n": 1, "seed": True}, {"n": 1, "size": True}, {"n": 1, "attempts": 1.5}):
+        with pytest.raises(TypeError, match="expected an int, found"):
+            dance.generate(**options)
 
 
 @pytest.mark.parametrize(
@@ -166,12 +178,25 @@ def test_generate_errors_keep_what_was_made(options, words):
         (lambda: dance.ExactCover(["a"], ["a x:"], secondary=["x"]), "empty color"),
         (lambda: dance.ExactCover(["a"], ["x"], secondary=["x"]), "at least one primary item"),
         (lambda: dance.ExactCover(["a"], [], secondary=["a"]), "secondary[0]: item `a` is declared twice"),
-        (lambda: dance.ExactCover(["a"], [], bounds={"b": 1}), 'bounds name "b"'),
+        (lambda: dance.ExactCover(["a"], [], bounds={"b": 1}), 'bounds: "b" is not a primary item'),
         (lambda: dance.ExactCover(["a"], [], bounds={"a": 0}), "upper bound of item `a` is zero"),
         (lambda: dance.ExactCover(["a"], [], bounds={"a": (3, 2)}), "lower bound 3"),
-        (lambda: dance.ExactCover(["a"], [], bounds={"a": "x"}), "expected n or (min, max)"),
-        (lambda: dance.ExactCover(["a"], [], bounds={"a": -1}), "expected n or (min, max)"),
-        (lambda: dance.ExactCover(["a"], ["a"]).count(limit=-1), "limit must be at least 0"),
+        (lambda: dance.ExactCover(["a"], [], bounds={"a": "x"}), 'bounds["a"]: expected n or (min, max)'),
+        (lambda: dance.ExactCover(["a"], [], bounds={"a": -1}), 'bounds["a"]: expected n or (min, max)'),
+        (lambda: dance.ExactCover(["a"], [], bounds={"a": True}), 'bounds["a"]: expected n or (min, max)'),
+        (lambda: dance.ExactCover(["a"], ["a"]).count(limit=-1), "limit: expected a count of at least 1, found -1"),
+        (lambda: dance.ExactCover(["a"], ["a"]).count(limit=0), "limit: expected a count of at least 1, found 0"),
+        (lambda: dance.ExactCover(["a"], ["a"]).count(threads=2**40), "threads: expected a number of threads from 0 (one per core) to 1024"),
+        (lambda: dance.ExactCover(["a"], ["a"]).count(timeout=0), "timeout: expected a number of seconds above 0"),
+        (lambda: dance.ExactCover(["a"], ["a"]).count(seed=-1), "seed: expected an int from 0"),
+        (lambda: dance.ExactCover(["a"], ["a"]).count_memo(memory_mb=0), "memory_mb: expected an int from 1"),
+        (lambda: dance.ExactCover(["a"], ["a"]).estimate(0), "probes: expected an int from 1"),
+        (lambda: dance.ExactCover(["a"], ["a"]).split(-1), "depth: expected an int from 0"),
+        (lambda: dance.ExactCover(["a"], ["a"]).split(parts=0), "parts: expected an int from 1"),
+        (lambda: dance.ExactCover(["a"], ["a", "a"]).select([0, 1]), "options: option 1 conflicts with the options selected before it"),
+        (lambda: dance.ExactCover(["a"], ["a", "a"], selected=[0, 1]), "selected: option 1 conflicts"),
+        (lambda: dance.ExactCover(["a"], ["a"]).subproblem("2"), "job: option 2 does not exist; the problem has 1 options"),
+        (lambda: dance.ExactCover(["a"], ["a"]).subproblem("1,x"), "job: expected option numbers separated by commas, or `-`, found `1,x`"),
         (lambda: dance.ExactCover(["a b"], [["a b"]]), "items[0]: name `a b` may not contain ' '"),
         (lambda: dance.ExactCover(["a"], [["a", "x:r d"]], secondary=["x"]), "may not contain ' '"),
         (lambda: dance.ExactCover([], []).to_text(), "without primary items"),
@@ -183,18 +208,39 @@ def test_exact_cover_value_errors(build, words):
     assert words in str(caught.value)
 
 
-def test_exact_cover_type_and_index_errors():
-    with pytest.raises(TypeError):
-        dance.ExactCover("abc", [])
-    with pytest.raises(TypeError):
-        dance.ExactCover(["a"], 5)
-    with pytest.raises(TypeError):
-        dance.ExactCover(["a"], [[1]])
+@pytest.mark.parametrize(
+    "build, words",
+    [
+        # Every error names its argument (`ExactCover("abc", ...)` named none).
+        (lambda: dance.ExactCover("abc", []), "items: expected a list of str, found one str"),
+        (lambda: dance.ExactCover(["a"], 5), "options: expected a list of options, found int"),
+        (lambda: dance.ExactCover(["a"], [[1]]), "options[0][0]: expected a str, found int"),
+        (lambda: dance.ExactCover(["a"], [5]), "options[0]: expected a str or a list of str, found int"),
+        (lambda: dance.ExactCover(["a"], [], secondary="x"), "secondary: expected a list of str, found one str"),
+        (lambda: dance.ExactCover(["a"], [], bounds=[("a", 1)]), "bounds: expected a dict"),
+        (lambda: dance.ExactCover(["a"], [], bounds={1: 1}), "bounds: expected item names (str) as keys, found int"),
+        (lambda: dance.ExactCover(["a"], ["a"]).count(limit=True), "limit: expected an int, found bool"),
+        (lambda: dance.ExactCover(["a"], ["a"]).count(threads=True), "threads: expected an int, found bool"),
+        (lambda: dance.ExactCover(["a"], ["a"]).count(timeout=True), "timeout: expected a number of seconds, found bool"),
+        (lambda: dance.ExactCover(["a"], ["a"]).select(0), "options: expected a list of option numbers, found int"),
+        (lambda: dance.ExactCover(["a"], ["a"]).split(), "split: give either depth or parts="),
+        (lambda: dance.ExactCover(["a"], ["a"]).split(1, parts=2), "split: give either depth or parts="),
+    ],
+)
+def test_exact_cover_type_errors_name_the_argument(build, words):
+    with pytest.raises(TypeError) as caught:
+        build()
+    assert words in str(caught.value)
+
+
+def test_exact_cover_index_errors():
     cover = dance.ExactCover(["a"], ["a"])
     assert cover.option(0) == ["a"]
     for index in (1, -1):
         with pytest.raises(IndexError, match="there are 1 options"):
             cover.option(index)
+    with pytest.raises(IndexError, match=r"options\[0\]: option 3 out of range"):
+        cover.select([3])
 
 
 @pytest.mark.parametrize(

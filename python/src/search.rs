@@ -1,0 +1,308 @@
+//! The searches of an `ExactCover` — the first solution, counts (on one
+//! thread or split over many), memo counts, Knuth's estimate and the split
+//! into subproblems — by the `dance_dlx` request and answer types, on a
+//! thread that Ctrl-C stops ([`interrupt`]).
+
+use std::ops::ControlFlow;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use dance_dlx::{Answer, Goal, MemoCounter, OptionId, Problem, Request, Solver, Status, Stop};
+use dance_sudoku::batch::Threads;
+use pyo3::exceptions::PyTimeoutError;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use rayon::prelude::*;
+
+use crate::args;
+use crate::errors::value_error;
+use crate::interrupt;
+
+/// Subproblems per worker thread of a split count: enough that uneven
+/// subtrees even out (the command line's `dance cover -j` figure).
+const SUBPROBLEMS_PER_THREAD: usize = 64;
+/// How deep a split by parts may go looking for that many subproblems.
+const MAX_SPLIT_DEPTH: usize = 12;
+/// Option visits that selecting the subproblems may always cost, and
+/// beyond that per entry of the problem: the bound `dance cover -j` puts on
+/// a split, so that a root too wide to split cheaply stays one part (see
+/// `dance_dlx::Solver::split_within`).
+const MIN_SPLIT_COST: u64 = 1 << 20;
+/// See [`MIN_SPLIT_COST`].
+const SPLIT_COST_PER_ENTRY: u64 = 8;
+
+/// A solver of a problem with a subproblem's options selected.
+pub struct Searched {
+    /// The solver, the options selected.
+    pub solver: Solver,
+    /// The problem's entries, which bound the cost of a split.
+    entries: usize,
+}
+
+impl Searched {
+    /// A solver of `problem` (shuffled by `seed`) with `selected` selected,
+    /// or the first option that conflicts with those before it.
+    pub fn new(
+        problem: &Problem,
+        selected: &[OptionId],
+        seed: Option<u64>,
+    ) -> Result<Searched, OptionId> {
+        let mut solver = match seed {
+            Some(seed) => Solver::with_seed(problem, seed),
+            None => Solver::new(problem),
+        };
+        for &option in selected {
+            solver.select(option).map_err(|_| option)?;
+        }
+        Ok(Searched {
+            solver,
+            entries: problem.entry_count(),
+        })
+    }
+
+    /// The subproblems of about `at_least` parts, within the cost bound.
+    fn parts(&mut self, at_least: usize) -> Result<Vec<Vec<OptionId>>, dance_dlx::SplitError> {
+        let max_cost = MIN_SPLIT_COST.max(SPLIT_COST_PER_ENTRY.saturating_mul(self.entries as u64));
+        self.solver
+            .split_within(at_least, MAX_SPLIT_DEPTH, max_cost)
+    }
+}
+
+/// Where to cut a split.
+pub enum Cut {
+    /// At this many levels below the selection.
+    Depth(usize),
+    /// At the smallest depth with at least this many subproblems.
+    Parts(usize),
+}
+
+/// The subproblems of `searched`'s selection (their options below it).
+pub fn split(searched: &Searched, cut: Cut) -> PyResult<Vec<Vec<OptionId>>> {
+    let mut searched = Searched {
+        solver: searched.solver.clone(),
+        entries: searched.entries,
+    };
+    match cut {
+        Cut::Depth(depth) => searched.solver.split(depth),
+        Cut::Parts(parts) => searched.parts(parts),
+    }
+    .map_err(|error| value_error(format!("split: {error}")))
+}
+
+/// Knuth's estimate of a search's size (`dance cover --estimate`).
+///
+/// `nodes` estimates the search tree's nodes (options tried), with its
+/// standard error `nodes_error` (large on irregular trees: trust the order
+/// of magnitude); `solutions` estimates the solutions; `probes` is the
+/// number of random paths averaged. `Estimate(probes, nodes, nodes_error,
+/// solutions)` rebuilds one (as pickle does).
+#[pyclass(frozen, eq, module = "dance")]
+#[derive(PartialEq)]
+pub struct Estimate {
+    /// Random paths averaged.
+    #[pyo3(get)]
+    probes: u32,
+    /// Estimated search-tree nodes.
+    #[pyo3(get)]
+    nodes: f64,
+    /// The standard error of `nodes`.
+    #[pyo3(get)]
+    nodes_error: f64,
+    /// Estimated solutions.
+    #[pyo3(get)]
+    solutions: f64,
+}
+
+#[pymethods]
+impl Estimate {
+    #[new]
+    fn new(probes: u32, nodes: f64, nodes_error: f64, solutions: f64) -> Estimate {
+        Estimate {
+            probes,
+            nodes,
+            nodes_error,
+            solutions,
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Estimate(probes={}, nodes={:?}, nodes_error={:?}, solutions={:?})",
+            self.probes, self.nodes, self.nodes_error, self.solutions
+        )
+    }
+
+    fn __getnewargs__(&self) -> (u32, f64, f64, f64) {
+        (self.probes, self.nodes, self.nodes_error, self.solutions)
+    }
+}
+
+/// Knuth's estimate by `probes` random paths below the selection.
+pub fn estimate(py: Python<'_>, searched: &Searched, probes: u32, seed: u64) -> PyResult<Estimate> {
+    let mut solver = searched.solver.clone();
+    let estimate = py
+        .detach(|| solver.estimate(probes, seed))
+        .map_err(|error| value_error(format!("estimate: {error}")))?;
+    Ok(Estimate::new(
+        estimate.probes,
+        estimate.nodes,
+        estimate.nodes_error,
+        estimate.solutions,
+    ))
+}
+
+/// The first solution, or `None`; a `TimeoutError` when `timeout` passes
+/// first.
+pub fn first(
+    py: Python<'_>,
+    searched: &Searched,
+    timeout: Option<Duration>,
+) -> PyResult<Option<Vec<OptionId>>> {
+    let mut solver = searched.solver.clone();
+    let interrupted = interrupt::flag();
+    let request = Request::new(Goal::First).with_stop(stop(deadline(timeout), &interrupted));
+    let answer = interrupt::on_thread(py, &interrupted, move || solver.run(&request))?;
+    if answer.status == Status::Timeout {
+        return Err(PyTimeoutError::new_err(format!(
+            "first: no solution found or ruled out in {} s",
+            timeout.unwrap_or_default().as_secs_f64()
+        )));
+    }
+    Ok(answer.solution)
+}
+
+/// The count of solutions up to `limit` (all without one), on `threads`.
+pub fn count<'py>(
+    py: Python<'py>,
+    searched: &Searched,
+    limit: Option<u64>,
+    threads: Threads,
+    timeout: Option<Duration>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let goal = limit.map_or(Goal::All, |limit| Goal::Count { limit });
+    let deadline = deadline(timeout);
+    let workers = threads.count();
+    let mut whole = Searched {
+        solver: searched.solver.clone(),
+        entries: searched.entries,
+    };
+    // Problems with bounds cannot be split, and a problem whose root is too
+    // wide to split cheaply is one part: both run on one thread.
+    let parts = if workers > 1 {
+        whole
+            .parts(workers * SUBPROBLEMS_PER_THREAD)
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    let pool = (parts.len() > 1).then(|| args::pool(threads)).transpose()?;
+    let solver = whole.solver;
+    let interrupted = interrupt::flag();
+    let request = Request::new(goal).with_stop(stop(deadline, &interrupted));
+    let (found, complete, timed_out) = interrupt::on_thread(py, &interrupted, move || {
+        let answers: Vec<Answer> = match &pool {
+            None => vec![solver.clone().run(&request)],
+            Some(pool) => pool.install(|| {
+                parts
+                    .par_iter()
+                    .map_init(
+                        || solver.clone(),
+                        |solver, part| run_part(solver, part, &request),
+                    )
+                    .collect()
+            }),
+        };
+        let found: u64 = answers.iter().map(|a| a.count.solutions).sum();
+        let complete = answers.iter().all(|a| a.count.complete);
+        let timed_out = answers.iter().any(|a| a.status == Status::Timeout);
+        (found, complete, timed_out)
+    })?;
+    // Each part counted up to the limit: more than the limit in all is the
+    // limit, not exact, as one search would have answered.
+    let (found, complete) = match limit {
+        Some(limit) if found > limit => (limit, false),
+        _ => (found, complete),
+    };
+    count_object(py, found.into_pyobject(py)?.into_any(), complete, timed_out)
+}
+
+/// Answers `request` on the subproblem that selects `part`, then takes the
+/// selection back.
+fn run_part(solver: &mut Solver, part: &[OptionId], request: &Request) -> Answer {
+    for &option in part {
+        let selected = solver.select(option);
+        debug_assert!(selected.is_ok(), "a split's subproblems can be selected");
+    }
+    let answer = solver.run(request);
+    for _ in part {
+        solver.unselect();
+    }
+    answer
+}
+
+/// The memo count of the selection's solutions, within `memory_mb` MiB.
+pub fn count_memo<'py>(
+    py: Python<'py>,
+    searched: &Searched,
+    memory_mb: u64,
+    timeout: Option<Duration>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let bytes = usize::try_from(memory_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
+    let mut solver = searched.solver.clone();
+    let mut memo = MemoCounter::new(&solver, bytes)
+        .map_err(|error| value_error(format!("count_memo: {error}")))?;
+    let deadline = deadline(timeout);
+    let interrupted = interrupt::flag();
+    let flag = interrupted.clone();
+    let counted = interrupt::on_thread(py, &interrupted, move || {
+        // Called every 65,536 nodes: stops at the deadline or on Ctrl-C.
+        memo.count_until(&mut solver, |_| {
+            let late = deadline.is_some_and(|deadline| Instant::now() >= deadline);
+            if late || flag.load(Ordering::Relaxed) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+    })?
+    .map_err(|error| value_error(format!("count_memo: {error}")))?;
+    let value = match counted.solutions.to_u128() {
+        Some(small) => small.into_pyobject(py)?.into_any(),
+        // Counts past `u128` are exact too: Python's int reads any size.
+        None => py
+            .import("builtins")?
+            .getattr("int")?
+            .call1((counted.solutions.to_string(),))?,
+    };
+    let complete = counted.complete;
+    count_object(py, value, complete, !complete)
+}
+
+/// The moment `timeout` from now; `None` for no timeout, or one beyond
+/// what the clock can reach.
+fn deadline(timeout: Option<Duration>) -> Option<Instant> {
+    timeout.and_then(|timeout| Instant::now().checked_add(timeout))
+}
+
+/// A stop at `deadline` (if any) or when `interrupted` is raised.
+fn stop(deadline: Option<Instant>, interrupted: &interrupt::Flag) -> Stop {
+    let stop = Stop::when(interrupted.clone());
+    match deadline {
+        Some(deadline) => stop.with_deadline(deadline),
+        None => stop,
+    }
+}
+
+/// A `dance.Count`: `value`, whether it is exact, whether the time ran out.
+fn count_object<'py>(
+    py: Python<'py>,
+    value: Bound<'py, PyAny>,
+    exact: bool,
+    timed_out: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    static COUNT: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    let class = COUNT.get_or_try_init(py, || {
+        py.import("dance")?.getattr("Count").map(Bound::unbind)
+    })?;
+    class.bind(py).call1((value, exact, timed_out))
+}

@@ -1,0 +1,103 @@
+//! `dance.Solutions`: the solutions of an `ExactCover`, found lazily, safe
+//! to share between threads.
+
+use std::sync::{Arc, Mutex, PoisonError};
+
+use dance_dlx::{Event, OptionId, Problem, Solver};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+
+use crate::cover::solution_object;
+
+/// Nodes searched between two looks at Python's signals (a few
+/// milliseconds of search), so that Ctrl-C stops a long wait for the next
+/// solution.
+const NODE_BUDGET: u64 = 1 << 16;
+
+/// The solutions of an `ExactCover`, found lazily (see
+/// `ExactCover.solutions`).
+///
+/// Threads may share one iterator: a lock keeps the search whole, each
+/// solution goes to one thread, and the search runs with the GIL released.
+/// An iterator holds a search in progress, which cannot be pickled: pickle
+/// the `ExactCover` (or a subproblem from `split`) instead and iterate
+/// where it arrives.
+#[pyclass(frozen, module = "dance")]
+pub struct Solutions {
+    problem: Arc<Problem>,
+    names: bool,
+    search: Mutex<Search>,
+}
+
+/// A search in progress.
+struct Search {
+    solver: Solver,
+    done: bool,
+}
+
+/// What one slice of the search found.
+enum Step {
+    Solution(Vec<OptionId>),
+    Done,
+    Busy,
+}
+
+impl Solutions {
+    /// The solutions of `solver`'s problem with its selection.
+    pub fn new(problem: Arc<Problem>, solver: Solver, names: bool) -> Solutions {
+        Solutions {
+            problem,
+            names,
+            search: Mutex::new(Search {
+                solver,
+                done: false,
+            }),
+        }
+    }
+
+    /// Searches for [`NODE_BUDGET`] nodes at most, holding the lock.
+    fn step(&self) -> Step {
+        // A panic elsewhere while the lock was held leaves a search that
+        // can go on or be abandoned: nothing in it is half-written.
+        let mut search = self.search.lock().unwrap_or_else(PoisonError::into_inner);
+        if search.done {
+            return Step::Done;
+        }
+        match search.solver.resume(NODE_BUDGET) {
+            Event::Solution => Step::Solution(search.solver.solution().collect()),
+            Event::Exhausted => {
+                search.done = true;
+                Step::Done
+            }
+            Event::BudgetSpent => Step::Busy,
+        }
+    }
+}
+
+#[pymethods]
+impl Solutions {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        loop {
+            // The lock is taken with the GIL released, so a thread waiting
+            // for it never blocks the one searching.
+            match py.detach(|| self.step()) {
+                Step::Solution(solution) => {
+                    return solution_object(py, &self.problem, &solution, self.names).map(Some);
+                }
+                Step::Done => return Ok(None),
+                Step::Busy => py.check_signals()?,
+            }
+        }
+    }
+
+    fn __reduce__(&self) -> PyResult<()> {
+        Err(PyTypeError::new_err(
+            "cannot pickle a dance.Solutions iterator: it holds a search in progress; \
+             pickle the ExactCover (or a subproblem from split) and iterate where it arrives",
+        ))
+    }
+}

@@ -26,6 +26,18 @@ use crate::links::Links;
 use crate::rng::SplitMix64;
 use crate::search::Solver;
 
+/// Subproblems per thread that a count on several threads asks
+/// [`Solver::split_into_parts`] for: enough that uneven subtrees even out.
+pub const PARTS_PER_THREAD: usize = 64;
+/// How deep [`Solver::split_into_parts`] may cut looking for its parts.
+pub const PARTS_MAX_DEPTH: usize = 12;
+/// Option visits per entry of the problem that selecting the parts of
+/// [`Solver::split_into_parts`] may cost: a wide node (one item with 10⁵
+/// options) would cost 10¹⁰ visits to split below, and stays one part.
+pub const PARTS_COST_PER_ENTRY: u64 = 8;
+/// Option visits that selecting the parts may always cost.
+const PARTS_MIN_COST: u64 = 1 << 20;
+
 /// Why the search tree cannot be split or probed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -166,6 +178,34 @@ impl Solver {
             }
         }
         Ok(subproblems)
+    }
+
+    /// At least `at_least` subproblems for a count spread over threads or
+    /// machines, cut within the bound every parallel count here uses:
+    /// [`split_within`](Self::split_within) no deeper than
+    /// [`PARTS_MAX_DEPTH`] levels, and at a selection cost of at most 2²⁰
+    /// option visits (a few milliseconds) or [`PARTS_COST_PER_ENTRY`] per
+    /// entry of the problem (`entries`:
+    /// [`Problem::entry_count`](crate::Problem::entry_count)), whichever is
+    /// more. A root too wide to split cheaply stays one subproblem. `dance
+    /// cover -j` asks for [`PARTS_PER_THREAD`] per thread, and so does the
+    /// Python package.
+    ///
+    /// ```
+    /// use dance_dlx::{PARTS_PER_THREAD, Solver, problems::n_queens};
+    ///
+    /// let queens = n_queens(10);
+    /// let mut solver = Solver::new(&queens);
+    /// let parts = solver.split_into_parts(2 * PARTS_PER_THREAD, queens.entry_count()).unwrap();
+    /// assert!(parts.len() >= 2 * PARTS_PER_THREAD);
+    /// ```
+    pub fn split_into_parts(
+        &mut self,
+        at_least: usize,
+        entries: usize,
+    ) -> Result<Vec<Vec<OptionId>>, SplitError> {
+        let max_cost = PARTS_MIN_COST.max(PARTS_COST_PER_ENTRY.saturating_mul(entries as u64));
+        self.split_within(at_least, PARTS_MAX_DEPTH, max_cost)
     }
 
     /// What selecting every subproblem at `depth` costs in all, in option

@@ -1,15 +1,5 @@
-"""Batch Sudoku solving, generation and exact cover with Dancing Links.
-
-`solve`, `generate` and `rate` work on many puzzles at once, on all cores,
-with the GIL released — from lists of strings, pandas Series (and, with
-`solve_frame`, DataFrames of the public datasets' layouts) or NumPy arrays;
-`ExactCover` is Knuth's Algorithms X, C and M on any exact-cover problem,
-split into subproblems that pickle, so that a count runs across processes
-or machines. `dance.dask` (the `dask` extra) runs both on a Dask cluster.
-
-The distribution is `dance-exact-cover` (`pip install "./python[pandas,dask]"`);
-the import name is `dance`.
-"""
+"""Types of the `dance` package, whose own docstring (dance/__init__.py)
+describes it."""
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Generic, Literal, TypedDict, TypeVar, final, overload

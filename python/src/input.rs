@@ -357,16 +357,16 @@ pub fn array_puzzles<T: Cell>(
         )));
     };
     let shape = Shape::with_boxes(boxes).with_variant(variant);
-    let rows: Vec<Result<Puzzle, String>> = py.detach(|| {
-        let rows: Vec<_> = array.outer_iter().collect();
-        rows.into_par_iter()
+    // On the calling thread: rayon's global pool would ignore `threads=`,
+    // and reading a row costs far less than solving it.
+    py.detach(|| {
+        array
+            .outer_iter()
             .enumerate()
             .map(|(index, row)| row_puzzle(index, row.iter().copied(), &shape))
-            .collect()
-    });
-    rows.into_iter()
-        .collect::<Result<_, _>>()
-        .map_err(value_error)
+            .collect::<Result<_, _>>()
+    })
+    .map_err(value_error)
 }
 
 /// Row `index` of an array as a puzzle of `shape`.
@@ -376,16 +376,20 @@ fn row_puzzle<T: Cell>(
     shape: &Shape,
 ) -> Result<Puzzle, String> {
     let size = shape.size() as i128;
-    let cells = row
-        .enumerate()
-        .map(|(cell, value)| match value.wide() {
-            0 => Ok(None),
-            number if (1..=size).contains(&number) => Ok(Digit::from_number(number as u8)),
-            number => Err(format!(
-                "puzzles[{index}, {cell}]: value {number} is out of range; expected 0 for a blank or a digit 1 to {size}"
-            )),
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+    // A loop, not a collect of Results: that one cannot know the length
+    // and grows the vector a few times per row.
+    let mut cells = Vec::with_capacity(shape.size() * shape.size());
+    for (cell, value) in row.enumerate() {
+        cells.push(match value.wide() {
+            0 => None,
+            number if (1..=size).contains(&number) => Digit::from_number(number as u8),
+            number => {
+                return Err(format!(
+                    "puzzles[{index}, {cell}]: value {number} is out of range; expected 0 for a blank or a digit 1 to {size}"
+                ));
+            }
+        });
+    }
     Puzzle::new(shape.clone(), cells).map_err(|error| format!("puzzles[{index}]: {error}"))
 }
 

@@ -16,7 +16,7 @@
 //! | [`solve`](solve::solve) | `dance_sudoku::format::read_auto` (strings, each read as the command line reads a file), `dance_sudoku::Puzzle::new` (arrays), a `dance_sudoku::Request` answered by `Solver::run` under `dance_sudoku::batch::par_map` |
 //! | [`generate`](make::generate) | `dance_sudoku::generate::generate` on the batch workers (`Options::stop` raised by Ctrl-C) |
 //! | [`rate`](make::rate) | `dance_sudoku::rate::rate_until` on the batch workers (its `Stop` raised by Ctrl-C) |
-//! | [`ExactCover`](cover::ExactCover) | `dance_dlx::ProblemBuilder`, `dance_dlx::parse_problem`, `Solver::select` (subproblems), a `dance_dlx::Request` answered by `Solver::run`, `Solver::split_within`, `Solver::estimate`, `dance_dlx::MemoCounter` |
+//! | [`ExactCover`](cover::ExactCover) | `dance_dlx::ProblemBuilder`, `dance_dlx::parse_problem`, `Solver::select` (subproblems), a `dance_dlx::Request` answered by `Solver::run`, `Solver::split_into_parts`, `Solver::estimate`, `dance_dlx::MemoCounter` |
 //!
 //! The policies are the libraries': `mode` and `limit` become a
 //! `dance_dlx::Goal` (a count limited to N looks for N + 1 solutions to tell

@@ -7,7 +7,9 @@ use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use dance_dlx::{Answer, Goal, MemoCounter, OptionId, Problem, Request, Solver, Status, Stop};
+use dance_dlx::{
+    Answer, Goal, MemoCounter, OptionId, PARTS_PER_THREAD, Problem, Request, Solver, Status, Stop,
+};
 use dance_sudoku::batch::Threads;
 use pyo3::exceptions::PyTimeoutError;
 use pyo3::prelude::*;
@@ -17,19 +19,6 @@ use rayon::prelude::*;
 use crate::args;
 use crate::errors::value_error;
 use crate::interrupt;
-
-/// Subproblems per worker thread of a split count: enough that uneven
-/// subtrees even out (the command line's `dance cover -j` figure).
-const SUBPROBLEMS_PER_THREAD: usize = 64;
-/// How deep a split by parts may go looking for that many subproblems.
-const MAX_SPLIT_DEPTH: usize = 12;
-/// Option visits that selecting the subproblems may always cost, and
-/// beyond that per entry of the problem: the bound `dance cover -j` puts on
-/// a split, so that a root too wide to split cheaply stays one part (see
-/// `dance_dlx::Solver::split_within`).
-const MIN_SPLIT_COST: u64 = 1 << 20;
-/// See [`MIN_SPLIT_COST`].
-const SPLIT_COST_PER_ENTRY: u64 = 8;
 
 /// A solver of a problem with a subproblem's options selected.
 pub struct Searched {
@@ -60,11 +49,10 @@ impl Searched {
         })
     }
 
-    /// The subproblems of about `at_least` parts, within the cost bound.
+    /// At least `at_least` subproblems where the library's cost bound
+    /// allows them (`Solver::split_into_parts`, as `dance cover -j` cuts).
     fn parts(&mut self, at_least: usize) -> Result<Vec<Vec<OptionId>>, dance_dlx::SplitError> {
-        let max_cost = MIN_SPLIT_COST.max(SPLIT_COST_PER_ENTRY.saturating_mul(self.entries as u64));
-        self.solver
-            .split_within(at_least, MAX_SPLIT_DEPTH, max_cost)
+        self.solver.split_into_parts(at_least, self.entries)
     }
 }
 
@@ -189,9 +177,7 @@ pub fn count<'py>(
     // Problems with bounds cannot be split, and a problem whose root is too
     // wide to split cheaply is one part: both run on one thread.
     let parts = if workers > 1 {
-        whole
-            .parts(workers * SUBPROBLEMS_PER_THREAD)
-            .unwrap_or_default()
+        whole.parts(workers * PARTS_PER_THREAD).unwrap_or_default()
     } else {
         Vec::new()
     };

@@ -22,21 +22,9 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use dance_dlx::{ExactCount, MemoStats, OptionId, Request, Solver};
+use dance_dlx::{ExactCount, MemoStats, OptionId, PARTS_PER_THREAD, Request, Solver};
 
 use crate::progress::Progress;
-
-/// Subproblems per worker thread: enough that uneven subtrees even out.
-const SUBPROBLEMS_PER_THREAD: usize = 64;
-/// How deep the split may go looking for that many subproblems.
-const MAX_SPLIT_DEPTH: usize = 12;
-/// Option visits that selecting the subproblems may always cost: a few
-/// milliseconds, nothing next to a search worth running in parallel.
-const MIN_SPLIT_COST: u64 = 1 << 20;
-/// Beyond that, option visits allowed per entry of the problem: a wide node
-/// (one item with 10⁵ options) would cost 10¹⁰ visits to split below, and is
-/// searched as one subproblem instead (see `Solver::split_within`).
-const SPLIT_COST_PER_ENTRY: u64 = 8;
 
 /// What a search looks for, and until when: the library's [`Request`] as
 /// the workers read it.
@@ -220,11 +208,11 @@ pub struct Show {
     pub noun: &'static str,
 }
 
-/// The subproblems for `threads` workers below `solver`'s selection: the
-/// smallest depth that gives 64 per thread, within a cost bound of a few
-/// times the problem's size, `entries` (see `Solver::split_within`) — or
-/// `None` when one thread is asked for, or the tree cannot be cut
-/// (multiplicities, a root too wide to split cheaply).
+/// The subproblems for `threads` workers below `solver`'s selection:
+/// [`PARTS_PER_THREAD`] per thread, cut within the library's bound for the
+/// problem's size, `entries` (`Solver::split_into_parts`) — or `None` when
+/// one thread is asked for, or the tree cannot be cut (multiplicities, a
+/// root too wide to split cheaply).
 pub fn subproblems(
     solver: &mut Solver,
     threads: usize,
@@ -233,9 +221,8 @@ pub fn subproblems(
     if threads <= 1 {
         return None;
     }
-    let max_cost = MIN_SPLIT_COST.max(SPLIT_COST_PER_ENTRY.saturating_mul(entries as u64));
     let subproblems = solver
-        .split_within(threads * SUBPROBLEMS_PER_THREAD, MAX_SPLIT_DEPTH, max_cost)
+        .split_into_parts(threads * PARTS_PER_THREAD, entries)
         .ok()?;
     (subproblems.len() > 1).then_some(subproblems)
 }

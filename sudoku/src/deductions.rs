@@ -436,9 +436,13 @@ impl State {
     /// there was one.
     #[inline(always)]
     fn band<const B: usize>(&mut self) -> Result<bool, DeadEnd> {
+        // Shifted in one at a time, a recurrence the compiler leaves scalar:
+        // vector loads of words that the row deductions have just stored one
+        // at a time wait for those stores, which cost more than the
+        // instructions saved (17-clue 6% more CPU time).
         let mut changed = 0u32;
-        for (digit, (word, seen)) in self.words[B].iter().zip(&self.seen[B]).enumerate() {
-            changed |= u32::from(word != seen) << digit;
+        for (word, seen) in self.words[B].iter().zip(&self.seen[B]).rev() {
+            changed = changed << 1 | u32::from(word != seen);
         }
         let any = changed != 0;
         while changed != 0 {

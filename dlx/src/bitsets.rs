@@ -18,7 +18,11 @@
 //! nothing, its parent's copy serving. Covering an item removes the options
 //! whose bits are set in its words (taken a word at a time, lowest bit
 //! first: column order); purifying a secondary item, those that give it
-//! another color.
+//! another color. A removal found in an item's list touches only the
+//! option's *other* items — each entry of each list keeps them, in a copy
+//! of its own (`others`, `Σ len(option)²` slots) — so the list being read
+//! is never written, and the count and words of the item being covered are
+//! not decremented and cleared once per option, one after another.
 //!
 //! ```text
 //! item lists    a: [o0 o2 o4]   b: [o1 o2]   c: [o3 o4]
@@ -33,14 +37,16 @@
 //! decrement clears; committing an option marks all its primary items so
 //! first, so that a count reaching 0 is an item outside the option left
 //! with no option: a dead end, found in the middle of the commit, with
-//! nothing to undo but the copy. The item a level chose keeps its own bits
-//! (its cover leaves them): they are the options the level tries, and no
-//! later removal reaches them, since every option that contains the item
+//! nothing to undo but the copy. The count and words of an inactive item
+//! are stale (restored with the copy); the item a level chose keeps its own
+//! bits (its cover leaves them): they are the options the level tries, and
+//! no later removal reaches them, since every option that contains the item
 //! is gone from every other list.
 //!
 //! The copies cost `4 × items + 8 × words` bytes per level that branches
-//! (about `entries / 64 + items` words), which is what limits this
-//! representation to problems of modest size: see
+//! (about `entries / 64 + items` words), and the lists of other items 8
+//! bytes a slot; with them this representation is limited to problems of
+//! modest size and short options: see
 //! [`Representation`](crate::Representation).
 
 use crate::driver::{Choice, Matrix, Work};
@@ -100,6 +106,13 @@ pub(crate) struct Bitsets {
     /// The option lists: every item of every option, in order.
     slots: Vec<Slot>,
     entry_color: Vec<i32>,
+    /// Per entry of `column` (and the end of the last): where the entry's
+    /// option's *other* items begin in `others`.
+    others_start: Vec<u32>,
+    /// For every entry of every item's list, its option's other items,
+    /// cyclically from the one after the item: what a removal found in that
+    /// list touches (never the list it was found in).
+    others: Vec<Slot>,
     /// Each option's first node in the links, for the level stack.
     option_node: Vec<u32>,
     primary: u32,
@@ -167,6 +180,18 @@ impl Bitsets {
             }
         }
         slot_start.push(slots.len() as u32);
+        let mut others_start = Vec::with_capacity(column.len() + 1);
+        let mut others = Vec::with_capacity(Bitsets::others_len(links));
+        for i in 1..=items as u32 {
+            for &option in &column[start[i as usize] as usize..start[i as usize + 1] as usize] {
+                others_start.push(others.len() as u32);
+                let option = &slots[slot_start[option as usize] as usize
+                    ..slot_start[option as usize + 1] as usize];
+                let at = option.iter().position(|slot| slot.item == i).unwrap_or(0);
+                others.extend(option[at + 1..].iter().chain(&option[..at]).copied());
+            }
+        }
+        others_start.push(others.len() as u32);
         let count: Vec<u32> = (0..=items)
             .map(|i| {
                 if i == 0 || i > links.primary as usize {
@@ -191,6 +216,8 @@ impl Bitsets {
             slot_start,
             slots,
             entry_color,
+            others_start,
+            others,
             option_node: links.option_start.clone(),
             primary: links.primary,
             saved_count: vec![0; (depth + 1) * count.len()],
@@ -215,11 +242,26 @@ impl Bitsets {
     }
 
     /// The memory the copies of the counts and bits take for a search
-    /// `depth` levels deep on a problem with these links, in bytes.
+    /// `depth` levels deep on a problem with these links, in bytes, and
+    /// that of the lists of other items (`Σ len(option)²` slots, a few
+    /// times the links for short options, far more for long ones).
     pub(crate) fn copies_bytes(links: &Links, depth: usize) -> usize {
         (depth + 1)
             .saturating_mul(Bitsets::copy_words(links))
             .saturating_mul(8)
+            .saturating_add(Bitsets::others_len(links).saturating_mul(size_of::<Slot>()))
+    }
+
+    /// The slots of `others`: `Σ len × (len − 1)` over the options.
+    fn others_len(links: &Links) -> usize {
+        links
+            .option_start
+            .iter()
+            .map(|&first| {
+                let len = (first..).take_while(|&q| links.top[q as usize] > 0).count();
+                len.saturating_mul(len.saturating_sub(1))
+            })
+            .fold(0, usize::saturating_add)
     }
 
     /// Whether the bitsets should beat the links on a problem with these
@@ -317,12 +359,13 @@ impl Bitsets {
     /// Makes primary `item` inactive and removes the active options of its
     /// list from every other item (no check: an option chosen next contains
     /// any item this empties, since the item had the fewest options). The
-    /// item's own bits stay: they are the options its level tries.
+    /// item's own bits stay, as a removal never touches the list it was
+    /// found in: they are the options its level tries.
     #[inline(always)]
     fn cover(&mut self, item: u32) {
         self.count[item as usize] |= INACTIVE;
         let mut lists = self.lists::<false>();
-        let (_, removed) = lists.remove_all::<false, false, true>(item, 0);
+        let (_, removed) = lists.remove_all::<false, false>(item, 0);
         self.updates += removed;
     }
 
@@ -346,12 +389,13 @@ impl Bitsets {
         };
         Lists {
             start: &self.start,
-            column: &self.column,
             column_color,
             word_start: &self.word_start,
             slot_start: &self.slot_start,
             slots: &self.slots,
             entry_color,
+            others_start: &self.others_start,
+            others: &self.others,
             primary: self.primary,
             count: &mut self.count,
             bits: &mut self.bits,
@@ -387,29 +431,32 @@ impl Bitsets {
 /// The lists, counts and bits, borrowed apart for the hot loops.
 struct Lists<'a> {
     start: &'a [u32],
-    column: &'a [u32],
     column_color: &'a [i32],
     word_start: &'a [u32],
     slot_start: &'a [u32],
     slots: &'a [Slot],
     entry_color: &'a [i32],
+    others_start: &'a [u32],
+    others: &'a [Slot],
     primary: u32,
     count: &'a mut [u32],
     bits: &'a mut [u64],
 }
 
 impl Lists<'_> {
-    /// Removes `option` from every item: clears its bits and decrements its
-    /// primary items' counts (the bits cleared added to `removed`). With
-    /// `CHECK`, `false` as soon as a count reaches 0.
+    /// Removes the option of entry `at` of an item's list from every other
+    /// item: clears its bits and decrements its primary items' counts (the
+    /// bits cleared added to `removed`). With `CHECK`, `false` as soon as a
+    /// count reaches 0. The list of entry `at` is left alone: its item is
+    /// being covered, and its words were read.
     #[inline(always)]
-    fn remove<const CHECK: bool>(&mut self, option: u32, removed: &mut u64) -> bool {
+    fn remove<const CHECK: bool>(&mut self, at: usize, removed: &mut u64) -> bool {
         let (from, to) = (
-            self.slot_start[option as usize] as usize,
-            self.slot_start[option as usize + 1] as usize,
+            self.others_start[at] as usize,
+            self.others_start[at + 1] as usize,
         );
         *removed += (to - from) as u64;
-        for &Slot { item, bit } in &self.slots[from..to] {
+        for &Slot { item, bit } in &self.others[from..to] {
             self.bits[(bit >> 6) as usize] &= !(1 << (bit & 63));
             if item <= self.primary {
                 let count = &mut self.count[item as usize];
@@ -422,12 +469,13 @@ impl Lists<'_> {
         true
     }
 
-    /// Removes the active options of `item`'s list — with `COLORED` and a
-    /// `color`, only those that give the item another color. With `CHECK`,
-    /// `false` at the first count that reaches 0; with `KEEP`, the item's
-    /// own bits are left as they were. Also returns the bits cleared.
+    /// Removes the active options of `item`'s list from the other items —
+    /// with `COLORED` and a `color`, only those that give the item another
+    /// color. With `CHECK`, `false` at the first count that reaches 0. The
+    /// item's own bits are left as they were. Also returns the bits
+    /// cleared.
     #[inline(always)]
-    fn remove_all<const COLORED: bool, const CHECK: bool, const KEEP: bool>(
+    fn remove_all<const COLORED: bool, const CHECK: bool>(
         &mut self,
         item: u32,
         color: i32,
@@ -437,8 +485,7 @@ impl Lists<'_> {
         let end = self.word_start[item as usize + 1];
         let start = self.start[item as usize];
         for word in first..end {
-            let kept = self.bits[word as usize];
-            let mut bits = kept;
+            let mut bits = self.bits[word as usize];
             while bits != 0 {
                 let k = (word - first) * 64 + bits.trailing_zeros();
                 bits &= bits - 1;
@@ -446,12 +493,9 @@ impl Lists<'_> {
                 if COLORED && color != 0 && self.column_color[at] == color {
                     continue;
                 }
-                if !self.remove::<CHECK>(self.column[at], &mut removed) {
+                if !self.remove::<CHECK>(at, &mut removed) {
                     return (false, removed);
                 }
-            }
-            if KEEP {
-                self.bits[word as usize] = kept;
             }
         }
         (true, removed)
@@ -490,7 +534,7 @@ impl Lists<'_> {
                 }
                 self.count[item as usize] |= INACTIVE;
             }
-            let (kept, cleared) = self.remove_all::<COLORED, CHECK, false>(item, color);
+            let (kept, cleared) = self.remove_all::<COLORED, CHECK>(item, color);
             removed += cleared;
             if !kept {
                 return (false, removed);

@@ -73,9 +73,9 @@ pub struct Stats {
     pub guesses: u64,
     /// Updates: nodes removed from their columns (Knuth's "updates") on
     /// the links; bits cleared on the bitsets (see
-    /// [`Representation`](crate::Representation)), the option's own item's
-    /// included. Only a matrix knows its updates: the [`Driver`]'s own
-    /// statistics leave this 0.
+    /// [`Representation`](crate::Representation)), which likewise leave
+    /// alone the item being covered. Only a matrix knows its updates: the
+    /// [`Driver`]'s own statistics leave this 0.
     pub updates: u64,
     /// Solutions found: levels whose [`Matrix::choose`] answered
     /// [`Choice::Solved`].

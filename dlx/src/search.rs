@@ -81,13 +81,13 @@ impl std::fmt::Display for Representation {
 }
 
 /// The most memory [`Representation::Bitsets`] may take for its copies of the
-/// item sizes (one per level of the deepest search, each `4 × items` bytes):
-/// beyond it, a problem is searched on the links.
+/// counts and words (one per level of the deepest search) and its lists of
+/// each option's other items: beyond it, a problem is searched on the links.
 const BITSETS_COPIES_LIMIT: usize = 16 << 20;
 
 impl Representation {
     /// Whether [`Representation::Bitsets`] can serve a problem with these
-    /// links: no multiplicities, and its copies within
+    /// links: no multiplicities, and its copies and lists within
     /// [`BITSETS_COPIES_LIMIT`].
     fn bitsets_can_serve(links: &Links, multiplicities: bool, depth: usize) -> bool {
         !multiplicities && Bitsets::copies_bytes(links, depth) <= BITSETS_COPIES_LIMIT
@@ -291,9 +291,10 @@ impl Solver {
     /// in progress is abandoned; the selected options stay selected.
     ///
     /// [`Solver::new`] picks [`Representation::Bitsets`] where it can serve
-    /// (its copies within 16 MiB) and where a commit should clear more bits
-    /// than a copy takes words; the links otherwise. `cargo bench --bench
-    /// engine -- representation` races the two.
+    /// (its copies and lists within 16 MiB) and where a commit should clear
+    /// more bits than a copy takes words; the links otherwise.
+    /// `benches/representations.sh` races the two (`dance cover
+    /// --representation`).
     ///
     /// ```
     /// use dance_dlx::{Representation, Solver, problems::pentominoes};

@@ -254,14 +254,21 @@ impl Solver {
         let mut path_costs = vec![0; self.stack.len()];
         let mut cost = 0u64;
         let mut within = true;
-        loop {
-            let (links, stack, driver) = (&mut self.links, &mut self.stack[..], &mut self.driver);
-            let event = if links.is_colored() {
-                Cut::<true>::run(links, stack, &mut path_costs, base + depth, driver)
+        // The driver over the cut: to the next subproblem, or (`abandon`)
+        // back out of a walk stopped half-way on the links — by the cut's
+        // own matrix, which the solver's (the bitsets, perhaps) would not
+        // know.
+        let cut_step = |solver: &mut Solver, path_costs: &mut [u64], abandon: bool| {
+            let (links, stack, driver) =
+                (&mut solver.links, &mut solver.stack[..], &mut solver.driver);
+            if links.is_colored() {
+                Cut::<true>::run(links, stack, path_costs, base + depth, driver, abandon)
             } else {
-                Cut::<false>::run(links, stack, &mut path_costs, base + depth, driver)
-            };
-            if event == Event::Exhausted {
+                Cut::<false>::run(links, stack, path_costs, base + depth, driver, abandon)
+            }
+        };
+        loop {
+            if cut_step(self, &mut path_costs, false) == Event::Exhausted {
                 break;
             }
             let level = self.driver.level();
@@ -275,16 +282,7 @@ impl Solver {
             );
             if cost > max_cost {
                 within = false;
-                // The walk stopped half-way on the links: it is undone by
-                // the cut's own matrix, which the solver's (the bitsets,
-                // perhaps) would not know.
-                let (links, stack, driver) =
-                    (&mut self.links, &mut self.stack[..], &mut self.driver);
-                if links.is_colored() {
-                    Cut::<true>::unwind(links, stack, &mut path_costs, base + depth, driver);
-                } else {
-                    Cut::<false>::unwind(links, stack, &mut path_costs, base + depth, driver);
-                }
+                cut_step(self, &mut path_costs, true);
                 break;
             }
         }
@@ -357,48 +355,33 @@ struct Cut<'a, const COLORED: bool> {
 }
 
 impl<'a, const COLORED: bool> Cut<'a, COLORED> {
-    /// Resumes `driver` over the cut until the next subproblem or the end.
+    /// Resumes `driver` over the cut until the next subproblem or the end;
+    /// with `abandon`, backs it out of a walk stopped half-way instead (and
+    /// reports [`Event::Exhausted`]).
     fn run(
         links: &'a mut Links,
         stack: &'a mut [u32],
         path_costs: &'a mut [u64],
         depth: usize,
         driver: &mut Driver,
+        abandon: bool,
     ) -> Event {
-        let mut cut = Cut::<COLORED>::new(links, stack, path_costs, depth, driver);
-        loop {
-            match driver.resume(&mut cut, u64::MAX) {
-                Event::BudgetSpent => continue,
-                event => return event,
-            }
-        }
-    }
-
-    /// Backs `driver` out of a walk over the cut stopped half-way.
-    fn unwind(
-        links: &'a mut Links,
-        stack: &'a mut [u32],
-        path_costs: &'a mut [u64],
-        depth: usize,
-        driver: &mut Driver,
-    ) {
-        let mut cut = Cut::<COLORED>::new(links, stack, path_costs, depth, driver);
-        driver.unwind(&mut cut);
-    }
-
-    fn new(
-        links: &'a mut Links,
-        stack: &'a mut [u32],
-        path_costs: &'a mut [u64],
-        depth: usize,
-        driver: &Driver,
-    ) -> Self {
-        Cut {
+        let mut cut = Cut::<COLORED> {
             links,
             stack,
             path_costs,
             base: driver.base(),
             depth,
+        };
+        if abandon {
+            driver.unwind(&mut cut);
+            return Event::Exhausted;
+        }
+        loop {
+            match driver.resume(&mut cut, u64::MAX) {
+                Event::BudgetSpent => continue,
+                event => return event,
+            }
         }
     }
 

@@ -327,6 +327,17 @@ impl Running {
     }
 }
 
+/// Waits for the end of an interrupted count: status 130 and one last line
+/// of output, a count as a lower bound (`N+`); returns stderr.
+fn ends_with_a_lower_bound(run: Running, threads: &str) -> String {
+    let (code, rest, stderr) = run.finish();
+    assert_eq!(code, Some(130), "{threads}: {stderr}");
+    assert_eq!(rest.len(), 1, "{threads}: {rest:?}");
+    let count = rest[0].strip_suffix('+').expect("a lower bound");
+    assert!(count.parse::<u64>().is_ok(), "{count}");
+    stderr
+}
+
 /// Two easy puzzles, then the empty 9×9 grid, whose count never ends.
 fn two_easy_then_endless() -> String {
     format!("{NORVIG}\n{NORVIG}\n{}\n", ".".repeat(81))
@@ -341,11 +352,7 @@ fn answers_stream_and_an_interrupted_count_prints_what_it_has() {
         let mut run = Running::start(&["solve", "--count", threads], &two_easy_then_endless());
         assert_eq!([run.line(), run.line()], ["1", "1"], "{threads}");
         run.signal("INT");
-        let (code, rest, stderr) = run.finish();
-        assert_eq!(code, Some(130), "{threads}: {stderr}");
-        assert_eq!(rest.len(), 1, "{threads}: {rest:?}");
-        let count = rest[0].strip_suffix('+').expect("a lower bound");
-        assert!(count.parse::<u64>().is_ok(), "{count}");
+        let stderr = ends_with_a_lower_bound(run, threads);
         assert!(
             stderr.contains("dance: interrupted by SIGINT after 3 records"),
             "{stderr}"
@@ -437,11 +444,7 @@ fn an_interrupted_cover_count_prints_what_it_has() {
         let run = Running::start(&["cover", "-q", threads, &dominoes], "");
         std::thread::sleep(Duration::from_millis(700));
         run.signal("INT");
-        let (code, rest, stderr) = run.finish();
-        assert_eq!(code, Some(130), "{threads}: {stderr}");
-        assert_eq!(rest.len(), 1, "{threads}: {rest:?}");
-        let count = rest[0].strip_suffix('+').expect("a lower bound");
-        assert!(count.parse::<u64>().is_ok(), "{count}");
+        let stderr = ends_with_a_lower_bound(run, threads);
         assert!(
             stderr.contains("interrupted by SIGINT") && stderr.contains("found so far"),
             "{threads}: {stderr}"

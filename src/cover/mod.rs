@@ -151,14 +151,23 @@ fn search(args: &CoverArgs, problem: &Problem, mut solver: Solver) -> anyhow::Re
         };
         (answer, written)
     };
-    answer_with(args, &answer, written, representation, &stop, &interrupt)
+    answer_with(
+        args,
+        request.goal,
+        &answer,
+        written,
+        representation,
+        &stop,
+        &interrupt,
+    )
 }
 
-/// Prints `answer`: the count line (unless the solutions were printed:
-/// `written` of them; `N+` when the search stopped early), the timeout or
+/// Prints `answer` to `goal`: the count line (unless the solutions were
+/// printed: `written` of them; `N+` when the search stopped early), the timeout or
 /// interrupt message, the statistics; and the exit status.
 fn answer_with(
     args: &CoverArgs,
+    goal: Goal,
     answer: &Answer,
     written: Option<u64>,
     representation: Representation,
@@ -167,7 +176,9 @@ fn answer_with(
 ) -> anyhow::Result<Exit> {
     let mut count = written.map_or_else(|| answer.count.clone(), dance_dlx::ExactCount::from);
     let mut complete = answer.complete;
-    if let Some(limit) = args.limit {
+    // The workers looked for one more than a count's limit: more than the
+    // limit is printed as the limit, a lower bound.
+    if let Goal::Count { limit } = goal {
         let limit = dance_dlx::ExactCount::from(limit);
         if count.to_biguint() > limit.to_biguint() {
             (count, complete) = (limit, false);

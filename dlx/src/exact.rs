@@ -5,7 +5,8 @@
 //! DLX1), tries its options top to bottom — committing each option's other
 //! items: covering them, or purifying a colored secondary item (DLX2) — and
 //! uncommits them on the way back. The uncolored version never reads a
-//! color.
+//! color. With `UP` it tries them bottom to top instead (the memo's
+//! [`OptionOrder::BottomUp`](crate::OptionOrder)).
 //!
 //! With `CHECK` ([`DeadEnds::AtCommit`](crate::DeadEnds::AtCommit)) a commit
 //! that empties the column of a primary item outside the option stops there
@@ -16,7 +17,7 @@ use crate::driver::{Choice, Matrix, Work};
 use crate::links::Links;
 
 /// The links and the level stack, seen as Algorithm X's (or C's) matrix.
-pub(crate) struct Exact<'a, const COLORED: bool, const CHECK: bool> {
+pub(crate) struct Exact<'a, const COLORED: bool, const CHECK: bool, const UP: bool = false> {
     links: &'a mut Links,
     /// The node of the option tried at each level (the item's header once
     /// its options have run out).
@@ -29,7 +30,7 @@ pub(crate) struct Exact<'a, const COLORED: bool, const CHECK: bool> {
     dead: bool,
 }
 
-impl<'a, const COLORED: bool, const CHECK: bool> Exact<'a, COLORED, CHECK> {
+impl<'a, const COLORED: bool, const CHECK: bool, const UP: bool> Exact<'a, COLORED, CHECK, UP> {
     pub(crate) fn new(links: &'a mut Links, stack: &'a mut [u32]) -> Self {
         Exact {
             links,
@@ -39,7 +40,9 @@ impl<'a, const COLORED: bool, const CHECK: bool> Exact<'a, COLORED, CHECK> {
     }
 }
 
-impl<const COLORED: bool, const CHECK: bool> Matrix for Exact<'_, COLORED, CHECK> {
+impl<const COLORED: bool, const CHECK: bool, const UP: bool> Matrix
+    for Exact<'_, COLORED, CHECK, UP>
+{
     #[inline(always)]
     fn choose(&mut self, level: usize) -> Choice {
         if CHECK && self.dead {
@@ -50,7 +53,8 @@ impl<const COLORED: bool, const CHECK: bool> Matrix for Exact<'_, COLORED, CHECK
             Some((_, 0)) => Choice::DeadEnd,
             Some((item, _)) => {
                 self.links.cover::<COLORED>(item);
-                self.stack[level] = self.links.nodes[item as usize].down;
+                let node = &self.links.nodes[item as usize];
+                self.stack[level] = if UP { node.up } else { node.down };
                 Choice::Item
             }
         }
@@ -80,7 +84,8 @@ impl<const COLORED: bool, const CHECK: bool> Matrix for Exact<'_, COLORED, CHECK
         } else {
             self.links.uncommit_others::<COLORED>(p);
         }
-        let next = self.links.nodes[p as usize].down;
+        let node = &self.links.nodes[p as usize];
+        let next = if UP { node.up } else { node.down };
         self.stack[level] = next;
         if self.links.is_header(next) {
             self.links.uncover::<COLORED>(next);

@@ -205,7 +205,8 @@ pub use answer::{Answer, Status};
 pub use driver::{Choice, Event, Stats};
 pub use ids::{ColorId, ItemId, OptionId};
 pub use memo::{
-    DEFAULT_MEMORY_LIMIT, ExactCount, MemoCount, MemoCounter, MemoError, MemoStats, SharedMemo,
+    DEFAULT_MEMORY_LIMIT, ExactCount, MemoCount, MemoCounter, MemoError, MemoStats, OptionOrder,
+    SharedMemo,
 };
 pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
 pub use request::{

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use dance_dlx::{ColorId, Entry, ItemId, OptionId, Problem, Solver};
+use dance_dlx::{ColorId, Entry, ItemId, OptionId, OptionOrder, Problem, Solver};
 use proptest::prelude::*;
 
 /// A random problem: item count, how many are primary, the bounds of the
@@ -218,10 +218,12 @@ proptest! {
         spec in spec(),
         picks in proptest::collection::vec(any::<prop::sample::Index>(), 0..3),
         max_bytes in prop_oneof![Just(200usize), Just(1usize << 20)],
+        order in prop_oneof![Just(OptionOrder::TopDown), Just(OptionOrder::BottomUp)],
     ) {
         let problem = build(&spec);
         let mut solver = Solver::new(&problem);
         let mut memo = dance_dlx::MemoCounter::new(&solver, max_bytes).unwrap();
+        memo.set_option_order(order);
         prop_assert_eq!(memo.count(&mut solver).unwrap(), brute_force(&spec, &[]).len() as u128);
         // With options selected, whose colors the memo must take into account.
         let mut required = Vec::new();
@@ -237,7 +239,8 @@ proptest! {
 
     /// The subproblems of a split, counted on two threads by counters of
     /// one shared memo (and so in whatever order the threads take them),
-    /// add up to the brute-force count.
+    /// one counting top down, the other bottom up, add up to the
+    /// brute-force count.
     #[test]
     fn a_shared_memo_on_threads_agrees_with_brute_force(
         spec in spec(),
@@ -252,10 +255,14 @@ proptest! {
         let total: u128 = std::thread::scope(|scope| {
             let counts: Vec<_> = halves
                 .iter()
-                .map(|half| {
+                .enumerate()
+                .map(|(index, half)| {
                     let (mut solver, memo) = (solver.clone(), memo.clone());
                     scope.spawn(move || {
                         let mut counter = memo.counter(&solver).unwrap();
+                        if index == 1 {
+                            counter.set_option_order(OptionOrder::BottomUp);
+                        }
                         let mut sum = 0;
                         for subproblem in half.iter() {
                             for &option in subproblem {

@@ -2,14 +2,17 @@
 //! subproblem, keeping its counts in a memo of its own on one thread, or in
 //! one [`SharedMemo`] that every thread fills and reads — so that a state
 //! counted by one thread is found by the others, and `-j2` tries about the
-//! nodes of `-j1` (`benches/memo.sh threads`). The memo's budget, `--memo-mb`, is
-//! the whole memo's, however many threads share it.
+//! nodes of `-j1` (`benches/memo.sh threads`). Every other thread counts
+//! bottom up ([`OptionOrder::BottomUp`]) and takes the subproblems from the
+//! last one back, so that two threads walk the states from both ends rather
+//! than one behind the other. The memo's budget, `--memo-mb`, is the whole
+//! memo's, however many threads share it.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 
 use anyhow::Context;
-use dance_dlx::{MemoCounter, OptionId, SharedMemo, Solver};
+use dance_dlx::{MemoCounter, OptionId, OptionOrder, SharedMemo, Solver};
 
 use super::runner::{Halt, Part, Tally, Work, Worker, select, unselect};
 
@@ -36,14 +39,19 @@ impl<'a> Memo<'a> {
         Ok(Memo::with_counter(solver, counter, stop, tally))
     }
 
-    /// A worker counting on `solver` with `memo`, which other workers share.
+    /// A worker counting on `solver` with `memo`, which other workers share,
+    /// for the runner's thread `thread`: odd threads count bottom up.
     pub fn shared(
         solver: Solver,
         memo: &SharedMemo,
+        thread: usize,
         stop: &'a Halt,
         tally: &'a Tally,
     ) -> anyhow::Result<Memo<'a>> {
-        let counter = memo.counter(&solver).context("cannot count with --memo")?;
+        let mut counter = memo.counter(&solver).context("cannot count with --memo")?;
+        if thread % 2 == 1 {
+            counter.set_option_order(OptionOrder::BottomUp);
+        }
         Ok(Memo::with_counter(solver, counter, stop, tally))
     }
 
@@ -84,6 +92,10 @@ impl Worker for Memo<'_> {
             count: count.solutions,
             complete: count.complete,
         })
+    }
+
+    fn takes_from_the_back(&self) -> bool {
+        self.counter.option_order() == OptionOrder::BottomUp
     }
 
     fn work(&self) -> Work {

@@ -122,10 +122,10 @@ fn search(args: &CoverArgs, problem: &Problem, mut solver: Solver) -> anyhow::Re
         let answer = if subproblems.is_some() {
             // One memo for every thread, within the one budget.
             let memo = SharedMemo::new(&solver, budget).context("cannot count with --memo")?;
-            let make = |solver| Memo::shared(solver, &memo, &stop, &tally);
+            let make = |solver, thread| Memo::shared(solver, &memo, thread, &stop, &tally);
             runner::run(solver, make, subproblems, &tally, show)?
         } else {
-            let make = |solver| Memo::new(solver, budget, &stop, &tally);
+            let make = |solver, _| Memo::new(solver, budget, &stop, &tally);
             runner::run(solver, make, None, &tally, show)?
         };
         (answer, None)
@@ -139,7 +139,7 @@ fn search(args: &CoverArgs, problem: &Problem, mut solver: Solver) -> anyhow::Re
             tally: &tally,
             stream: stream.as_ref(),
         };
-        let make = |solver| Ok(Plain::new(solver, &shared));
+        let make = |solver, _| Ok(Plain::new(solver, &shared));
         let answer = runner::run(solver, make, subproblems, &tally, show)?;
         let written = match stream {
             Some(stream) => {

@@ -17,7 +17,8 @@
 //! what the workers read of it.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -181,6 +182,14 @@ pub trait Worker {
 
     /// The work of every search so far.
     fn work(&self) -> Work;
+
+    /// Whether the worker takes the subproblems from the last one back,
+    /// meeting the workers that take them from the first on: the memo's
+    /// bottom-up counters do, so that their walk of the states runs from
+    /// the far end of the tree.
+    fn takes_from_the_back(&self) -> bool {
+        false
+    }
 }
 
 /// What the runner found.
@@ -229,11 +238,12 @@ pub fn subproblems(
 
 /// Runs the search: one worker made by `make` from `solver` on this thread
 /// when there are no `subproblems`; else one worker per thread, each with a
-/// copy of `solver`, each taking the next subproblem in order until none is
-/// left.
+/// copy of `solver` and its thread's index (0 for the calling thread), each
+/// taking the next subproblem until none is left — in order, or from the
+/// back for a worker that asks to ([`Worker::takes_from_the_back`]).
 pub fn run<W: Worker + Send>(
     solver: Solver,
-    make: impl Fn(Solver) -> anyhow::Result<W> + Sync,
+    make: impl Fn(Solver, usize) -> anyhow::Result<W> + Sync,
     subproblems: Option<(usize, Vec<Vec<OptionId>>)>,
     tally: &Tally,
     show: Show,
@@ -242,7 +252,7 @@ pub fn run<W: Worker + Send>(
     let total = subproblems.as_ref().map(|(_, s)| s.len() as u64);
     let (parts, work) = with_progress(show, total, tally, || match &subproblems {
         None => {
-            let mut worker = make(solver)?;
+            let mut worker = make(solver, 0)?;
             let part = worker.search(0, &[]);
             tally.subproblems.fetch_add(1, Ordering::Relaxed);
             Ok((vec![part?], worker.work()))
@@ -264,25 +274,29 @@ pub fn run<W: Worker + Send>(
     })
 }
 
-/// One worker per thread over `subproblems`, taken in order; the parts come
-/// back in subproblem order.
+/// One worker per thread over `subproblems`, taken from the front (or the
+/// back); the parts come back in subproblem order.
 fn in_threads<W: Worker + Send>(
     solver: Solver,
-    make: &(impl Fn(Solver) -> anyhow::Result<W> + Sync),
+    make: &(impl Fn(Solver, usize) -> anyhow::Result<W> + Sync),
     threads: usize,
     subproblems: &[Vec<OptionId>],
     tally: &Tally,
 ) -> anyhow::Result<(Vec<Part>, Work)> {
-    let next = AtomicUsize::new(0);
-    let work_on = |solver: Solver| -> anyhow::Result<(Vec<(usize, Part)>, Work)> {
-        let mut worker = make(solver)?;
+    let left = Mutex::new(0..subproblems.len());
+    let work_on = |solver: Solver, thread: usize| -> anyhow::Result<(Vec<(usize, Part)>, Work)> {
+        let mut worker = make(solver, thread)?;
+        let back = worker.takes_from_the_back();
         let mut parts = Vec::new();
         loop {
-            let index = next.fetch_add(1, Ordering::Relaxed);
-            let Some(prefix) = subproblems.get(index) else {
+            let taken = {
+                let mut left = left.lock().unwrap_or_else(PoisonError::into_inner);
+                if back { left.next_back() } else { left.next() }
+            };
+            let Some(index) = taken else {
                 break;
             };
-            parts.push((index, worker.search(index, prefix)?));
+            parts.push((index, worker.search(index, &subproblems[index])?));
             tally.subproblems.fetch_add(1, Ordering::Relaxed);
         }
         Ok((parts, worker.work()))
@@ -290,14 +304,14 @@ fn in_threads<W: Worker + Send>(
     let copies: Vec<Solver> = (1..threads).map(|_| solver.clone()).collect();
     let results = thread::scope(|scope| {
         let mut handles = Vec::with_capacity(threads);
-        for copy in copies {
+        for (thread, copy) in (1..).zip(copies) {
             let work_on = &work_on;
             let handle = thread::Builder::new()
-                .spawn_scoped(scope, move || work_on(copy))
+                .spawn_scoped(scope, move || work_on(copy, thread))
                 .context("cannot start the worker threads")?;
             handles.push(handle);
         }
-        let mut results = vec![work_on(solver)];
+        let mut results = vec![work_on(solver, 0)];
         for handle in handles {
             results.push(
                 handle

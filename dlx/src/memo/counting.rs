@@ -217,7 +217,7 @@ pub(crate) struct Frame {
 }
 
 /// The memo's matrix: see the [module docs](self).
-pub(crate) struct Counting<'a, S, const COLORED: bool> {
+pub(crate) struct Counting<'a, S, const COLORED: bool, const UP: bool> {
     pub(crate) links: &'a mut Links,
     pub(crate) stack: &'a mut [u32],
     pub(crate) key: &'a mut Key,
@@ -236,19 +236,19 @@ pub(crate) struct Counting<'a, S, const COLORED: bool> {
     pub(crate) abandoning: bool,
 }
 
-impl<S: Store, const COLORED: bool> Counting<'_, S, COLORED> {
+impl<S: Store, const COLORED: bool, const UP: bool> Counting<'_, S, COLORED, UP> {
     /// Algorithm X's matrix on the links, dead ends found at the choice
     /// ([`DeadEnds::AtChoice`](crate::DeadEnds::AtChoice)): the key follows
     /// every option's items whole, so no commit may stop half-way. The memo
     /// keeps the links whatever the [`Representation`](crate::Representation):
     /// its key is the state of the links' items.
     #[inline(always)]
-    fn exact(&mut self) -> Exact<'_, COLORED, false> {
+    fn exact(&mut self) -> Exact<'_, COLORED, false, UP> {
         Exact::new(self.links, self.stack)
     }
 }
 
-impl<S: Store, const COLORED: bool> Matrix for Counting<'_, S, COLORED> {
+impl<S: Store, const COLORED: bool, const UP: bool> Matrix for Counting<'_, S, COLORED, UP> {
     #[inline(always)]
     fn choose(&mut self, level: usize) -> Choice {
         if self.links.items[0].right == 0 {

@@ -5,16 +5,19 @@
 //! the 16×16 domino board, two counters with a memo each try 4.3 M nodes
 //! in all against 2.2 M for one. Sharing the memo lets a state counted by
 //! one thread serve the other. The memo is cut into [`SHARDS`] tables, each
-//! behind a [`Mutex`] of its own and holding its share of the budget, and a
-//! key goes to the shard picked by bits of its hash that neither the
-//! table's home slot nor its tag uses: two threads wait for each other only
-//! when they touch the same shard at the same moment, one chance in 64.
-//! Only `std`'s locks are used, so the crate still has no threads of its
-//! own; the threads are the caller's.
+//! behind a [`Mutex`] of its own (on cache lines of its own) and holding
+//! its share of the budget, and a key goes to the shard picked by bits of
+//! its hash that neither the table's home slot nor its tag uses: two
+//! threads wait for each other only when they touch the same shard at the
+//! same moment, one chance in 64. Only `std`'s locks are used, so the crate
+//! still has no threads of its own; the threads are the caller's.
 //!
 //! A state can be counted twice — by two threads that both miss it before
 //! either stores it — and then it is stored twice with the same count: the
-//! count stays exact, only the time is lost.
+//! count stays exact, only the time is lost. Threads that walk the states
+//! in the same order do that all the time (the one behind catches up with
+//! the other and follows it through the states it is counting), so the
+//! threads should alternate [`OptionOrder`](super::OptionOrder)s: see there.
 
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
@@ -22,6 +25,12 @@ use super::counting::{Key, Store};
 use super::table::Table;
 use super::{ExactCount, MemoCounter, MemoError, MemoStats, Walk, fingerprint_of};
 use crate::search::Solver;
+
+/// A table on cache lines of its own, so that locking one never takes a
+/// line that another thread needs for its neighbour.
+#[derive(Debug)]
+#[repr(align(128))]
+struct Padded(Mutex<Table>);
 
 /// Tables of a shared memo (a power of two).
 const SHARDS: usize = 64;
@@ -32,10 +41,11 @@ const SHARDS: usize = 64;
 /// Cloning it is cheap and gives the same memo. Make it once for a problem,
 /// then a [`counter`](Self::counter) per thread, each with a
 /// [`Solver`] of its own for the same problem; the counts they store serve
-/// them all.
+/// them all. Give every other counter [`OptionOrder::BottomUp`](super::OptionOrder::BottomUp), so that
+/// the threads walk the states from both ends.
 ///
 /// ```
-/// use dance_dlx::{SharedMemo, Solver, problems::domino_tilings};
+/// use dance_dlx::{OptionOrder, SharedMemo, Solver, problems::domino_tilings};
 ///
 /// let mut solver = Solver::new(&domino_tilings(8, 8));
 /// let memo = SharedMemo::new(&solver, 64 << 20)?;
@@ -43,10 +53,14 @@ const SHARDS: usize = 64;
 /// let total: u128 = std::thread::scope(|scope| {
 ///     let workers: Vec<_> = halves
 ///         .iter()
-///         .map(|half| {
+///         .enumerate()
+///         .map(|(index, half)| {
 ///             let (mut solver, memo) = (solver.clone(), memo.clone());
 ///             scope.spawn(move || {
 ///                 let mut counter = memo.counter(&solver)?;
+///                 if index % 2 == 1 {
+///                     counter.set_option_order(OptionOrder::BottomUp);
+///                 }
 ///                 for &option in half {
 ///                     solver.select(option).expect("a subproblem's options are available");
 ///                 }
@@ -68,7 +82,7 @@ pub struct SharedMemo {
 struct Shards {
     /// The problem's fingerprint: counters for other problems are refused.
     fingerprint: u64,
-    tables: Box<[Mutex<Table>]>,
+    tables: Box<[Padded]>,
 }
 
 impl SharedMemo {
@@ -81,7 +95,7 @@ impl SharedMemo {
         }
         let key_words = Key::new(&solver.links).words.len();
         let tables = (0..SHARDS)
-            .map(|_| Mutex::new(Table::new(key_words, max_bytes / SHARDS)))
+            .map(|_| Padded(Mutex::new(Table::new(key_words, max_bytes / SHARDS))))
             .collect();
         Ok(SharedMemo {
             inner: Arc::new(Shards {
@@ -110,7 +124,7 @@ impl SharedMemo {
     pub fn stats(&self) -> MemoStats {
         let mut stats = MemoStats::default();
         for table in &self.inner.tables {
-            let shard = lock(table).stats();
+            let shard = lock(&table.0).stats();
             stats.entries += shard.entries;
             stats.evictions += shard.evictions;
             stats.bytes += shard.bytes;
@@ -124,7 +138,7 @@ impl SharedMemo {
     /// tables of up to 2²⁶ slots) leave alone.
     #[inline]
     fn table(&self, hash: u64) -> MutexGuard<'_, Table> {
-        lock(&self.inner.tables[(hash >> 32) as usize & (SHARDS - 1)])
+        lock(&self.inner.tables[(hash >> 32) as usize & (SHARDS - 1)].0)
     }
 }
 

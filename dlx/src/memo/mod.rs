@@ -66,6 +66,7 @@
 //! # Ok::<(), dance_dlx::MemoError>(())
 //! ```
 
+mod concurrent;
 mod count;
 mod counting;
 mod order;
@@ -74,10 +75,12 @@ mod table;
 
 use std::ops::ControlFlow;
 
+use concurrent::View;
 pub use count::ExactCount;
 use counting::{Counting, Frame, Key, Level, Store};
 use order::Order;
 pub use shared::SharedMemo;
+use shared::SharedStore;
 use table::Table;
 
 use crate::driver::Event;
@@ -155,7 +158,8 @@ pub struct MemoCounter {
 #[derive(Clone, Debug)]
 enum Memory {
     Own(Table),
-    Shared(SharedMemo),
+    /// The memo, and this counter's view of each of its shards.
+    Shared(SharedMemo, Vec<View>),
 }
 
 /// The order in which a [`MemoCounter`] tries the options of each level.
@@ -231,7 +235,10 @@ impl MemoCounter {
     ) -> Result<MemoCount, MemoError> {
         match &mut self.memory {
             Memory::Own(table) => self.walk.count(solver, table, observe),
-            Memory::Shared(shared) => self.walk.count(solver, &*shared, observe),
+            Memory::Shared(memo, views) => {
+                let store = SharedStore { memo, views };
+                self.walk.count(solver, store, observe)
+            }
         }
     }
 
@@ -253,7 +260,7 @@ impl MemoCounter {
     pub fn stats(&self) -> MemoStats {
         let mut stats = match &self.memory {
             Memory::Own(table) => table.stats(),
-            Memory::Shared(shared) => shared.stats(),
+            Memory::Shared(memo, _) => memo.stats(),
         };
         stats.nodes = self.walk.stats.nodes;
         stats.updates = self.walk.stats.updates;

@@ -5,12 +5,11 @@
 //! the 16×16 domino board, two counters with a memo each try 4.3 M nodes
 //! in all against 2.2 M for one. Sharing the memo lets a state counted by
 //! one thread serve the other. The memo is cut into [`SHARDS`] tables, each
-//! behind a [`Mutex`] of its own (on cache lines of its own) and holding
-//! its share of the budget, and a key goes to the shard picked by bits of
-//! its hash that neither the table's home slot nor its tag uses: two
-//! threads wait for each other only when they touch the same shard at the
-//! same moment, one chance in 64. Only `std`'s locks are used, so the crate
-//! still has no threads of its own; the threads are the caller's.
+//! holding its share of the budget, and a key goes to the shard picked by
+//! bits of its hash that neither the table's home slot nor its tag uses.
+//! The shards are read without locks and written without waiting (see
+//! `concurrent.rs`); only `std`'s atomics and locks are used, so the crate
+//! still has no threads of its own: the threads are the caller's.
 //!
 //! A state can be counted twice — by two threads that both miss it before
 //! either stores it — and then it is stored twice with the same count: the
@@ -19,18 +18,12 @@
 //! the other and follows it through the states it is counting), so the
 //! threads should alternate [`OptionOrder`](super::OptionOrder)s: see there.
 
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::Arc;
 
+use super::concurrent::{Shard, View};
 use super::counting::{Key, Store};
-use super::table::Table;
 use super::{ExactCount, MemoCounter, MemoError, MemoStats, Walk, fingerprint_of};
 use crate::search::Solver;
-
-/// A table on cache lines of its own, so that locking one never takes a
-/// line that another thread needs for its neighbour.
-#[derive(Debug)]
-#[repr(align(128))]
-struct Padded(Mutex<Table>);
 
 /// Tables of a shared memo (a power of two).
 const SHARDS: usize = 64;
@@ -82,7 +75,7 @@ pub struct SharedMemo {
 struct Shards {
     /// The problem's fingerprint: counters for other problems are refused.
     fingerprint: u64,
-    tables: Box<[Padded]>,
+    shards: Box<[Shard]>,
 }
 
 impl SharedMemo {
@@ -94,13 +87,13 @@ impl SharedMemo {
             return Err(MemoError::Multiplicities);
         }
         let key_words = Key::new(&solver.links).words.len();
-        let tables = (0..SHARDS)
-            .map(|_| Padded(Mutex::new(Table::new(key_words, max_bytes / SHARDS))))
+        let shards = (0..SHARDS)
+            .map(|_| Shard::new(key_words, max_bytes / SHARDS))
             .collect();
         Ok(SharedMemo {
             inner: Arc::new(Shards {
                 fingerprint: fingerprint_of(solver),
-                tables,
+                shards,
             }),
         })
     }
@@ -115,52 +108,62 @@ impl SharedMemo {
         }
         Ok(MemoCounter {
             walk,
-            memory: super::Memory::Shared(self.clone()),
+            memory: super::Memory::Shared(self.clone(), vec![View::default(); SHARDS]),
         })
     }
 
-    /// The memo's entries, evictions and bytes, over every table (the
+    /// The memo's entries, evictions and bytes, over every shard (the
     /// counters' work is in each counter's [`stats`](MemoCounter::stats)).
     pub fn stats(&self) -> MemoStats {
         let mut stats = MemoStats::default();
-        for table in &self.inner.tables {
-            let shard = lock(&table.0).stats();
+        for shard in &self.inner.shards {
+            let shard = shard.stats();
             stats.entries += shard.entries;
             stats.evictions += shard.evictions;
             stats.bytes += shard.bytes;
         }
-        stats.bytes += size_of::<Shards>() as u64 + (SHARDS * size_of::<Mutex<Table>>()) as u64;
+        stats.bytes += (size_of::<Shards>() + SHARDS * size_of::<Shard>()) as u64;
         stats
     }
 
-    /// The table that holds the keys of `hash`: bits 32 to 37, which the
+    /// The shard that holds the keys of `hash`: bits 32 to 37, which the
     /// table's tag (the low 32 bits) and its home slot (the high bits, for
-    /// tables of up to 2²⁶ slots) leave alone.
+    /// shards of up to 2²⁶ slots) leave alone.
     #[inline]
-    fn table(&self, hash: u64) -> MutexGuard<'_, Table> {
-        lock(&self.inner.tables[(hash >> 32) as usize & (SHARDS - 1)].0)
+    fn shard(hash: u64) -> usize {
+        (hash >> 32) as usize & (SHARDS - 1)
     }
 }
 
-/// A table's lock, even when a thread panicked holding it: a table's
-/// operations only copy words of known lengths and never panic half-way
-/// through an entry, so it is still a cache of exact counts.
-fn lock(table: &Mutex<Table>) -> MutexGuard<'_, Table> {
-    table.lock().unwrap_or_else(PoisonError::into_inner)
+/// A counter's way into a [`SharedMemo`] for one count: the memo, and the
+/// counter's [`View`] of each shard, settled when the count ends.
+pub(crate) struct SharedStore<'a> {
+    pub(crate) memo: &'a SharedMemo,
+    pub(crate) views: &'a mut [View],
 }
 
-impl Store for &SharedMemo {
+impl Store for SharedStore<'_> {
     #[inline]
     fn get(&mut self, hash: u64, key: &[u64]) -> Option<(ExactCount, u64)> {
-        self.table(hash).get(hash, key)
+        let s = SharedMemo::shard(hash);
+        self.memo.inner.shards[s].get(&mut self.views[s], hash, key)
     }
 
     #[inline]
     fn insert(&mut self, hash: u64, key: &[u64], count: &ExactCount, work: u64) {
-        self.table(hash).insert(hash, key, count, work);
+        let s = SharedMemo::shard(hash);
+        self.memo.inner.shards[s].insert(&mut self.views[s], hash, key, count, work);
     }
 
     fn stats(&self) -> MemoStats {
-        SharedMemo::stats(self)
+        self.memo.stats()
+    }
+}
+
+impl Drop for SharedStore<'_> {
+    fn drop(&mut self) {
+        for (shard, view) in self.memo.inner.shards.iter().zip(self.views.iter_mut()) {
+            shard.settle(view);
+        }
     }
 }

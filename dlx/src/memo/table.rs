@@ -24,11 +24,11 @@ use super::MemoStats;
 use super::count::ExactCount;
 
 /// Slots a key may live in, from its home slot on.
-const PROBES: usize = 32;
+pub(crate) const PROBES: usize = 32;
 /// Slots of a new table (fewer when the budget is smaller).
-const INITIAL_CAPACITY: usize = 1 << 10;
+pub(crate) const INITIAL_CAPACITY: usize = 1 << 10;
 /// The top bit of `hi`: the count is in `bigs`, at index `lo`.
-const BIG: u64 = 1 << 63;
+pub(crate) const BIG: u64 = 1 << 63;
 
 /// Exact counts of subproblems, keyed by fixed-width keys of `u64` words.
 #[derive(Clone, Debug)]
@@ -111,28 +111,10 @@ impl Table {
             + self.big_bytes
     }
 
-    #[inline]
-    fn home(&self, hash: u64) -> usize {
-        ((u128::from(hash) * self.capacity as u128) >> 64) as usize
-    }
-
-    #[inline]
-    fn tag(hash: u64) -> u64 {
-        u64::from(hash as u32 | 1)
-    }
-
     /// The slots of `hash`'s window, in probing order.
     #[inline]
     fn window(&self, hash: u64) -> impl Iterator<Item = usize> + use<> {
-        let (home, capacity) = (self.home(hash), self.capacity);
-        (0..PROBES.min(capacity)).map(move |k| {
-            let slot = home + k;
-            if slot >= capacity {
-                slot - capacity
-            } else {
-                slot
-            }
-        })
+        window(hash, self.capacity)
     }
 
     /// The count stored for `key`, whose hash is `hash`, and the search
@@ -140,7 +122,7 @@ impl Table {
     #[inline]
     pub(crate) fn get(&self, hash: u64, key: &[u64]) -> Option<(ExactCount, u64)> {
         debug_assert_eq!(key.len(), self.key_words);
-        let tag = Self::tag(hash);
+        let tag = tag(hash);
         for slot in self.window(hash) {
             let base = slot * self.stride;
             let meta = self.slots[base];
@@ -209,7 +191,7 @@ impl Table {
             self.release(base);
             self.evictions += 1;
         }
-        self.slots[base] = Self::tag(hash) << 32 | work;
+        self.slots[base] = tag(hash) << 32 | work;
         self.slots[base + 1..base + 1 + self.key_words].copy_from_slice(key);
         self.slots[base + 1 + self.key_words] = lo;
         self.slots[base + 2 + self.key_words] = hi;
@@ -295,6 +277,28 @@ impl Table {
             }
         }
     }
+}
+
+/// The tag of `hash` in a slot's meta word: never 0, which marks an empty
+/// slot.
+#[inline]
+pub(crate) fn tag(hash: u64) -> u64 {
+    u64::from(hash as u32 | 1)
+}
+
+/// The slots of `hash`'s window in a table of `capacity` slots, in probing
+/// order: from its home slot, the high half of `hash × capacity`, on.
+#[inline]
+pub(crate) fn window(hash: u64, capacity: usize) -> impl Iterator<Item = usize> {
+    let home = ((u128::from(hash) * capacity as u128) >> 64) as usize;
+    (0..PROBES.min(capacity)).map(move |k| {
+        let slot = home + k;
+        if slot >= capacity {
+            slot - capacity
+        } else {
+            slot
+        }
+    })
 }
 
 #[cfg(test)]

@@ -53,7 +53,14 @@ def read_lines(urlpath: str | list[str], *, blocksize: int | str | None = "64MiB
 def _records(lines: Any) -> list[str]:
     """A partition's puzzles: its lines without their endings, blank and
     `#` comment lines left out."""
-    return [line.rstrip() for line in lines if (text := line.strip()) and not text.startswith("#")]
+    # One strip per line: most lines start with a digit or a dot, and only
+    # the others need a second look for a comment.
+    return [
+        text
+        for line in lines
+        if (text := line.rstrip())
+        and (text[0] not in " \t#" or not text.lstrip().startswith("#"))
+    ]
 
 
 def solve(puzzles: dask.bag.Bag | dask.dataframe.Series, **options: Any) -> Any:

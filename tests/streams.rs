@@ -383,6 +383,29 @@ fn sigterm_stops_a_run_with_its_own_status() {
     assert_eq!(summary["summary"]["records"], 3);
 }
 
+/// Runs `dance ARGS` and sends SIGINT once its first line is out; checks
+/// that it ends with status 130 and that every line written is its
+/// record's answer (`expected`, over and over) or `interrupted`, none left
+/// out. Returns how many lines were written and how many say
+/// `interrupted`.
+fn interrupted_after_its_first_line(args: &[&str], expected: &[&str]) -> (usize, usize) {
+    let mut run = Running::start(args, "");
+    let first = run.line();
+    run.signal("INT");
+    let (code, rest, _) = run.finish();
+    assert_eq!(code, Some(130), "{args:?}");
+    let printed: Vec<String> = std::iter::once(first).chain(rest).collect();
+    for (k, line) in printed.iter().enumerate() {
+        assert!(
+            line == expected[k % expected.len()] || line == "interrupted",
+            "{args:?}, record {}: {line}",
+            k + 1
+        );
+    }
+    let cut = printed.iter().filter(|line| *line == "interrupted").count();
+    (printed.len(), cut)
+}
+
 /// A batch interrupted after its first answer: every answer before the
 /// signal is written whole and right, the record cut short says
 /// `interrupted`, and no record is left out in between.
@@ -396,23 +419,38 @@ fn an_interrupted_batch_writes_every_finished_answer() {
     );
     let expected: Vec<&str> = expected.lines().collect();
     for threads in ["-j1", "-j2"] {
-        let mut run = Running::start(&["solve", "-q", "--engine", "dfs", threads, &top95], "");
-        let first = run.line();
-        run.signal("INT");
-        let (code, rest, _) = run.finish();
-        assert_eq!(code, Some(130), "{threads}");
-        let printed: Vec<String> = std::iter::once(first).chain(rest).collect();
+        let args = ["solve", "-q", "--engine", "dfs", threads, &top95];
+        let (printed, _) = interrupted_after_its_first_line(&args, &expected);
         assert!(
-            printed.len() < expected.len(),
+            printed < expected.len(),
             "{threads}: the run was not cut short"
         );
-        for (k, line) in printed.iter().enumerate() {
-            assert!(
-                line == expected[k] || line == "interrupted",
-                "{threads}, record {}: {line}",
-                k + 1
-            );
-        }
+    }
+}
+
+/// Easy records flow by the thousand when the signal comes, at two threads
+/// as at one: the lines written are the answers of the first records in
+/// order, right and whole, with no record left out; the records a worker
+/// had read ahead (a chunk, 64 at most) and not finished say
+/// `interrupted`.
+#[test]
+fn an_interrupted_flow_of_easy_records_keeps_every_finished_answer() {
+    let sample = crate::util::bench_data("17clue_sample.txt");
+    let expected = crate::util::stdout_of(
+        crate::util::dance(&["solve", "-q", "-j1", &sample])
+            .assert()
+            .success(),
+    );
+    let expected: Vec<&str> = expected.lines().collect();
+    for (threads, most) in [("-j1", 1), ("-j2", 2 * 64)] {
+        // The sample again and again: 40 inputs, 196,640 records.
+        let args: Vec<&str> = ["solve", "-q", threads]
+            .into_iter()
+            .chain(std::iter::repeat_n(sample.as_str(), 40))
+            .collect();
+        let (printed, cut) = interrupted_after_its_first_line(&args, &expected);
+        assert!(printed < 40 * expected.len(), "{threads}: not cut short");
+        assert!(cut <= most, "{threads}: {cut} records interrupted");
     }
 }
 

@@ -2,7 +2,9 @@
 
 use std::cell::RefCell;
 use std::fmt;
-use std::sync::Arc;
+use std::hash::{Hash, Hasher};
+use std::ops::Deref;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::{Cell, MAX_SIZE};
 
@@ -327,8 +329,9 @@ enum Layout {
 /// [`Variant`].
 ///
 /// Regions are either the boxes of a [`BoxShape`] or an arbitrary jigsaw map.
-/// Either way the region of every cell is computed once and shared behind an
-/// `Arc`, so cloning a shape is cheap and [`Shape::region_of`] is a lookup.
+/// Either way the region of every cell is computed once and shared (a box
+/// shape's table for the whole process, a jigsaw map behind an `Arc`), so
+/// cloning a shape is cheap and [`Shape::region_of`] is a lookup.
 /// Regions are numbered in order of first appearance in row-major order,
 /// which for boxes is the usual left-to-right, top-to-bottom box order. Two
 /// shapes are equal when size, variant, layout kind (boxed or jigsaw) and
@@ -349,7 +352,77 @@ pub struct Shape {
     size: u8,
     layout: Layout,
     variant: Variant,
-    regions: Arc<[u8]>,
+    regions: Regions,
+}
+
+/// The region of every cell of a [`Shape`].
+///
+/// A box shape's table is built once per process and never freed (there
+/// are a few dozen box shapes, of at most 625 cells), so that cloning and
+/// dropping a box shape touch no shared count: a file's puzzles share one
+/// shape, and workers that parse, solve and drop them on different threads
+/// would otherwise all take the one cache line of that count from each
+/// other, several times a puzzle. A jigsaw map, one per puzzle or file, is
+/// counted.
+#[derive(Clone)]
+enum Regions {
+    Boxes(&'static [u8]),
+    Map(Arc<[u8]>),
+}
+
+impl Regions {
+    /// The table of `boxes`, built on first use.
+    fn boxes(boxes: BoxShape) -> Regions {
+        static BUILT: Mutex<Vec<(BoxShape, &'static [u8])>> = Mutex::new(Vec::new());
+        // A panic elsewhere while the lock was held leaves a valid list.
+        let mut built = BUILT.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(&(_, table)) = built.iter().find(|(shape, _)| *shape == boxes) {
+            return Regions::Boxes(table);
+        }
+        let n = boxes.size();
+        let stacks = n / boxes.width();
+        let table: Vec<u8> = (0..n * n)
+            .map(|i| {
+                let (row, col) = (i / n, i % n);
+                ((row / boxes.height()) * stacks + col / boxes.width()) as u8
+            })
+            .collect();
+        let table: &'static [u8] = Box::leak(table.into_boxed_slice());
+        built.push((boxes, table));
+        Regions::Boxes(table)
+    }
+}
+
+impl Deref for Regions {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            Regions::Boxes(table) => table,
+            Regions::Map(map) => map,
+        }
+    }
+}
+
+/// The table, as a slice.
+impl fmt::Debug for Regions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        (**self).fmt(f)
+    }
+}
+
+impl PartialEq for Regions {
+    fn eq(&self, other: &Regions) -> bool {
+        std::ptr::eq(&**self, &**other) || **self == **other
+    }
+}
+
+impl Eq for Regions {}
+
+impl Hash for Regions {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        (**self).hash(state);
+    }
 }
 
 impl Shape {
@@ -389,21 +462,13 @@ impl Shape {
         })
     }
 
-    /// Builds the region table of [`with_boxes`](Self::with_boxes).
+    /// The shape of [`with_boxes`](Self::with_boxes).
     fn build_boxes(boxes: BoxShape) -> Shape {
-        let n = boxes.size();
-        let stacks = n / boxes.width();
-        let regions = (0..n * n)
-            .map(|i| {
-                let (row, col) = (i / n, i % n);
-                ((row / boxes.height()) * stacks + col / boxes.width()) as u8
-            })
-            .collect();
         Shape {
-            size: n as u8,
+            size: boxes.size() as u8,
             layout: Layout::Boxes(boxes),
             variant: Variant::Standard,
-            regions,
+            regions: Regions::boxes(boxes),
         }
     }
 
@@ -465,7 +530,7 @@ impl Shape {
             size: n as u8,
             layout: Layout::Jigsaw,
             variant: Variant::Standard,
-            regions: canonical.into(),
+            regions: Regions::Map(canonical.into()),
         })
     }
 
@@ -687,6 +752,22 @@ mod tests {
             BoxShape::new(4, 3).unwrap_err().to_string(),
             "4x3 boxes are not supported; need 2 <= height <= width and height * width <= 25"
         );
+    }
+
+    /// Every thread's box shapes share one table per box shape, so clones
+    /// touch no shared count; a jigsaw map of the same partition is equal
+    /// to it by contents, not shared.
+    #[test]
+    fn box_tables_are_built_once_per_process() {
+        let here = Shape::boxed(9).unwrap();
+        let there = std::thread::spawn(|| Shape::boxed(9).unwrap())
+            .join()
+            .unwrap();
+        assert!(std::ptr::eq(here.regions(), there.regions()));
+        let map = Shape::jigsaw(9, here.regions()).unwrap();
+        assert_eq!(map.regions(), here.regions());
+        assert!(!std::ptr::eq(map.regions(), here.regions()));
+        assert_ne!(map, here);
     }
 
     #[test]

@@ -3,9 +3,11 @@
 //! line's `--job`); searched by [`crate::search`], iterated by
 //! [`crate::solutions`].
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
-use dance_dlx::{Entry, ItemKind, OptionDisplay, OptionId, Problem, ProblemBuilder, TextError};
+use dance_dlx::{
+    Entry, ItemKind, OptionDisplay, OptionId, Problem, ProblemBuilder, Solver, TextError,
+};
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyMapping, PyString, PyType};
@@ -45,11 +47,23 @@ use crate::solutions::Solutions;
 /// cover.count()  # 2: {a b, c} and {a, b c}
 /// ```
 #[pyclass(frozen, eq, module = "dance")]
-#[derive(PartialEq)]
 pub struct ExactCover {
     problem: Arc<Problem>,
     /// Options every solution contains, in the order they were selected.
     selected: Vec<OptionId>,
+    /// A solver of the problem with nothing selected, built on first use
+    /// and shared by every subproblem of the problem: each search starts
+    /// from a copy of it instead of building the matrix again (a Dask
+    /// worker counting hundreds of parts of one problem builds it once).
+    unsearched: Arc<OnceLock<Solver>>,
+}
+
+/// Problems are equal when their items, options and selections are; the
+/// solver kept for them is not compared.
+impl PartialEq for ExactCover {
+    fn eq(&self, other: &ExactCover) -> bool {
+        self.problem == other.problem && self.selected == other.selected
+    }
 }
 
 #[pymethods]
@@ -101,10 +115,7 @@ impl ExactCover {
             add_option(&mut builder, &entries)
                 .map_err(|error| value_error(format!("options[{index}]: {error}")))?;
         }
-        let cover = ExactCover {
-            problem: Arc::new(builder.build()),
-            selected: Vec::new(),
-        };
+        let cover = ExactCover::of(builder.build());
         match selected {
             Some(selected) => cover.with_selected("selected", selected),
             None => Ok(cover),
@@ -120,10 +131,7 @@ impl ExactCover {
     #[classmethod]
     fn parse(_class: &Bound<'_, PyType>, py: Python<'_>, text: &str) -> PyResult<ExactCover> {
         match dance_dlx::parse_problem(text) {
-            Ok(problem) => Ok(ExactCover {
-                problem: Arc::new(problem),
-                selected: Vec::new(),
-            }),
+            Ok(problem) => Ok(ExactCover::of(problem)),
             Err(TextError::Syntax { line, column, kind }) => {
                 Err(parse_error(py, None, line, column, &kind.to_string()))
             }
@@ -267,10 +275,7 @@ impl ExactCover {
         let subproblems = search::split(&self.searched(seed)?, cut)?;
         Ok(subproblems
             .into_iter()
-            .map(|options| ExactCover {
-                problem: self.problem.clone(),
-                selected: self.selected.iter().copied().chain(options).collect(),
-            })
+            .map(|options| self.with(self.selected.iter().copied().chain(options).collect()))
             .collect())
     }
 
@@ -437,18 +442,51 @@ impl ExactCover {
 }
 
 impl ExactCover {
-    /// The same problem and selection, as a new object.
-    fn same(&self) -> ExactCover {
+    /// `problem` with nothing selected.
+    fn of(problem: Problem) -> ExactCover {
+        ExactCover {
+            problem: Arc::new(problem),
+            selected: Vec::new(),
+            unsearched: Arc::default(),
+        }
+    }
+
+    /// The same problem (and its kept solver) with `selected` selected.
+    fn with(&self, selected: Vec<OptionId>) -> ExactCover {
         ExactCover {
             problem: self.problem.clone(),
-            selected: self.selected.clone(),
+            selected,
+            unsearched: self.unsearched.clone(),
         }
+    }
+
+    /// The same problem and selection, as a new object.
+    fn same(&self) -> ExactCover {
+        self.with(self.selected.clone())
     }
 
     /// A solver of the problem with the selection made (shuffled by `seed`).
     fn searched(&self, seed: Option<u64>) -> PyResult<Searched> {
-        Searched::new(&self.problem, &self.selected, seed)
+        self.searched_with(&self.selected, seed)
             .map_err(|option| value_error(format!("selected: option {option} conflicts")))
+    }
+
+    /// A solver of the problem with `selected` selected (shuffled by
+    /// `seed`), or the first option that conflicts with those before it:
+    /// unshuffled, a copy of the kept solver.
+    fn searched_with(
+        &self,
+        selected: &[OptionId],
+        seed: Option<u64>,
+    ) -> Result<Searched, OptionId> {
+        let solver = match seed {
+            Some(seed) => Solver::with_seed(&self.problem, seed),
+            None => self
+                .unsearched
+                .get_or_init(|| Solver::new(&self.problem))
+                .clone(),
+        };
+        Searched::new(solver, &self.problem, selected)
     }
 
     /// The subproblem that also selects the option numbers of the Python
@@ -471,16 +509,13 @@ impl ExactCover {
     /// other and the selection.
     fn selecting(&self, name: &str, options: &[OptionId]) -> PyResult<ExactCover> {
         let selected: Vec<OptionId> = self.selected.iter().chain(options).copied().collect();
-        if let Err(option) = Searched::new(&self.problem, &selected, None) {
+        if let Err(option) = self.searched_with(&selected, None) {
             return Err(value_error(format!(
                 "{name}: option {} conflicts with the options selected before it",
                 option.index()
             )));
         }
-        Ok(ExactCover {
-            problem: self.problem.clone(),
-            selected,
-        })
+        Ok(self.with(selected))
     }
 
     /// The option numbered by the Python value `index` (the argument

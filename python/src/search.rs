@@ -29,17 +29,13 @@ pub struct Searched {
 }
 
 impl Searched {
-    /// A solver of `problem` (shuffled by `seed`) with `selected` selected,
-    /// or the first option that conflicts with those before it.
+    /// `solver`, a fresh solver of `problem`, with `selected` selected, or
+    /// the first option that conflicts with those before it.
     pub fn new(
+        mut solver: Solver,
         problem: &Problem,
         selected: &[OptionId],
-        seed: Option<u64>,
     ) -> Result<Searched, OptionId> {
-        let mut solver = match seed {
-            Some(seed) => Solver::with_seed(problem, seed),
-            None => Solver::new(problem),
-        };
         for &option in selected {
             solver.select(option).map_err(|_| option)?;
         }

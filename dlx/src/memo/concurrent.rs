@@ -467,7 +467,11 @@ mod tests {
             }
         }
         assert!(found > 0 && found as u64 <= shard.stats().entries + 64);
-        assert!(shard.get(&mut view, Table::hash(&[20_000]), &[20_000]).is_some());
+        assert!(
+            shard
+                .get(&mut view, Table::hash(&[20_000]), &[20_000])
+                .is_some()
+        );
     }
 
     /// Threads writing and reading the same keys, while the shard grows

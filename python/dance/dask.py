@@ -22,6 +22,7 @@ scheduler with workers on other hosts (docs/scaling.md).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import dask
@@ -92,15 +93,20 @@ def solve(puzzles: dask.bag.Bag | dask.dataframe.Series, **options: Any) -> Any:
     )
 
 
-def _solve_partition(puzzles: Any, options: dict[str, Any]) -> list[tuple[Any, ...]]:
-    """One partition of a bag, solved: `(solution, status)` per puzzle."""
+def _solve_partition(puzzles: Any, options: dict[str, Any]) -> Iterator[tuple[Any, ...]]:
+    """One partition of a bag, solved: `(solution, status)` per puzzle.
+
+    An iterator, as a bag's partitions may be: a step fused after this one
+    (a count, a filter) takes the pairs one at a time, and a list of them is
+    only made where the bag is gathered — 100,000 tuples made at once cost
+    the worker more in garbage collection than making them."""
     if not options.get("details"):
         solutions, status = dance.solve(list(puzzles), **options)
-        return list(zip(solutions, status))
+        return zip(solutions, status)
     solutions, status, details = dance.solve(list(puzzles), **options)
     names = list(details)
     rows = zip(*(details[name] for name in names))
-    return [(s, st, dict(zip(names, row))) for s, st, row in zip(solutions, status, rows)]
+    return ((s, st, dict(zip(names, row))) for s, st, row in zip(solutions, status, rows))
 
 
 def solve_frame(

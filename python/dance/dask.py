@@ -161,11 +161,15 @@ def count(
 
     The problem is split into subproblems (`parts=N`: at least N, as
     `ExactCover.split(parts=N)` cuts, default 256; or `depth=D`: the
-    command line's `--split D`), each counted by a task — with
-    `ExactCover.count_memo` and a memo of `memory_mb` MiB of its own when
-    `memo=True` (a memo per part: subproblems repeat inside a part, and
-    parts share nothing), else `ExactCover.count` on one thread. The problem
-    goes to each worker once; a task carries only its subproblem's job.
+    command line's `--split D`), each counted — with `ExactCover.count_memo`
+    and a memo of `memory_mb` MiB of its own when `memo=True` (a memo per
+    subproblem: subproblems repeat inside one, and they share nothing), else
+    `ExactCover.count` on one thread. With `parts=N` the subproblems (often
+    several times N, since a split cuts whole levels) are dealt round-robin
+    into N tasks, so that Dask's cost per task is paid N times, not once a
+    subproblem; with `depth=D` each subproblem is a task of its own. The
+    problem goes to each worker once; a task carries only its subproblems'
+    selections.
 
     Returns a `dance.Count`: the sum, exact when every part was (`timeout`,
     seconds per part, makes the parts that run out lower bounds, and the
@@ -180,11 +184,16 @@ def count(
         parts = DEFAULT_PARTS
     subproblems = cover.split(depth) if depth is not None else cover.split(parts=parts, seed=seed)
     problem = dask.delayed(cover, pure=True)
-    # A part's options below the cover's own selection, which it keeps.
+    # A subproblem's options below the cover's own selection, which it keeps.
     below = len(cover.selected)
+    selections = [part.selected[below:] for part in subproblems]
+    # Dealt round-robin: neighbouring subproblems, often alike in cost, go
+    # to different tasks.
+    tasks_wanted = len(selections) if parts is None else max(1, min(parts, len(selections)))
+    groups = [selections[k::tasks_wanted] for k in range(tasks_wanted)]
     tasks = [
-        dask.delayed(_count_part, pure=True)(problem, part.selected[below:], memo, memory_mb, timeout)
-        for part in subproblems
+        dask.delayed(_count_parts, pure=True)(problem, group, memo, memory_mb, timeout)
+        for group in groups
     ]
     if scheduler is not None and hasattr(scheduler, "compute"):
         counts = scheduler.gather(scheduler.compute(tasks))
@@ -198,15 +207,23 @@ def count(
     )
 
 
-def _count_part(
+def _count_parts(
     problem: dance.ExactCover,
-    selected: list[int],
+    selections: list[list[int]],
     memo: bool,
     memory_mb: int,
     timeout: float | None,
 ) -> dance.Count:
-    """One part's count, on a worker: `problem` with `selected` selected."""
-    part = problem.select(selected)
-    if memo:
-        return part.count_memo(memory_mb=memory_mb, timeout=timeout)
-    return part.count(threads=1, timeout=timeout)
+    """One task's count, on a worker: the sum of `problem`'s subproblems
+    with each of `selections` selected (`timeout` applies to each)."""
+    total, exact, timed_out = 0, True, False
+    for selected in selections:
+        part = problem.select(selected)
+        if memo:
+            count = part.count_memo(memory_mb=memory_mb, timeout=timeout)
+        else:
+            count = part.count(threads=1, timeout=timeout)
+        total += int(count)
+        exact &= count.exact
+        timed_out |= count.timed_out
+    return dance.Count(total, exact=exact, timed_out=timed_out)

@@ -38,11 +38,26 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use super::MemoStats;
 use super::count::ExactCount;
-use super::table::{BIG, INITIAL_CAPACITY, Table, tag, window};
+use super::table::{
+    BIG, INITIAL_CAPACITY, Table, grown_capacity, small_count, small_words, tag, window,
+};
 
 /// Entries (or evictions) a view counts before adding them to its shard's
 /// total.
 const FLUSH: u64 = 64;
+
+/// What [`Shard::write`] did with a count.
+enum Written {
+    /// Into an empty slot.
+    Stored,
+    /// Over a cheaper entry.
+    Evicted,
+    /// Nowhere: the window is full of entries that cost more.
+    Crowded,
+    /// Nowhere: stored already, a slot being written, or no room for a big
+    /// count.
+    Dropped,
+}
 
 /// One table of the shared memo, on cache lines of its own.
 #[derive(Debug)]
@@ -204,11 +219,7 @@ impl Shard {
     }
 
     fn value(&self, lo: u64, hi: u64) -> ExactCount {
-        if hi & BIG == 0 {
-            ExactCount::from(u128::from(hi) << 64 | u128::from(lo))
-        } else {
-            lock(&self.bigs).counts[lo as usize].clone()
-        }
+        small_count(lo, hi).unwrap_or_else(|| lock(&self.bigs).counts[lo as usize].clone())
     }
 
     /// Stores `count` for `key`, which took `work` search nodes to find: in
@@ -224,7 +235,6 @@ impl Shard {
         work: u64,
     ) {
         debug_assert_eq!(key.len(), self.key_words);
-        let stride = self.stride();
         let len = self.len.load(Ordering::Relaxed) + view.entries;
         let capacity = self.slots(view).capacity as u64;
         if !self.full.load(Ordering::Relaxed) && (len + 1) * 4 > capacity * 3 {
@@ -232,7 +242,48 @@ impl Shard {
             // the entry goes into the slots there are.
             self.grow(view);
         }
-        let slots = Arc::clone(self.slots(view));
+        let capacity = self.slots(view).capacity as u64;
+        // A crowded window in a shard half full that may still grow: grow
+        // rather than evict.
+        let may_grow = !self.full.load(Ordering::Relaxed) && len * 2 > capacity;
+        match self.write(self.slots(view), hash, key, count, work, !may_grow) {
+            Written::Stored => {
+                view.entries += 1;
+                if view.entries >= FLUSH {
+                    self.len
+                        .fetch_add(std::mem::take(&mut view.entries), Ordering::Relaxed);
+                }
+            }
+            Written::Evicted => {
+                view.evictions += 1;
+                if view.evictions >= FLUSH {
+                    self.evictions
+                        .fetch_add(std::mem::take(&mut view.evictions), Ordering::Relaxed);
+                }
+            }
+            Written::Crowded if may_grow => {
+                if self.grow(view) {
+                    self.insert(view, hash, key, count, work);
+                }
+            }
+            Written::Crowded | Written::Dropped => {}
+        }
+    }
+
+    /// [`insert`](Self::insert)'s work in `slots`: the count written into
+    /// an empty slot or (if it may `evict`) over the window's cheapest
+    /// entry, or not.
+    #[inline]
+    fn write(
+        &self,
+        slots: &Slots,
+        hash: u64,
+        key: &[u64],
+        count: &ExactCount,
+        work: u64,
+        evict: bool,
+    ) -> Written {
+        let stride = self.stride();
         let work = work.min(u64::from(u32::MAX));
         let tag = tag(hash);
         let mut empty = None;
@@ -255,27 +306,22 @@ impl Shard {
                     .all(|(word, &k)| word.load(Ordering::Relaxed) == k)
             {
                 // Another thread stored it meanwhile.
-                return;
+                return Written::Dropped;
             }
             let cost = meta & u64::from(u32::MAX);
             if victim.is_none_or(|(_, least, _)| cost < least) {
                 victim = Some((slot, cost, seq));
             }
         }
-        if empty.is_none() && !self.full.load(Ordering::Relaxed) && len * 2 > capacity {
-            // A crowded window in a shard half full that may still grow:
-            // grow first.
-            if self.grow(view) {
-                return self.insert(view, hash, key, count, work);
+        let (slot, seq, written) = match (empty, victim) {
+            (Some((slot, seq)), _) => (slot, seq, Written::Stored),
+            (None, Some((slot, cost, seq))) if evict && cost <= work => {
+                (slot, seq, Written::Evicted)
             }
-        }
-        let (slot, seq) = match (empty, victim) {
-            (Some(found), _) => found,
-            (None, Some((slot, cost, seq))) if cost <= work => (slot, seq),
-            _ => return,
+            (None, _) => return Written::Crowded,
         };
         let Some((lo, hi)) = self.encode(count, slots.capacity) else {
-            return;
+            return Written::Dropped;
         };
         let base = slot * stride;
         // Claims the slot, if it is still as it was read.
@@ -283,7 +329,7 @@ impl Shard {
             .compare_exchange(seq, seq + 1, Ordering::Acquire, Ordering::Relaxed)
             .is_err()
         {
-            return;
+            return Written::Dropped;
         }
         fence(Ordering::Release);
         let words = &slots.words[base + 1..base + stride];
@@ -294,27 +340,15 @@ impl Shard {
         words[1 + key.len()].store(lo, Ordering::Relaxed);
         words[2 + key.len()].store(hi, Ordering::Relaxed);
         slots.words[base].store(seq + 2, Ordering::Release);
-        if empty.is_some() {
-            view.entries += 1;
-            if view.entries >= FLUSH {
-                self.len
-                    .fetch_add(std::mem::take(&mut view.entries), Ordering::Relaxed);
-            }
-        } else {
-            view.evictions += 1;
-            if view.evictions >= FLUSH {
-                self.evictions
-                    .fetch_add(std::mem::take(&mut view.evictions), Ordering::Relaxed);
-            }
-        }
+        written
     }
 
     /// The two value words of a count: the count itself below `2^127`, else
     /// the index of a big count kept aside — `None` when the budget has no
     /// room for it.
     fn encode(&self, count: &ExactCount, capacity: usize) -> Option<(u64, u64)> {
-        if let Some(n) = count.to_u128().filter(|n| n >> 127 == 0) {
-            return Some((n as u64, (n >> 64) as u64));
+        if let Some(words) = small_words(count) {
+            return Some(words);
         }
         let mut bigs = lock(&self.bigs);
         let bytes = count.heap_bytes() + size_of::<ExactCount>();
@@ -344,11 +378,10 @@ impl Shard {
             .max_bytes
             .saturating_sub(self.slot_bytes(old.capacity) + big_bytes)
             / (stride * 8);
-        let capacity = room.min(2 * old.capacity.max(INITIAL_CAPACITY / 2));
-        if capacity < old.capacity + old.capacity / 4 + 1 {
+        let Some(capacity) = grown_capacity(old.capacity, room) else {
             self.full.store(true, Ordering::Relaxed);
             return false;
-        }
+        };
         let new = Slots::new(capacity, stride);
         let mut len = 0;
         let mut entry = vec![0; stride - 1];

@@ -139,11 +139,7 @@ impl Table {
     fn value(&self, base: usize) -> ExactCount {
         let lo = self.slots[base + 1 + self.key_words];
         let hi = self.slots[base + 2 + self.key_words];
-        if hi & BIG == 0 {
-            ExactCount::from(u128::from(hi) << 64 | u128::from(lo))
-        } else {
-            self.bigs[lo as usize].clone()
-        }
+        small_count(lo, hi).unwrap_or_else(|| self.bigs[lo as usize].clone())
     }
 
     /// Stores `count` for `key` (not stored yet), which took `work` search
@@ -201,10 +197,7 @@ impl Table {
     /// the index of a big count kept aside — `None` when the budget has no
     /// room for it.
     fn encode(&mut self, count: &ExactCount) -> Option<(u64, u64)> {
-        match count.to_u128() {
-            Some(n) if n >> 127 == 0 => Some((n as u64, (n >> 64) as u64)),
-            _ => self.store_big(count).map(|index| (index, BIG)),
-        }
+        small_words(count).or_else(|| self.store_big(count).map(|index| (index, BIG)))
     }
 
     /// Keeps a big count, if the budget allows, and returns its index.
@@ -245,13 +238,11 @@ impl Table {
     /// Doubles the table, or grows it to what the budget allows, or marks it
     /// full when that is not worth a copy.
     fn grow(&mut self) {
-        let slot_bytes = self.stride * 8;
-        let room = self.max_bytes.saturating_sub(self.bytes()) / slot_bytes;
-        let capacity = room.min(2 * self.capacity.max(INITIAL_CAPACITY / 2));
-        if capacity < self.capacity + self.capacity / 4 + 1 {
+        let room = self.max_bytes.saturating_sub(self.bytes()) / (self.stride * 8);
+        let Some(capacity) = grown_capacity(self.capacity, room) else {
             self.full = true;
             return;
-        }
+        };
         let old = std::mem::replace(&mut self.slots, vec![0; capacity * self.stride]);
         let old_capacity = std::mem::replace(&mut self.capacity, capacity);
         self.len = 0;
@@ -277,6 +268,29 @@ impl Table {
             }
         }
     }
+}
+
+/// The capacity a table of `capacity` slots grows to when there is room
+/// for `room` more slots: twice its size, or what the room allows — `None`
+/// when that is not worth a copy.
+pub(crate) fn grown_capacity(capacity: usize, room: usize) -> Option<usize> {
+    let grown = room.min(2 * capacity.max(INITIAL_CAPACITY / 2));
+    (grown > capacity + capacity / 4).then_some(grown)
+}
+
+/// The two value words of a count below `2^127` (`None` for a bigger one,
+/// which is kept aside and whose slot holds its index and [`BIG`]).
+#[inline]
+pub(crate) fn small_words(count: &ExactCount) -> Option<(u64, u64)> {
+    let n = count.to_u128().filter(|n| n >> 127 == 0)?;
+    Some((n as u64, (n >> 64) as u64))
+}
+
+/// The count that value words `lo, hi` hold — `None` when they point at a
+/// big count kept aside.
+#[inline]
+pub(crate) fn small_count(lo: u64, hi: u64) -> Option<ExactCount> {
+    (hi & BIG == 0).then(|| ExactCount::from(u128::from(hi) << 64 | u128::from(lo)))
 }
 
 /// The tag of `hash` in a slot's meta word: never 0, which marks an empty

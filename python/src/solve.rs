@@ -143,17 +143,38 @@ pub fn solve<'py>(
             .collect();
         PyList::new(py, counts)?.into_any()
     } else {
-        let alphabet = reading.options.alphabet;
-        let grids = solved.iter().zip(&parsed.formats).map(|(solved, &format)| {
-            solved
-                .answer
-                .solution
-                .as_ref()
-                .map(|grid| input::format_grid(grid, format, alphabet))
-        });
+        let grids = written(py, &solved, &parsed.formats, reading.options.alphabet)?;
         PyList::new(py, grids)?.into_any()
     };
     batch.result(py, solutions, &solved, false)
+}
+
+/// Each answer's solution written as the command line writes it for its
+/// puzzle's format, or `None`; a chunk at a time, with a look at Ctrl-C
+/// between two.
+fn written(
+    py: Python<'_>,
+    solved: &[Solved],
+    formats: &[dance_sudoku::format::Format],
+    alphabet: dance_sudoku::format::Alphabet,
+) -> PyResult<Vec<Option<String>>> {
+    let mut grids = Vec::with_capacity(solved.len());
+    for (solved, formats) in solved
+        .chunks(input::SIGNAL_CHUNK)
+        .zip(formats.chunks(input::SIGNAL_CHUNK))
+    {
+        py.check_signals()?;
+        py.detach(|| {
+            grids.extend(solved.iter().zip(formats).map(|(solved, &format)| {
+                solved
+                    .answer
+                    .solution
+                    .as_ref()
+                    .map(|grid| input::format_grid(grid, format, alphabet))
+            }));
+        });
+    }
+    Ok(grids)
 }
 
 /// One puzzle's answer.

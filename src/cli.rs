@@ -99,6 +99,18 @@ pub struct CoverArgs {
     #[arg(long)]
     pub first: bool,
 
+    /// Print the K cheapest solutions (Knuth's DLX5; fewer if there are
+    /// fewer), cheapest first: each after a line `cost C` (the sum of its
+    /// options' `|n` costs), as --all prints it. Ties come in the order of
+    /// the search, which runs on one thread at any -j. --timeout and Ctrl-C
+    /// print the best found so far and say on stderr that they are not
+    /// proven optimal (exit status 1, or the signal's); --stats adds the
+    /// branches cut by the bound. Counting, --all and --first ignore costs.
+    #[arg(long, value_name = "K",
+          value_parser = clap::value_parser!(u64).range(1..=crate::cover::MAX_BEST),
+          conflicts_with_all = ["all", "first", "limit", "split", "estimate", "memo"])]
+    pub best: Option<u64>,
+
     /// Stop after this many solutions (at least 1). A count prints `N+`
     /// only when there are more than N: the search looks for one more to
     /// tell.

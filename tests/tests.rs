@@ -3,6 +3,7 @@
 mod arguments;
 mod bench;
 mod contracts;
+mod costs;
 mod cover;
 mod csv;
 mod engine;

@@ -185,6 +185,7 @@
 
 mod answer;
 mod bitsets;
+mod cost;
 pub mod driver;
 mod exact;
 mod ids;
@@ -202,6 +203,7 @@ mod split;
 mod text;
 
 pub use answer::{Answer, Status};
+pub use cost::LOOK_AHEAD;
 pub use driver::{Choice, Event, Stats};
 pub use ids::{ColorId, ItemId, OptionId};
 pub use memo::{

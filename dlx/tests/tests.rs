@@ -1,6 +1,7 @@
 //! Integration tests of the dlx engine, one module per area.
 
 mod brute_force;
+mod costs;
 mod known_counts;
 mod memo;
 mod multiplicities;

@@ -8,6 +8,7 @@
 //! output. Solutions stream to stdout in the sequential search's order
 //! through a bounded buffer ([`stream`]) while the search goes on.
 
+mod best;
 mod jobs;
 mod memo;
 mod plain;
@@ -24,6 +25,7 @@ use dance_dlx::{Goal, Problem, Representation, Request, SharedMemo, Solver, Text
 use crate::Exit;
 use crate::cli::CoverArgs;
 use crate::signal::Interrupt;
+pub use best::MAX_BEST;
 use memo::Memo;
 use plain::Plain;
 use runner::{Answer, Halt, Hunt, Show, Tally};
@@ -64,6 +66,9 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
         } else {
             Exit::Success
         });
+    }
+    if let Some(k) = args.best {
+        return best::run(args, &problem, solver, k);
     }
     search(args, &problem, solver)
 }

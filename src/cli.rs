@@ -111,6 +111,24 @@ pub struct CoverArgs {
           conflicts_with_all = ["all", "first", "limit", "split", "estimate", "memo"])]
     pub best: Option<u64>,
 
+    /// Print the problem reduced by Knuth's DLX-PRE rules instead of
+    /// searching: an item that every option of some primary item p contains
+    /// (uncolored) goes, with the options that have it but not p; an option
+    /// that leaves some primary item with no option goes; until neither
+    /// changes anything. The same solutions, as sets of options. --stats
+    /// says on stderr how many items and options went. Problems with
+    /// multiplicities (bounds `a:b|item`) are refused: the rules assume
+    /// every primary item is covered exactly once.
+    #[arg(long, conflicts_with_all = ["all", "first", "limit", "best", "split", "estimate", "memo", "job"])]
+    pub preprocess: bool,
+
+    /// Reduce the problem as --preprocess does, then search the reduced
+    /// problem (a count, --all, --first, --best, --memo): the count is the
+    /// same, and solutions print as the options of the original problem
+    /// they are. --stats also says how many items and options went.
+    #[arg(long, conflicts_with_all = ["split", "estimate", "job"])]
+    pub reduce: bool,
+
     /// Stop after this many solutions (at least 1). A count prints `N+`
     /// only when there are more than N: the search looks for one more to
     /// tell.

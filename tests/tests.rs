@@ -10,6 +10,7 @@ mod engine;
 mod formats;
 mod generate;
 mod pencilmark;
+mod preprocess;
 mod rate;
 mod reliability;
 mod request;

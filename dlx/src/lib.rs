@@ -192,6 +192,7 @@ mod ids;
 mod links;
 mod memo;
 mod multiplicity;
+mod preprocess;
 mod problem;
 pub mod problems;
 pub mod request;
@@ -210,6 +211,7 @@ pub use memo::{
     DEFAULT_MEMORY_LIMIT, ExactCount, MemoCount, MemoCounter, MemoError, MemoStats, OptionOrder,
     SharedMemo,
 };
+pub use preprocess::{PreprocessError, Reduction, preprocess};
 pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
 pub use request::{
     Alarm, CHECK_INTERVAL, Goal, Pursuit, Request, Resume, Stop, TimeoutError, timeout_from_secs,

@@ -5,6 +5,7 @@ mod costs;
 mod known_counts;
 mod memo;
 mod multiplicities;
+mod preprocess;
 mod roundtrip;
 mod seeded;
 mod selection;

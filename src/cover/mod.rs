@@ -13,6 +13,7 @@ mod jobs;
 mod memo;
 mod plain;
 mod print;
+mod reduce;
 mod runner;
 mod stream;
 
@@ -34,6 +35,17 @@ use stream::Stream;
 /// Runs `dance cover`.
 pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
     let problem = read(args)?;
+    if args.preprocess {
+        return reduce::print(args, &problem);
+    }
+    let (problem, shown) = match args.reduce {
+        true => {
+            let (reduced, shown) = reduce::reduce(args, &problem)?;
+            (reduced, Some(shown))
+        }
+        false => (problem, None),
+    };
+    let shown = shown.as_ref().unwrap_or(&problem);
     refuse_multiplicities(args, &problem)?;
     let mut solver = match args.seed {
         Some(seed) => Solver::with_seed(&problem, seed),
@@ -68,9 +80,9 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
         });
     }
     if let Some(k) = args.best {
-        return best::run(args, &problem, solver, k);
+        return best::run(args, shown, solver, k);
     }
-    search(args, &problem, solver)
+    search(args, shown, solver)
 }
 
 /// `--estimate`, `--split` and `--memo` look at the tree as a choice of one

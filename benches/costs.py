@@ -3,6 +3,8 @@
 `dance cover --best` against Knuth's DLX5, into benches/data:
 
   queens12_costs.dlx       12 queens, every option a cost from 0 to 99
+                           (small: for the tests)
+  queens20_costs.dlx       20 queens, the same
   pentominoes6x10_costs.dlx the 12 pentominoes in a 6x10 box
                            (benches/data/pentominoes6x10.dlx), every
                            option a cost from 0 to 99
@@ -15,7 +17,7 @@
 The costs come from a 64-bit linear congruential generator with a fixed
 seed per file (Knuth's MMIX constants), so every run writes the same files.
 
-  python3 benches/costs.py       # from anywhere; rewrites the three files
+  python3 benches/costs.py       # from anywhere; rewrites the four files
 """
 import os
 import re
@@ -65,6 +67,15 @@ def main():
     write(
         "queens12_costs.dlx",
         "12 queens, each option a cost 0-99 (benches/costs.py, seed 12).",
+        items,
+        [f"{o} |{rng.below(100)}" for o in options],
+    )
+
+    rng = Lcg(20)
+    items, *options = queens(20)
+    write(
+        "queens20_costs.dlx",
+        "20 queens, each option a cost 0-99 (benches/costs.py, seed 20).",
         items,
         [f"{o} |{rng.below(100)}" for o in options],
     )

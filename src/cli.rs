@@ -55,6 +55,18 @@ pub enum Command {
     /// Prints the number of solutions (exit status 1 when there is none).
     /// --estimate, --split and --memo refuse problems with such bounds
     /// (multiplicities).
+    ///
+    /// An option may end in costs `|n` (Knuth's DLX5; several add up), which
+    /// only --best reads. For the file `a b c` / `a b |5` / `c |1` / `a |1` /
+    /// `b c |2` (one line each), `dance cover --best 2 FILE` prints
+    /// `cost 3`, `a |1`, `b c |2`, a blank line, then `cost 6`, `a b |5`,
+    /// `c |1` and a blank line: the two cheapest solutions, cheapest first.
+    ///
+    /// `dance cover --preprocess FILE` prints the problem reduced by Knuth's
+    /// DLX-PRE rules: for `A B | X` / `A X` / `B X` / `B`, every option with
+    /// A has X, so X goes and with it `B X`, leaving `A B` / `A` / `B`.
+    /// --reduce searches the reduced problem and prints solutions of the
+    /// original (`A X` and `B`).
     Cover(CoverArgs),
 
     /// Make Sudoku puzzles with exactly one solution.

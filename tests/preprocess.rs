@@ -51,7 +51,7 @@ fn reduce_keeps_every_count() {
     }
     dance(&[
         "cover",
-        "--reduce",
+        "--preprocess",
         "--stats",
         &bench_data("pentominoes6x10.dlx"),
     ])

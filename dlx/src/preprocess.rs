@@ -99,7 +99,15 @@ impl Reduction {
     }
 }
 
-/// Reduces `problem` by DLX-PRE's two rules (see the [module docs](self)).
+/// Reduces `problem` by Knuth's DLX-PRE rules, in rounds until neither
+/// changes anything: when every option containing a primary item `p` also
+/// contains an uncolored item `c`, item `c` goes, with every option that has
+/// `c` but not `p` (the others lose `c`); when every option of a primary
+/// item `p` clashes with an option `r` that lacks `p`, `r` goes. A primary
+/// item left with no option leaves that item alone as the reduced problem
+/// (no solution); secondary items in no option go. Every option left is an
+/// original one, maybe without some items ([`Reduction::original`]), so the
+/// reduced problem's solutions are the original's.
 ///
 /// ```
 /// use dance_dlx::{Solver, preprocess};

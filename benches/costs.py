@@ -62,23 +62,15 @@ def write(name, comment, items, options):
 
 
 def main():
-    rng = Lcg(12)
-    items, *options = queens(12)
-    write(
-        "queens12_costs.dlx",
-        "12 queens, each option a cost 0-99 (benches/costs.py, seed 12).",
-        items,
-        [f"{o} |{rng.below(100)}" for o in options],
-    )
-
-    rng = Lcg(20)
-    items, *options = queens(20)
-    write(
-        "queens20_costs.dlx",
-        "20 queens, each option a cost 0-99 (benches/costs.py, seed 20).",
-        items,
-        [f"{o} |{rng.below(100)}" for o in options],
-    )
+    for n in (12, 20):
+        rng = Lcg(n)
+        items, *options = queens(n)
+        write(
+            f"queens{n}_costs.dlx",
+            f"{n} queens, each option a cost 0-99 (benches/costs.py, seed {n}).",
+            items,
+            [f"{o} |{rng.below(100)}" for o in options],
+        )
 
     rng = Lcg(610)
     items, options = options_of("pentominoes6x10.dlx")

@@ -400,14 +400,7 @@ impl Taxed {
         for item in 1..=links.item_count {
             let mut column = column(&links, item);
             column.sort_by_key(|&p| net[p as usize]);
-            let mut above = item;
-            for &p in &column {
-                links.nodes[above as usize].down = p;
-                links.nodes[p as usize].up = above;
-                above = p;
-            }
-            links.nodes[above as usize].down = item;
-            links.nodes[item as usize].up = above;
+            links.relink_column(item, &column);
         }
         Taxed { links, net, tax }
     }

@@ -200,6 +200,7 @@ mod rng;
 mod search;
 mod serve;
 mod split;
+mod verify;
 
 mod text;
 
@@ -218,6 +219,7 @@ pub use request::{
 };
 pub use rng::SplitMix64;
 pub use search::{Count, DeadEnds, Representation, SelectError, Solutions, Solver};
+pub use verify::Defect;
 pub use split::{Estimate, PARTS_COST_PER_ENTRY, PARTS_MAX_DEPTH, PARTS_PER_THREAD, SplitError};
 pub use text::{
     LINE_CAP, OptionDisplay, SyntaxError, TextError, WriteError, parse_problem, read_problem,

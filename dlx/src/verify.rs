@@ -34,7 +34,9 @@ pub enum Defect {
     },
     /// A secondary item covered twice, by options that do not give it one
     /// color.
-    #[error("secondary item {name} is covered by options {first} and {second}, which do not give it one color")]
+    #[error(
+        "secondary item {name} is covered by options {first} and {second}, which do not give it one color"
+    )]
     Clash {
         /// The item's name.
         name: String,
@@ -115,4 +117,3 @@ impl Problem {
         Ok(())
     }
 }
-

@@ -200,6 +200,7 @@ mod rng;
 mod search;
 mod serve;
 mod split;
+mod verify;
 
 mod text;
 
@@ -223,3 +224,4 @@ pub use text::{
     LINE_CAP, OptionDisplay, SyntaxError, TextError, WriteError, parse_problem, read_problem,
     write_problem,
 };
+pub use verify::Defect;

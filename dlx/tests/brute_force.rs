@@ -281,6 +281,18 @@ proptest! {
     }
 
     #[test]
+    fn check_tells_solutions_as_brute_force_does(spec in spec_with_bounds()) {
+        // Every subset of the options, colors and bounds included.
+        let problem = build(&spec);
+        let m = spec.options.len();
+        for mask in 0u32..1 << m {
+            let chosen: Vec<usize> = (0..m).filter(|&o| mask & (1 << o) != 0).collect();
+            let ids: Vec<OptionId> = chosen.iter().map(|&o| OptionId::new(o as u32)).collect();
+            prop_assert_eq!(problem.check(&ids).is_ok(), is_solution(&spec, &chosen), "{:?}", chosen);
+        }
+    }
+
+    #[test]
     fn algorithm_m_agrees_with_brute_force(spec in spec_with_bounds(), seed in any::<u64>()) {
         let problem = build(&spec);
         check_searches(&spec, &mut Solver::new(&problem))?;

@@ -2,7 +2,7 @@
 (python/src/lib.rs), which `dance` re-exports."""
 
 from types import GenericAlias
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping
 from typing import Any, Generic, Literal, TypeVar, final, overload
 
 import numpy as np
@@ -18,6 +18,7 @@ __all__ = [
     "GenerateError",
     "ParseError",
     "Rating",
+    "Reduced",
     "Solutions",
     "__version__",
     "generate",
@@ -169,25 +170,38 @@ class ExactCover:
 
     A solution covers every primary item exactly once (or within its bounds)
     and every secondary item at most once, or any number of times with one
-    color. Options are numbered from 0 in the order given. Problems are
-    immutable, compare equal by value and pickle; `split` makes subproblems
-    whose counts add up to the whole.
+    color. Options are numbered from 0 in the order given. Items are named by
+    strings or by any hashable values. Problems are immutable, compare equal
+    and hash by value, and pickle; `split` makes subproblems whose counts
+    add up to the whole.
     """
 
     def __new__(
         cls,
-        items: Sequence[str],
-        options: Iterable[Sequence[str] | str],
+        items: Iterable[Hashable],
+        options: Iterable[Iterable[Hashable] | str],
         *,
-        secondary: Sequence[str] | None = None,
-        bounds: Mapping[str, int | tuple[int, int]] | None = None,
+        secondary: Iterable[Hashable] | None = None,
+        bounds: Mapping[Hashable, int | tuple[int, int]] | None = None,
         selected: Iterable[int] | None = None,
+        costs: Iterable[int] | None = None,
     ) -> ExactCover:
         """Builds a problem: primary `items`; `options`, each a list of entries
-        or a string of entries separated by spaces (`item` or `item:color`);
-        `secondary` items; `bounds` of primary items (`n` or `(min, max)`);
-        `selected` options that every solution contains (a subproblem).
-        Raises `ValueError` or `TypeError` naming the argument at fault."""
+        or a string of entries separated by spaces (`item`, `item:color`, or
+        `|n` for a cost); `secondary` items; `bounds` of primary items (`n` or
+        `(min, max)`); `selected` options that every solution contains (a
+        subproblem); `costs`, one per option. Items named by values other than
+        strings are given in options as those values (`(item, color)` for a
+        color). Raises `ValueError` or `TypeError` naming the argument at
+        fault."""
+    @classmethod
+    def from_matrix(
+        cls, matrix: Any, *, primary: int | None = None, names: Iterable[Hashable] | None = None
+    ) -> ExactCover:
+        """A problem from a 0/1 matrix (a NumPy array of any dtype, nonzero
+        an entry, or a SciPy sparse matrix): a row per option, a column per
+        item; the first `primary` columns primary (default all), named by
+        `names` (default the column numbers)."""
     @classmethod
     def parse(cls, text: str) -> ExactCover:
         """Reads Knuth's text format (DLX1/DLX2/DLX3, `dance cover`'s); raises
@@ -195,15 +209,31 @@ class ExactCover:
     def to_text(self) -> str:
         """The problem in Knuth's text format, which `parse` reads back."""
     @property
-    def items(self) -> list[str]:
+    def items(self) -> list[Any]:
         """Every item's name: primary items, then secondary ones."""
+    @property
+    def costs(self) -> list[int]:
+        """Each option's cost (0 where none was given)."""
+    def verify(self, solution: Iterable[int]) -> bool:
+        """Whether the option numbers are a solution (the selected options
+        among them)."""
+    def best(
+        self, k: int = 1, *, names: bool = False, timeout: float | None = None
+    ) -> list[tuple[int, list[Any]]]:
+        """The `k` cheapest solutions, cheapest first, as `(cost, solution)`
+        pairs (`dance cover --best K`); `TimeoutError` with the best found
+        so far in its `best` attribute when `timeout` passes first."""
+    def preprocess(self) -> Reduced:
+        """The problem reduced by DLX-PRE's rules, with the way back."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
     @property
     def primary_count(self) -> int:
         """The number of primary items."""
     @property
     def option_count(self) -> int:
         """The number of options."""
-    def option(self, index: int) -> list[str]:
+    def option(self, index: int) -> list[Any]:
         """Option `index` as its entries (`item` or `item:color`)."""
     @property
     def selected(self) -> list[int]:
@@ -232,7 +262,7 @@ class ExactCover:
     @overload
     def first(
         self, *, names: Literal[True], seed: int | None = None, timeout: float | None = None
-    ) -> list[list[str]] | None: ...
+    ) -> list[list[Any]] | None: ...
     def count(
         self,
         limit: int | None = None,
@@ -251,16 +281,31 @@ class ExactCover:
     ) -> Solutions[list[int]]:
         """A lazy iterator over the solutions; threads may share it."""
     @overload
-    def solutions(self, *, names: Literal[True], seed: int | None = None) -> Solutions[list[list[str]]]: ...
+    def solutions(self, *, names: Literal[True], seed: int | None = None) -> Solutions[list[list[Any]]]: ...
     def __iter__(self) -> Solutions[list[int]]:
         """The solutions as option numbers."""
-    def __getnewargs_ex__(
-        self,
-    ) -> tuple[
-        tuple[list[str], list[list[str]]],
-        dict[str, list[str] | dict[str, tuple[int, int]] | list[int]],
-    ]:
+    def __getnewargs_ex__(self) -> tuple[tuple[list[Any], list[list[Any]]], dict[str, Any]]:
         """The arguments that rebuild the problem (pickle's protocol 2 and later)."""
+
+@final
+class Reduced:
+    """A problem reduced by DLX-PRE's rules (`ExactCover.preprocess`,
+    `dance cover --preprocess`), with the way back (`--reduce`)."""
+
+    @property
+    def problem(self) -> ExactCover:
+        """The reduced problem."""
+    def original(self, solution: Iterable[int]) -> list[int]:
+        """A solution of the reduced problem as the original problem's options."""
+    @property
+    def items_removed(self) -> int:
+        """Items the reductions took away."""
+    @property
+    def options_removed(self) -> int:
+        """Options the reductions took away."""
+    @property
+    def rounds(self) -> int:
+        """Rounds of the rules until nothing more went."""
 
 _T = TypeVar("_T")
 

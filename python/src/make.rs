@@ -260,6 +260,8 @@ impl Rating {
         let work = dance_sudoku::Stats {
             nodes: total("nodes", nodes)?,
             guesses: total("guesses", guesses)?,
+            // A rating rebuilt from its figures does not say what made them.
+            engine: None,
         };
         let rating = rating::Rating {
             level: Level::of(work.guesses, samples),

@@ -460,7 +460,7 @@ impl GridMaker {
         GridMaker {
             shape: shape.clone(),
             // Its budgets are counted on Algorithm X's tree.
-            engine: crate::engine::algorithm_x(&exact_cover(shape)),
+            engine: crate::engines::dlx::algorithm_x(&exact_cover(shape)),
         }
     }
 

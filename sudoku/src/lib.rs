@@ -110,13 +110,9 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-mod bands;
-mod bitboards;
 mod cell;
 mod deductions;
 mod digit;
-mod engine;
-mod kernel;
 mod puzzle;
 mod request;
 mod shape;
@@ -126,7 +122,7 @@ mod verify;
 
 pub mod batch;
 pub mod cover;
-pub mod dfs;
+pub mod engines;
 pub mod format;
 pub mod generate;
 pub mod jigsaw;
@@ -135,10 +131,17 @@ pub mod rate;
 pub use cell::Cell;
 pub use dance_dlx::{Count, Goal, Status, Stop};
 pub use digit::Digit;
+pub use engines::dfs;
+pub use engines::{EngineKind, Tree};
 pub use puzzle::{Grid, Puzzle, PuzzleError};
 pub use request::{Answer, Engine, EngineError, Request, Stats};
 pub use shape::{BoxShape, Shape, ShapeError, Variant, VariantError};
-pub use solver::{EngineKind, Solutions, Solver, Tree};
+pub use solver::{Solutions, Solver};
+
+// The 9×9 deductions engine is being rewritten where it stands and joins
+// `engines/` after that; until then it names its neighbours by the paths
+// they had beside it.
+use engines::{bands, search as engine};
 pub use verify::{Unit, VerifyError, verify};
 
 /// The largest supported size N: digits are `1`–`9` then `A`–`P`.

@@ -222,20 +222,36 @@ pub fn rate_until(solver: &mut Solver, puzzle: &Puzzle, stop: &Stop) -> Result<R
     rating
 }
 
+/// The [`SAMPLES`] transformations of `puzzle` that a rating searches,
+/// in order: the same for a puzzle on every machine, so that its searches
+/// can be repeated on any engine (`rate(puzzle).total.guesses` is the sum of
+/// their guesses counted to one on [`Engine::Dlx`](crate::Engine::Dlx)).
+///
+/// ```
+/// let puzzle: dance_sudoku::Puzzle =
+///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
+/// let samples: Vec<dance_sudoku::Puzzle> = dance_sudoku::rate::samples(&puzzle).collect();
+/// assert_eq!(samples.len(), dance_sudoku::rate::SAMPLES as usize);
+/// assert!(samples.iter().all(|sample| sample.given_count() == puzzle.given_count()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn samples(puzzle: &Puzzle) -> impl Iterator<Item = Puzzle> + '_ {
+    let mut rng = SplitMix64::new(SEED);
+    (0..SAMPLES).map(move |_| Transform::random(puzzle.shape(), &mut rng).puzzle(puzzle))
+}
+
 /// [`rate_until`] with the solver on Algorithm X's tree.
 fn rate_on_algorithm_x(
     solver: &mut Solver,
     puzzle: &Puzzle,
     stop: &Stop,
 ) -> Result<Rating, RateError> {
-    let mut rng = SplitMix64::new(SEED);
     let mut total = Stats::default();
     // Counted to one: exactly one solution, or more.
     let request = Request::new(Goal::Count { limit: 1 })
         .with_stop(stop.clone())
         .with_engine(solver.shorthand_engine());
-    for sample in 0..SAMPLES {
-        let transformed = Transform::random(puzzle.shape(), &mut rng).puzzle(puzzle);
+    for (sample, transformed) in samples(puzzle).enumerate() {
         let answer = solver.run(&transformed, &request);
         // Transformations keep the number of solutions, so the first
         // search answers for all.
@@ -245,7 +261,13 @@ fn rate_on_algorithm_x(
             Status::Multiple if sample == 0 => return Err(RateError::Multiple),
             _ => {}
         }
-        total += answer.stats;
+        total = Stats {
+            nodes: total.nodes + answer.stats.nodes,
+            guesses: total.guesses + answer.stats.guesses,
+            // Transformations keep the shape's kind, so one engine serves
+            // every sample.
+            engine: answer.stats.engine,
+        };
     }
     Ok(Rating {
         level: Level::of(total.guesses, SAMPLES),
@@ -282,6 +304,7 @@ mod tests {
             total: Stats {
                 nodes: 1500,
                 guesses: 76,
+                engine: None,
             },
         };
         assert_eq!(rating.to_string(), "hard 187.5 9.5");

@@ -53,6 +53,7 @@ class _ListDetails(TypedDict):
     nodes: list[int]
     guesses: list[int]
     micros: list[float]
+    engine: list[str]
 
 class _ArrayDetails(TypedDict):
     count: npt.NDArray[np.uint64]
@@ -60,6 +61,7 @@ class _ArrayDetails(TypedDict):
     nodes: npt.NDArray[np.uint64]
     guesses: npt.NDArray[np.uint64]
     micros: npt.NDArray[np.float64]
+    engine: list[str]
 
 @overload
 def solve(
@@ -105,7 +107,9 @@ def solve(
     (`"multiple"` for a count that found more than its limit). `details`
     holds per-puzzle columns, the fields of `dance solve --output json`:
     `count`, `exact` (False for `N+` and for a timeout, whose count is what
-    was found in time), `nodes`, `guesses`, `micros`. The GIL is released
+    was found in time), `nodes`, `guesses`, `micros`, and `engine` (the name
+    of the engine that served: `"deductions"`, `"bands"`, `"bitboards"`,
+    `"kernel"`, `"dlx"` or `"dfs"`; a list). The GIL is released
     while solving; Ctrl-C stops it.
 
     Raises `ParseError` for a string that is not one puzzle, `ValueError`
@@ -314,7 +318,7 @@ def solve_frame(
     `check`: a column of expected answers (`"mismatch"` where wrong). Adds
     `{prefix}solution` (or `{prefix}count` in count mode) and
     `{prefix}status`, and with `details=True` `{prefix}count`, `exact`,
-    `nodes`, `guesses`, `micros`. Other arguments are `solve`'s. Needs pandas.
+    `nodes`, `guesses`, `micros`, `engine`. Other arguments are `solve`'s. Needs pandas.
     """
 
 class Count(int):

@@ -118,6 +118,28 @@ def test_every_request_answers_as_the_command_line_with_the_known_counts(
         else:
             assert (record["count"], record["complete"]) == (None, None), puzzle
             assert record["solution"] == (solutions[k] if status[k] in ("solved", "unique") else None)
+        assert details["engine"][k] == record["engine"], puzzle
+
+
+@pytest.mark.parametrize(
+    "path, variant, engine, served",
+    [
+        (TEST_DATA / "puzzles_9x9.txt", None, "fast", "deductions"),
+        (TEST_DATA / "puzzles_9x9.txt", None, "dlx", "dlx"),
+        (TEST_DATA / "puzzles_jigsaw.txt", None, "fast", "kernel"),
+        (BENCH_DATA / "generated9_jigsaw.txt", None, "fast", "bitboards"),
+        (TEST_DATA / "puzzles_x.txt", "x", "fast", "dlx"),
+    ],
+    ids=lambda value: getattr(value, "name", str(value)),
+)
+def test_details_name_the_engine_that_served_as_the_command_line_does(
+    cli, path, variant, engine, served
+):
+    args = ["solve", "--output", "json", "--engine", engine, str(path)]
+    args += ["-x"] if variant == "x" else []
+    printed = [json.loads(line)["engine"] for line in cli(*args)[:-1]]
+    _, _, details = dance.solve(records(path), variant=variant, engine=engine, details=True)
+    assert details["engine"] == printed == [served] * len(printed)
 
 
 @pytest.mark.parametrize(

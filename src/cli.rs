@@ -261,9 +261,9 @@ pub struct SolveArgs {
     /// for jigsaw 9×9; Dancing Links otherwise), `dlx` (the generic Dancing
     /// Links engine: Algorithm X's tree) or `dfs` (the naive depth-first
     /// search). The answers are the same (a puzzle with several solutions
-    /// may get a different first one); `--stats` shows each one's nodes and
-    /// guesses: on plain 9×9, `fast` guesses about half as often as `dlx`,
-    /// in a tree of its own.
+    /// may get a different first one); `--stats` shows the nodes and
+    /// guesses and the engine that served: on plain 9×9, `fast` makes 0.14
+    /// to 0.40 of `dlx`'s guesses, in a tree of its own.
     #[arg(long, value_parser = engine(), default_value_t = Engine::default())]
     pub engine: Engine,
 

@@ -1,21 +1,41 @@
-//! A difficulty measure: how much searching Dancing Links needs to prove a
+//! A difficulty measure: how much searching Algorithm X needs to prove a
 //! puzzle's solution unique, named in levels.
 //!
 //! # What is measured
 //!
 //! [`rate`] counts the puzzle's solutions up to two with the [`Solver`] on
-//! [`SAMPLES`] random transformations of it, on Algorithm X's search tree
-//! ([`Tree::AlgorithmX`], whatever tree the solver is set to walk), and
-//! averages the work that [`Solver::stats`] reports: *nodes* (options tried) and *guesses* (options
-//! tried where the search had a real choice). The transformations rename
-//! the digits and, as the shape allows, permute rows within bands, bands,
-//! columns within stacks and stacks, transpose (square boxes), or reflect
-//! and transpose the whole grid (X-Sudoku and jigsaw, whose diagonals and
-//! region maps must stay valid). They keep the puzzle's solutions but change
-//! the order in which Dancing Links meets its ties, so the average describes
-//! the puzzle rather than one way of writing it down. The transformations
-//! come from a fixed seed: a puzzle always gets the same rating, on every
-//! machine.
+//! [`SAMPLES`] random transformations of it ([`samples`]), on Algorithm X's
+//! search tree ([`Tree::AlgorithmX`], whatever tree the solver is set to
+//! walk), and averages the work that the answers report: *guesses* (options
+//! tried where the search had a real choice) and *nodes* (options tried).
+//! The transformations rename the digits and, as the shape allows, permute
+//! rows within bands, bands, columns within stacks and stacks, transpose
+//! (square boxes), or reflect and transpose the whole grid (X-Sudoku and
+//! jigsaw, whose diagonals and region maps must stay valid). They keep the
+//! puzzle's solutions but change the order in which the search meets its
+//! ties, so the average describes the puzzle rather than one way of writing
+//! it down. The transformations come from a fixed seed: a puzzle always
+//! gets the same rating, on every machine.
+//!
+//! Exactly what is counted, engine by engine (the rating's
+//! [`Stats::engine`](crate::Stats::engine) names the one that served):
+//!
+//! * the **guesses** are those of the generic Dancing Links engine
+//!   (`dance solve --engine dlx`) on the same searches, on every shape:
+//!   every engine on Algorithm X's tree makes its guesses;
+//! * the **nodes** too, except on the classic 9×9 shape, which runs on the
+//!   bands ([`EngineKind::Bands`](crate::EngineKind::Bands)): they make the
+//!   forced choices a round at a time and find a dead end at the end of a
+//!   round, not at the first item that runs out, so on a branch that dies
+//!   they count other nodes than the generic engine — fewer on 692 of the
+//!   760 searches of top95's ratings, more on 63. Top95's first puzzle
+//!   rates `extreme 2148.6 400.0`, where `--engine dlx` counts 2468.6 nodes
+//!   on the same samples (and 400.0 guesses). The bands stay because they
+//!   count to two 1.24–1.47 times as fast as Algorithm X on bitboards, which
+//!   counts as the generic engine does (`docs/benchmarks.md`, "Algorithm X on
+//!   9×9").
+//!
+//! A test holds the rating to this (`sudoku/tests/rate.rs`).
 //!
 //! A puzzle solved by forced moves alone — at every step some cell has one
 //! digit left, or some unit has one place left for a digit (naked and
@@ -155,12 +175,13 @@ pub struct Rating {
     pub level: Level,
     /// The searches averaged.
     pub samples: u32,
-    /// Their work, added up.
+    /// Their work, added up, and the engine that did it.
     pub total: Stats,
 }
 
 impl Rating {
-    /// Average nodes (options tried) per search.
+    /// Average nodes (options tried) per search: see the [module
+    /// docs](self#what-is-measured) for which engine counted them.
     pub fn nodes(&self) -> f64 {
         self.total.nodes as f64 / f64::from(self.samples)
     }

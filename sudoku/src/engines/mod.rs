@@ -8,7 +8,7 @@
 //! variants, pencilmark puzzles; [`EngineKind::shuffles`]: random option
 //! orders) and which tree it walks ([`EngineKind::walks_algorithm_x`]); every engine answers every
 //! [`Goal`](crate::Goal), through the same [`Pursuit`](dance_dlx::Pursuit).
-//! [`choose`] picks, as the meta strategy of a regex engine does: the first
+//! `choose` picks, as the meta strategy of a regex engine does: the first
 //! engine of the requested [`Engine`]'s family, fastest first, that serves
 //! the puzzle and walks the [`Tree`] asked for. Nothing else in the crate
 //! decides ([`Solver::engine_kind`](crate::Solver::engine_kind) asks it in
@@ -37,7 +37,7 @@
 //!
 //! The engines without their own loop — all but the naive search — are
 //! matrices walked by the one search driver of `dlx`
-//! ([`dance_dlx::driver`]): [`search`] says what the solver asks of them.
+//! ([`dance_dlx::driver`]): `engines/search.rs` says what the solver asks of them.
 
 pub(crate) mod bands;
 pub(crate) mod bitboards;
@@ -56,7 +56,7 @@ use dlx::Generic;
 use kernel::Kernel;
 use search::{Driven, ShapeSearch};
 
-/// The engine that serves a puzzle: what [`choose`] picks for a request's
+/// The engine that serves a puzzle: what `choose` picks for a request's
 /// [`Engine`], and what an [`Answer`](crate::Answer) reports
 /// ([`Stats::engine`](crate::Stats::engine)), so that a figure can name
 /// what did the work. See the [module docs](self) for what each serves.
@@ -96,7 +96,8 @@ pub enum Tree {
     /// shape), Algorithm X's elsewhere: the fastest. Its deductions remove
     /// candidates that Algorithm X keeps and it branches on configurations
     /// of a digit in a band, so it makes 0.14–0.40 of Algorithm X's guesses
-    /// on the shipped sets ([`EngineKind::Deductions`]).
+    /// for a first solution on the shipped sets (`benches/ref_guesses.sh`;
+    /// [`EngineKind::Deductions`]).
     #[default]
     Deductions,
     /// Algorithm X's, as the generic engine walks it with the MRV rule: the
@@ -116,7 +117,7 @@ pub(crate) struct Ask {
 }
 
 impl EngineKind {
-    /// Every engine, in the order [`choose`] prefers them: fastest first.
+    /// Every engine, in the order `choose` prefers them: fastest first.
     pub const ALL: [EngineKind; 6] = [
         EngineKind::Deductions,
         EngineKind::Bands,
@@ -215,7 +216,7 @@ pub(crate) fn choose(shape: &Shape, pencilmark: bool, ask: Ask) -> EngineKind {
         .unwrap_or(last)
 }
 
-/// The engine of `kind` for `puzzle`, as [`choose`] picked it; `None` for
+/// The engine of `kind` for `puzzle`, as `choose` picked it; `None` for
 /// the naive search, which keeps no matrix (and, never, for an engine
 /// that does not serve the puzzle: a test holds `choose` to that).
 pub(crate) fn build(puzzle: &Puzzle, kind: EngineKind) -> Option<Box<dyn ShapeSearch>> {

@@ -275,6 +275,7 @@ impl Solver {
         let ask = Ask {
             engine,
             tree: self.tree,
+            shuffled: false,
         };
         engines::choose(puzzle.shape(), puzzle.is_pencilmark(), ask)
     }

@@ -114,6 +114,9 @@ pub(crate) struct Ask {
     pub(crate) engine: Engine,
     /// The tree `fast` may walk.
     pub(crate) tree: Tree,
+    /// Whether the search needs a random option order (the generator's
+    /// random grids).
+    pub(crate) shuffled: bool,
 }
 
 impl EngineKind {
@@ -201,9 +204,10 @@ impl fmt::Display for EngineKind {
 /// The one choice of engine: the first of `ask.engine`'s family that
 /// serves `shape` (`pencilmark` for a pencilmark puzzle) and walks
 /// `ask.tree` — every engine walks the tree of [`Tree::Deductions`], which
-/// only prefers the fastest — or else the family's last, which serves
-/// every puzzle (and walks Algorithm X's tree, but for the naive search).
-/// See the [module docs](self).
+/// only prefers the fastest — and shuffles its options if `ask.shuffled`;
+/// or else the family's last, which serves every puzzle (and walks
+/// Algorithm X's tree and shuffles, but for the naive search). See the
+/// [module docs](self).
 pub(crate) fn choose(shape: &Shape, pencilmark: bool, ask: Ask) -> EngineKind {
     let (faster, last) = EngineKind::family(ask.engine);
     faster
@@ -212,6 +216,7 @@ pub(crate) fn choose(shape: &Shape, pencilmark: bool, ask: Ask) -> EngineKind {
         .find(|kind| {
             kind.serves(shape, pencilmark)
                 && (ask.tree == Tree::Deductions || kind.walks_algorithm_x())
+                && (!ask.shuffled || kind.shuffles())
         })
         .unwrap_or(last)
 }
@@ -251,7 +256,11 @@ mod tests {
     }
 
     fn ask(engine: Engine, tree: Tree) -> Ask {
-        Ask { engine, tree }
+        Ask {
+            engine,
+            tree,
+            shuffled: false,
+        }
     }
 
     /// The engines of a family, the last included.
@@ -341,6 +350,14 @@ mod tests {
             .filter(|kind| kind.shuffles())
             .collect();
         assert_eq!(shufflers, [EngineKind::Dlx]);
+        // The generator's random grids, on every shape.
+        for shape in shapes() {
+            let random = Ask {
+                shuffled: true,
+                ..ask(Engine::Fast, Tree::AlgorithmX)
+            };
+            assert_eq!(choose(&shape, false, random), EngineKind::Dlx);
+        }
     }
 
     #[test]

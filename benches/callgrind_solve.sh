@@ -16,22 +16,9 @@
 # generic engine again (X-Sudoku, where `fast` runs it) on generated sets; the
 # rating (Algorithm X's tree) on top95.
 set -euo pipefail
-if [ $# -lt 1 ] || [ $# -gt 2 ]; then
-    echo "usage: $0 A [B]" >&2
-    exit 2
-fi
 builds=("$@")
-data=$(dirname "$0")/data
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-# instructions K BINARY COMMAND ARGS...: the instructions callgrind
-# collected; the output goes to $work/out.K.
-instructions() {
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$2" "$3" -j1 -q "${@:4}" \
-        > "$work/out.$1" 2> "$work/log"
-    sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/log"
-}
+# usage, data, work, instructions and ratio.
+source "$(dirname "$0")/callgrind.sh"
 
 if [ ${#builds[@]} -eq 1 ]; then
     printf "%-40s %16s\n" run instructions
@@ -46,15 +33,16 @@ for case in "solve top1465.txt" "solve top1465.txt --unique" "solve forum_hardes
     counts=()
     for k in "${!builds[@]}"; do
         # shellcheck disable=SC2086 # flags are words
-        counts+=("$(instructions "$k" "${builds[$k]}" "$command" $flags "$data/$file")")
+        counts+=("$(instructions "$work/out.$k" "${builds[$k]}" "$command" -j1 -q $flags \
+            "$data/$file")")
     done
     label="$command ${file%.txt}${flags:+ $flags}"
     if [ ${#counts[@]} -eq 1 ]; then
         printf "%-40s %16s\n" "$label" "${counts[0]}"
     else
-        ratio=$(awk -v a="${counts[0]}" -v b="${counts[1]}" 'BEGIN { printf "%.4f", b / a }')
         same=""
         cmp -s "$work/out.0" "$work/out.1" || same="  (answers differ)"
-        printf "%-40s %16s %16s %8s%s\n" "$label" "${counts[0]}" "${counts[1]}" "$ratio" "$same"
+        printf "%-40s %16s %16s %8s%s\n" "$label" "${counts[0]}" "${counts[1]}" \
+            "$(ratio "${counts[0]}" "${counts[1]}")" "$same"
     fi
 done

@@ -51,7 +51,7 @@ fn bad_records_are_flagged_in_place_and_the_batch_goes_on() {
         stderr,
         format!(
             "{file}:4:12: expected N*N cells for a size N from 1 to 25 (e.g. 81 for 9x9, 256 for 16x16), found 11\n\
-             {file}:7:38: digit 'x' stands for 33, out of range for size 9\n"
+             {file}:7:38: 'x' is not a digit of size 9; expected a digit 1-9 or a blank ('.', '_', '*' or '0')\n"
         )
     );
 }

@@ -24,7 +24,7 @@ pub(crate) fn spec() -> impl Strategy<Value = Spec> {
 }
 
 /// Problems whose primary items have random bounds `min:max`, `max` ≤ 3.
-fn spec_with_bounds() -> impl Strategy<Value = Spec> {
+pub(crate) fn spec_with_bounds() -> impl Strategy<Value = Spec> {
     let bound = (1u32..=3).prop_flat_map(|max| (0..=max, Just(max)));
     spec_with(proptest::collection::vec(bound, 10))
 }

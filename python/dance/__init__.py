@@ -26,9 +26,8 @@ from dance._native import (
     Solutions,
     __version__,
     generate,
-    rate,
-    solve,
 )
+from dance._shapes import rate, solve
 
 __all__ = [
     "Count",

@@ -285,7 +285,7 @@ impl ExactCover {
     /// `dance.Estimate` of the tree's nodes (with its standard error) and
     /// of the solutions. Tells before a count whether it takes seconds or
     /// years. Raises `ValueError` for a problem with bounds.
-    #[pyo3(signature = (probes = None, *, seed = None))]
+    #[pyo3(signature = (probes = None, *, seed = None), text_signature = "($self, probes=1000, *, seed=None)")]
     fn estimate(
         &self,
         py: Python<'_>,
@@ -365,7 +365,7 @@ impl ExactCover {
     /// limit); when it passes, the count is the subproblems finished so far,
     /// not exact, with `timed_out` set. Raises `ValueError` for a problem
     /// with bounds (multiplicities).
-    #[pyo3(signature = (*, memory_mb = None, timeout = None))]
+    #[pyo3(signature = (*, memory_mb = None, timeout = None), text_signature = "($self, *, memory_mb=1024, timeout=None)")]
     fn count_memo<'py>(
         &self,
         py: Python<'py>,

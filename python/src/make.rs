@@ -41,7 +41,11 @@ use crate::interrupt;
 /// wrong type (bools are not counts), and `dance.GenerateError` when a
 /// puzzle cannot be made (its `puzzles` attribute holds those that were).
 #[pyfunction]
-#[pyo3(signature = (n, *, size = None, r#box = None, clues = None, symmetry = None, variant = None, jigsaw = false, seed = None, attempts = None, threads = None))]
+// The defaults that `None` stands for, shown by `help()` and `inspect`.
+#[pyo3(
+    signature = (n, *, size = None, r#box = None, clues = None, symmetry = None, variant = None, jigsaw = false, seed = None, attempts = None, threads = None),
+    text_signature = "(n, *, size=9, box=None, clues=None, symmetry=None, variant=None, jigsaw=False, seed=0, attempts=100, threads=None)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub fn generate<'py>(
     py: Python<'py>,
@@ -212,7 +216,10 @@ enum Rated {
 #[pymethods]
 impl Rating {
     #[new]
-    #[pyo3(signature = (level, nodes = None, guesses = None, samples = None))]
+    #[pyo3(
+        signature = (level, nodes = None, guesses = None, samples = None),
+        text_signature = "(level, nodes=None, guesses=None, samples=0)"
+    )]
     fn new(
         level: &str,
         nodes: Option<f64>,

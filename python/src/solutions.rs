@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use dance_dlx::{Event, OptionId, Problem, Solver};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::types::PyType;
 
 use crate::cover::solution_object;
 
@@ -92,6 +93,19 @@ impl Solutions {
                 Step::Busy => py.check_signals()?,
             }
         }
+    }
+
+    /// `Solutions[list[int]]` as in the type stubs: a `types.GenericAlias`,
+    /// as for the standard library's generic classes.
+    #[classmethod]
+    fn __class_getitem__<'py>(
+        cls: &Bound<'py, PyType>,
+        item: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = cls.py();
+        py.import("types")?
+            .getattr("GenericAlias")?
+            .call1((cls, item))
     }
 
     fn __reduce__(&self) -> PyResult<()> {

@@ -111,3 +111,14 @@ def test_the_scaling_guide_example_runs(client, capsys, monkeypatch):
     printed = capsys.readouterr().out.splitlines()
     assert float(printed[0]) > 1e6
     assert printed[1:] == ["73712 True", "[('solved', 49158)]"]
+
+
+def test_a_kaggle_file_read_as_strings_keeps_its_leading_zeros(client):
+    # Read as numbers, a puzzle column loses the zeros (blanks) at the front
+    # of a puzzle; the error says so, and `dtype=str` keeps them.
+    path = str(TEST_DATA / "csv" / "quizzes_solutions.csv")
+    with pytest.raises(dance.ParseError, match=r"leading zeros lost\? read the column as strings"):
+        dance.dask.solve_frame(dd.read_csv(path), check="solutions").compute()
+    solved = dance.dask.solve_frame(dd.read_csv(path, dtype=str), check="solutions").compute()
+    assert set(solved["dance_status"]) == {"solved"}
+    assert (solved["dance_solution"] == solved["solutions"]).all()

@@ -1,22 +1,31 @@
-"""Types of the `dance` package, whose own docstring (dance/__init__.py)
-describes it."""
+"""Types of `dance._native`, the compiled half of the `dance` package
+(python/src/lib.rs), which `dance` re-exports."""
 
+from types import GenericAlias
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Generic, Literal, TypedDict, TypeVar, final, overload
+from typing import Any, Generic, Literal, TypeVar, final, overload
 
 import numpy as np
 import numpy.typing as npt
 
-if TYPE_CHECKING:
-    import pandas
+from dance._count import Count
 
 __version__: str
 
-_Status = Literal["solved", "unique", "multiple", "none", "timeout", "mismatch"]
-_Mode = Literal["first", "unique", "count"]
-_Format = Literal["auto", "line", "grid", "poj", "pencilmark", "csv"]
-_Alphabet = Literal["standard", "hex"]
-_IntArray = npt.NDArray[np.integer]
+__all__ = [
+    "Estimate",
+    "ExactCover",
+    "GenerateError",
+    "ParseError",
+    "Rating",
+    "Solutions",
+    "__version__",
+    "generate",
+    "rate",
+    "solve",
+]
+
+_IntArray = npt.NDArray[np.integer[Any]]
 # Strings in any format the command line reads, or Kaggle-style ints: a list,
 # a pandas Series, any iterable.
 _Puzzles = Iterable[str | int]
@@ -45,184 +54,23 @@ class GenerateError(ValueError):
     puzzles: list[str | None]
     """Every puzzle of the batch, None where none was made."""
 
-_Engine = Literal["fast", "dlx", "dfs"]
-
-class _ListDetails(TypedDict):
-    count: list[int]
-    exact: list[bool]
-    nodes: list[int]
-    guesses: list[int]
-    micros: list[float]
-    engine: list[str]
-
-class _ArrayDetails(TypedDict):
-    count: npt.NDArray[np.uint64]
-    exact: npt.NDArray[np.bool_]
-    nodes: npt.NDArray[np.uint64]
-    guesses: npt.NDArray[np.uint64]
-    micros: npt.NDArray[np.float64]
-    engine: list[str]
-
-@overload
 def solve(
-    puzzles: _Puzzles,
+    puzzles: _Puzzles | _IntArray,
     *,
-    mode: Literal["first", "unique"] = "first",
-    limit: None = None,
+    mode: str = "first",
+    limit: int | None = None,
     variant: str | None = None,
-    engine: _Engine = "fast",
-    format: _Format = "auto",
-    alphabet: _Alphabet = "standard",
+    engine: str = "fast",
+    format: str = "auto",
+    alphabet: str = "standard",
     check: _Puzzles | None = None,
     threads: int | None = None,
     timeout: float | None = None,
-    details: Literal[False] = False,
-) -> tuple[list[str | None], list[_Status]]:
-    """Solves a batch of Sudoku puzzles with Dancing Links.
-
-    `puzzles`: a list, pandas Series or any iterable of strings, each one
-    puzzle in any format the command line reads (line, grid, POJ, pencilmark,
-    jigsaw maps; `format` to say which, `alphabet="hex"` for 16x16 written
-    0-F), or of ints read as Kaggle-style 9x9 puzzles (digits left-padded
-    with zeros to 81); or a NumPy integer array of shape `(n, N*N)` with 0
-    for a blank (any byte order). A missing value (None, NaN) is a
-    `ValueError` naming its index. `mode`: `"first"` finds a solution,
-    `"unique"` tells unique, multiple or none, `"count"` counts every
-    solution — or, with `limit=N`, counts exactly up to N: a puzzle with
-    more than N solutions counts N, marked inexact (the search looks for
-    N + 1 to tell), as `dance solve --count --limit N` prints `N+`.
-    `variant`: None, or the command line's `--variant` names,
-    comma-separated (`"x"`, `"windoku"`/`"hyper"`, `"disjoint"`,
-    `"anti-knight"`, `"anti-king"`, `"non-consecutive"`). `engine`: as
-    `--engine`. `check`: expected answers, one per puzzle, as `--check`: a
-    wrong one gives the status `"mismatch"`. `threads`: workers, None or 0
-    for one per core, at most 1024 (each count's pool is kept for the next
-    call). `timeout`: seconds per puzzle (`inf`: no limit).
-
-    Returns `(solutions, status)` in input order — with `details=True`,
-    `(solutions, status, details)`: solutions of the input's kind (strings
-    in each puzzle's format or None; or an array of the same shape and dtype
-    with rows of zeros where there is none), counts in count mode (ints, or
-    a uint64 array of shape `(n,)`), and the command line's status words
-    (`"multiple"` for a count that found more than its limit). `details`
-    holds per-puzzle columns, the fields of `dance solve --output json`:
-    `count`, `exact` (False for `N+` and for a timeout, whose count is what
-    was found in time), `nodes`, `guesses`, `micros`, and `engine` (the name
-    of the engine that served: `"deductions"`, `"bands"`, `"bitboards"`,
-    `"kernel"`, `"dlx"` or `"dfs"`; a list). The GIL is released
-    while solving; Ctrl-C stops it.
-
-    Raises `ParseError` for a string that is not one puzzle, `ValueError`
-    for an array value, a missing value or an argument out of range,
-    `TypeError` for other kinds of input or arguments (bools are not
-    counts); all before any solving starts.
-    """
-
-@overload
-def solve(
-    puzzles: _Puzzles,
-    *,
-    mode: Literal["count"],
-    limit: int | None = None,
-    variant: str | None = None,
-    engine: _Engine = "fast",
-    format: _Format = "auto",
-    alphabet: _Alphabet = "standard",
-    check: _Puzzles | None = None,
-    threads: int | None = None,
-    timeout: float | None = None,
-    details: Literal[False] = False,
-) -> tuple[list[int], list[_Status]]: ...
-@overload
-def solve(
-    puzzles: _Puzzles,
-    *,
-    mode: Literal["first", "unique"] = "first",
-    limit: None = None,
-    variant: str | None = None,
-    engine: _Engine = "fast",
-    format: _Format = "auto",
-    alphabet: _Alphabet = "standard",
-    check: _Puzzles | None = None,
-    threads: int | None = None,
-    timeout: float | None = None,
-    details: Literal[True],
-) -> tuple[list[str | None], list[_Status], _ListDetails]: ...
-@overload
-def solve(
-    puzzles: _Puzzles,
-    *,
-    mode: Literal["count"],
-    limit: int | None = None,
-    variant: str | None = None,
-    engine: _Engine = "fast",
-    format: _Format = "auto",
-    alphabet: _Alphabet = "standard",
-    check: _Puzzles | None = None,
-    threads: int | None = None,
-    timeout: float | None = None,
-    details: Literal[True],
-) -> tuple[list[int], list[_Status], _ListDetails]: ...
-@overload
-def solve(
-    puzzles: _IntArray,
-    *,
-    mode: Literal["first", "unique"] = "first",
-    limit: None = None,
-    variant: str | None = None,
-    engine: _Engine = "fast",
-    format: _Format = "auto",
-    alphabet: _Alphabet = "standard",
-    check: None = None,
-    threads: int | None = None,
-    timeout: float | None = None,
-    details: Literal[False] = False,
-) -> tuple[_IntArray, list[_Status]]: ...
-@overload
-def solve(
-    puzzles: _IntArray,
-    *,
-    mode: Literal["count"],
-    limit: int | None = None,
-    variant: str | None = None,
-    engine: _Engine = "fast",
-    format: _Format = "auto",
-    alphabet: _Alphabet = "standard",
-    check: None = None,
-    threads: int | None = None,
-    timeout: float | None = None,
-    details: Literal[False] = False,
-) -> tuple[npt.NDArray[np.uint64], list[_Status]]: ...
-@overload
-def solve(
-    puzzles: _IntArray,
-    *,
-    mode: Literal["first", "unique"] = "first",
-    limit: None = None,
-    variant: str | None = None,
-    engine: _Engine = "fast",
-    format: _Format = "auto",
-    alphabet: _Alphabet = "standard",
-    check: None = None,
-    threads: int | None = None,
-    timeout: float | None = None,
-    details: Literal[True],
-) -> tuple[_IntArray, list[_Status], _ArrayDetails]: ...
-@overload
-def solve(
-    puzzles: _IntArray,
-    *,
-    mode: Literal["count"],
-    limit: int | None = None,
-    variant: str | None = None,
-    engine: _Engine = "fast",
-    format: _Format = "auto",
-    alphabet: _Alphabet = "standard",
-    check: None = None,
-    threads: int | None = None,
-    timeout: float | None = None,
-    details: Literal[True],
-) -> tuple[npt.NDArray[np.uint64], list[_Status], _ArrayDetails]: ...
+    details: bool = False,
+) -> tuple[Any, ...]:
+    """Solves a batch of puzzles given as a list or an `(n, N*N)` array:
+    what `dance.solve` (python/dance/_shapes.py, which documents and types
+    every argument and answer) calls for every kind of input."""
 
 def generate(
     n: int,
@@ -287,53 +135,12 @@ def rate(
     puzzles: _Puzzles | _IntArray,
     *,
     variant: str | None = None,
-    format: _Format = "auto",
-    alphabet: _Alphabet = "standard",
+    format: str = "auto",
+    alphabet: str = "standard",
     threads: int | None = None,
 ) -> list[Rating]:
-    """Rates puzzles (what `solve` takes, read as `solve` reads them) for
-    search difficulty, in input order; Ctrl-C stops it."""
-
-def solve_frame(
-    frame: pandas.DataFrame,
-    column: str | int | None = None,
-    *,
-    check: str | int | None = None,
-    prefix: str = "dance_",
-    mode: _Mode = "first",
-    limit: int | None = None,
-    variant: str | None = None,
-    engine: _Engine = "fast",
-    alphabet: _Alphabet = "standard",
-    threads: int | None = None,
-    timeout: float | None = None,
-    details: bool = False,
-) -> pandas.DataFrame:
-    """Solves a DataFrame's puzzle column; returns a copy with answer columns.
-
-    Reads the public datasets' layouts as `pandas.read_csv` gives them
-    (`quizzes,solutions`; `id,puzzle,solution,clues,difficulty`;
-    `source,question,answer,rating`). `column`: the puzzle column (a label or
-    0-based position; by default the first whose first value is a puzzle).
-    `check`: a column of expected answers (`"mismatch"` where wrong). Adds
-    `{prefix}solution` (or `{prefix}count` in count mode) and
-    `{prefix}status`, and with `details=True` `{prefix}count`, `exact`,
-    `nodes`, `guesses`, `micros`, `engine`. Other arguments are `solve`'s. Needs pandas.
-    """
-
-class Count(int):
-    """A number of solutions: an `int` that also says whether it is exact.
-
-    `str()` gives the command line's `92`, or `91+` when not exact. Pickles
-    with its flags.
-    """
-
-    exact: bool
-    """Whether the number is the exact count (False: a lower bound)."""
-    timed_out: bool
-    """Whether the search's timeout stopped it before the end."""
-
-    def __new__(cls, value: int, exact: bool = True, timed_out: bool = False) -> Count: ...
+    """Rates puzzles given as a list or an `(n, N*N)` array: what
+    `dance.rate` calls for every kind of input."""
 
 @final
 class Estimate:
@@ -447,6 +254,13 @@ class ExactCover:
     def solutions(self, *, names: Literal[True], seed: int | None = None) -> Solutions[list[list[str]]]: ...
     def __iter__(self) -> Solutions[list[int]]:
         """The solutions as option numbers."""
+    def __getnewargs_ex__(
+        self,
+    ) -> tuple[
+        tuple[list[str], list[list[str]]],
+        dict[str, list[str] | dict[str, tuple[int, int]] | list[int]],
+    ]:
+        """The arguments that rebuild the problem (pickle's protocol 2 and later)."""
 
 _T = TypeVar("_T")
 
@@ -457,4 +271,5 @@ class Solutions(Iterator[_T], Generic[_T]):
     search in progress."""
 
     def __iter__(self) -> Solutions[_T]: ...
+    def __class_getitem__(cls, item: object) -> GenericAlias: ...
     def __next__(self) -> _T: ...

@@ -91,6 +91,8 @@ impl Solver {
     /// let mut solver = Solver::new();
     /// let count = solver.run(&puzzle, &Request::new(Goal::Count { limit: 300 }));
     /// assert_eq!((count.status, count.count.to_string()), (Status::Multiple, "288".to_owned()));
+    /// // The answer names the engine that served: the 4×4 shape's fastest.
+    /// assert_eq!(count.stats.engine, Some(dance_sudoku::EngineKind::Kernel));
     /// let capped = solver.run(&puzzle, &Request::new(Goal::Count { limit: 10 }));
     /// assert_eq!(capped.count.to_string(), "10+");
     /// let stopped = Request::new(Goal::All).with_stop(Stop::after(Duration::ZERO));

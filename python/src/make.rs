@@ -342,7 +342,15 @@ impl Rating {
 impl Rating {
     fn of(rated: Result<rating::Rating, RateError>) -> Rating {
         let rated = match rated {
-            Ok(rating) => Rated::Level(rating),
+            // A Python rating is its four fields, which pickle and compare:
+            // the engine that counted them is not one of them.
+            Ok(rating) => Rated::Level(rating::Rating {
+                total: dance_sudoku::Stats {
+                    engine: None,
+                    ..rating.total
+                },
+                ..rating
+            }),
             Err(RateError::Multiple) => Rated::Multiple,
             Err(_) => Rated::NoSolution,
         };

@@ -142,6 +142,18 @@ def test_details_name_the_engine_that_served_as_the_command_line_does(
     assert details["engine"] == printed == [served] * len(printed)
 
 
+def test_an_array_input_names_the_engines_in_an_object_array():
+    rows = np.zeros((2, 81), dtype=np.uint8)
+    _, _, details = dance.solve(rows, details=True)
+    assert details["engine"].dtype == object
+    assert list(details["engine"]) == ["deductions"] * 2
+    # Grids (n, N, N): every column has the puzzles' shape, the engines too.
+    grids = np.zeros((3, 4, 4), dtype=np.int64)
+    _, _, details = dance.solve(grids, details=True)
+    assert details["engine"].shape == details["nodes"].shape == (3,)
+    assert list(details["engine"]) == ["kernel"] * 3
+
+
 @pytest.mark.parametrize(
     "name, variant",
     [

@@ -80,7 +80,7 @@ pub enum Command {
     /// whatever -j.
     Generate(GenerateArgs),
 
-    /// Rate how hard puzzles are for Dancing Links search.
+    /// Rate how hard puzzles are for Algorithm X's search.
     ///
     /// Prints one line per record, in input order: `LEVEL NODES GUESSES`,
     /// the nodes and guesses of a count to two averaged over 8 random

@@ -186,7 +186,7 @@ fn line_of(made: &Generated) -> String {
     }
 }
 
-/// The difficulty of one puzzle for Dancing Links search, as `dance rate`
+/// The difficulty of one puzzle for Algorithm X's search, as `dance rate`
 /// prints it.
 ///
 /// `level` is `"easy"`, `"medium"`, `"hard"`, `"expert"` or `"extreme"`, or
@@ -365,7 +365,7 @@ impl Rating {
     }
 }
 
-/// Rates how hard puzzles are for Dancing Links search, like `dance rate`.
+/// Rates how hard puzzles are for Algorithm X's search, like `dance rate`.
 ///
 /// `puzzles` is what `dance.solve` takes (strings in any format the command
 /// line reads, Kaggle-style ints, a pandas Series, or a NumPy integer array

@@ -35,7 +35,9 @@
 //!   counts as the generic engine does (`docs/benchmarks.md`, "Algorithm X on
 //!   9×9").
 //!
-//! A test holds the rating to this (`sudoku/tests/rate.rs`).
+//! A solver made with [`Solver::generic`] rates on the generic engine
+//! itself, whose nodes are `--engine dlx`'s everywhere. A test holds the
+//! rating to all this (`sudoku/tests/rate.rs`).
 //!
 //! A puzzle solved by forced moves alone — at every step some cell has one
 //! digit left, or some unit has one place left for a digit (naked and

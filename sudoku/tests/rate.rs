@@ -175,6 +175,13 @@ fn the_rating_counts_the_generic_engines_guesses_and_the_bands_nodes() {
     let (dlx_nodes, _, _) = samples_on(Engine::Dlx, first);
     assert_eq!(rating.to_string(), "extreme 2148.6 400.0");
     assert_eq!(dlx_nodes as f64 / f64::from(SAMPLES), 2468.625);
+    // A generic solver rates on the generic engine: dlx's nodes.
+    let generic = rate(&mut Solver::generic(), first).unwrap();
+    assert_eq!(generic.total.engine, Some(EngineKind::Dlx));
+    assert_eq!(
+        (generic.total.nodes, generic.level),
+        (dlx_nodes, rating.level)
+    );
     // A puzzle of forced moves has no branch that dies: the counts agree.
     let easy = &shipped("easy_with_solutions.txt", 1)[0];
     let rating = rate(&mut solver, easy).unwrap();

@@ -80,7 +80,7 @@ pub enum Command {
     /// whatever -j.
     Generate(GenerateArgs),
 
-    /// Rate how hard puzzles are for Dancing Links search.
+    /// Rate how hard puzzles are for Algorithm X's search.
     ///
     /// Prints one line per record, in input order: `LEVEL NODES GUESSES`,
     /// the nodes and guesses of a count to two averaged over 8 random
@@ -303,9 +303,9 @@ pub struct SolveArgs {
     /// for jigsaw 9×9; Dancing Links otherwise), `dlx` (the generic Dancing
     /// Links engine: Algorithm X's tree) or `dfs` (the naive depth-first
     /// search). The answers are the same (a puzzle with several solutions
-    /// may get a different first one); `--stats` shows each one's nodes and
-    /// guesses: on plain 9×9, `fast` guesses about half as often as `dlx`,
-    /// in a tree of its own.
+    /// may get a different first one); `--stats` shows the nodes and
+    /// guesses and the engine that served: on plain 9×9, `fast` makes 0.14
+    /// to 0.40 of `dlx`'s guesses, in a tree of its own.
     #[arg(long, value_parser = engine(), default_value_t = Engine::default())]
     pub engine: Engine,
 

@@ -136,6 +136,7 @@ struct Record {
     complete: Option<bool>,
     nodes: u64,
     guesses: u64,
+    engine: Option<String>,
     micros: f64,
     error: Option<String>,
 }
@@ -186,13 +187,14 @@ fn json_lines_parse_into_typed_records() {
     // The fast engine's deductions solve Norvig's hardest without a guess.
     assert!(first.nodes > 0 && first.micros > 0.0);
     assert_eq!(first.guesses, 0);
+    assert_eq!(first.engine.as_deref(), Some("deductions"));
     assert_eq!(
         (first.count, first.complete, &first.error),
         (None, None, &None)
     );
     let bad = &records[1];
     assert_eq!(bad.line, 4);
-    assert_eq!(bad.nodes, 0);
+    assert_eq!((bad.nodes, &bad.engine), (0, &None));
     assert!(
         bad.error
             .as_deref()

@@ -103,7 +103,7 @@ _Level = Literal["easy", "medium", "hard", "expert", "extreme", "multiple", "non
 
 @final
 class Rating:
-    """The difficulty of one puzzle for Dancing Links search (`dance rate`).
+    """The difficulty of one puzzle for Algorithm X's search (`dance rate`).
 
     `str()` gives the command line's line, e.g. `hard 187.5 9.5`. Ratings
     compare equal when their fields are equal, hash and pickle.

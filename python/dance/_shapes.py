@@ -49,6 +49,7 @@ class _ListDetails(TypedDict):
     nodes: list[int]
     guesses: list[int]
     micros: list[float]
+    engine: list[str]
 
 
 class _ArrayDetails(TypedDict):
@@ -60,6 +61,7 @@ class _ArrayDetails(TypedDict):
     nodes: npt.NDArray[np.uint64]
     guesses: npt.NDArray[np.uint64]
     micros: npt.NDArray[np.float64]
+    engine: npt.NDArray[np.object_]
 
 
 class _SeriesDetails(TypedDict):
@@ -71,6 +73,7 @@ class _SeriesDetails(TypedDict):
     nodes: pandas.Series[int]
     guesses: pandas.Series[int]
     micros: pandas.Series[float]
+    engine: pandas.Series[str]
 
 
 # The overloads go from the narrowest input to the widest: an ndarray and a
@@ -320,8 +323,10 @@ def solve(
     (`"multiple"` for a count that found more than its limit), a Series for
     a Series. `details` holds per-puzzle columns, the fields of `dance solve
     --output json`: `count`, `exact` (False for `N+` and for a timeout,
-    whose count is what was found in time), `nodes`, `guesses`, `micros`.
-    The GIL is released while solving; Ctrl-C stops it.
+    whose count is what was found in time), `nodes`, `guesses`, `micros`,
+    and `engine`, the name of the engine that served (`"deductions"`,
+    `"bands"`, `"bitboards"`, `"kernel"`, `"dlx"` or `"dfs"`, as `--stats`
+    counts them). The GIL is released while solving; Ctrl-C stops it.
 
     Raises `ParseError` for a string that is not one puzzle, `ValueError`
     for an array value, a missing value or an argument out of range,
@@ -469,6 +474,7 @@ def _as_series(answered: tuple[Any, ...], puzzles: Any, *, counts: bool) -> tupl
         "nodes": "uint64",
         "guesses": "uint64",
         "micros": "float64",
+        "engine": object,
     }
     details = {
         key: pd.Series(column, index=index, name=key, dtype=dtypes[key])

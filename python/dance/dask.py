@@ -72,8 +72,8 @@ def solve(puzzles: dask.bag.Bag | dask.dataframe.Series, **options: Any) -> Any:
     A bag of puzzles (strings in any format `dance.solve` reads, or
     Kaggle-style ints) gives a bag of `(solution, status)` pairs in the same
     order — `(solution, status, details)` with `details=True`, where
-    `details` is the puzzle's dict of `count`, `exact`, `nodes`, `guesses`
-    and `micros`; in count mode the solution is the count. A
+    `details` is the puzzle's dict of `count`, `exact`, `nodes`, `guesses`,
+    `micros` and `engine`; in count mode the solution is the count. A
     `dask.dataframe` Series gives a `dask.dataframe` DataFrame with the
     Series' index and `dance.solve_frame`'s columns (`dance_solution` or
     `dance_count`, `dance_status`, and with details the statistics).
@@ -132,7 +132,12 @@ def solve_frame(
     }
     if options.get("details"):
         typed.update(
-            count="uint64", exact=bool, nodes="uint64", guesses="uint64", micros="float64"
+            count="uint64",
+            exact=bool,
+            nodes="uint64",
+            guesses="uint64",
+            micros="float64",
+            engine=object,
         )
     for key, dtype in typed.items():
         meta[prefix + key] = pd.Series([], dtype=dtype)

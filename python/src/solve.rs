@@ -64,7 +64,10 @@ use crate::interrupt;
 /// for an array input), the fields of `dance solve --output json`:
 /// `count` (solutions counted), `exact` (whether `count` is exact; false
 /// for `N+` and for a timeout, whose count is the solutions found in time),
-/// `nodes`, `guesses` and `micros` (the search's time in microseconds).
+/// `nodes`, `guesses`, `micros` (the search's time in microseconds) and
+/// `engine` (the name of the engine that served, as `--stats` prints it —
+/// `"deductions"`, `"bands"`, `"bitboards"`, `"kernel"`, `"dlx"` or
+/// `"dfs"`).
 ///
 /// The GIL is released while solving, and Ctrl-C stops the batch (raising
 /// `KeyboardInterrupt`). Raises `dance.ParseError` (with `index`, `line`
@@ -252,13 +255,21 @@ impl Batch {
         let count = answers.clone().map(|a| a.count.solutions).collect();
         let exact = answers.clone().map(|a| a.count.complete).collect();
         let nodes = answers.clone().map(|a| a.stats.nodes).collect();
-        let guesses = answers.map(|a| a.stats.guesses).collect();
+        let guesses = answers.clone().map(|a| a.stats.guesses).collect();
+        // Names: Python strings, in an object array for an array input.
+        let engines: Vec<Py<PyAny>> = answers
+            .map(|a| {
+                let name = a.stats.engine.map_or("", |engine| engine.name());
+                PyString::new(py, name).into_any().unbind()
+            })
+            .collect();
         let micros = solved.iter().map(|solved| solved.micros).collect();
         details.set_item("count", column(py, count, arrays)?)?;
         details.set_item("exact", column(py, exact, arrays)?)?;
         details.set_item("nodes", column(py, nodes, arrays)?)?;
         details.set_item("guesses", column(py, guesses, arrays)?)?;
         details.set_item("micros", column(py, micros, arrays)?)?;
+        details.set_item("engine", column(py, engines, arrays)?)?;
         Ok((solutions, statuses, details).into_pyobject(py)?.into_any())
     }
 }

@@ -85,7 +85,9 @@ def test_details_and_counts_come_as_typed_columns():
     assert (counted["dance_nodes"] > 0).all() and (counted["dance_micros"] >= 0).all()
     assert list(counted.columns) == list(frame.columns) + [
         "dance_count", "dance_status", "dance_exact", "dance_nodes", "dance_guesses", "dance_micros",
+        "dance_engine",
     ]
+    assert set(counted["dance_engine"]) == {"deductions"}
     plain = dance.solve_frame(frame, prefix="")
     assert {"solution", "status"} <= set(plain.columns)
     with pytest.raises(ValueError, match="prefix: the frame already has a column 'solution'"):

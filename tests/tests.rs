@@ -13,6 +13,7 @@ mod rate;
 mod reliability;
 mod request;
 mod solve;
+mod stops;
 mod streams;
 mod util;
 mod variants;

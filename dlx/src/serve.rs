@@ -26,7 +26,7 @@ impl Solver {
     /// assert_eq!(all.count.to_string(), "2");
     /// ```
     pub fn run(&mut self, request: &Request) -> Answer {
-        self.run_with(request, |_| ControlFlow::Continue(()))
+        self.serve(request, |_| ControlFlow::Continue(()))
     }
 
     /// [`run`](Solver::run), handing every solution the answer counts (at
@@ -56,18 +56,31 @@ impl Solver {
         request: &Request,
         mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
     ) -> Answer {
+        let mut solution = Vec::new();
+        self.serve(request, |solver| {
+            solution.clear();
+            solution.extend(solver.solution());
+            visit(&solution)
+        })
+    }
+
+    /// The one loop of both: the [`Pursuit`] of `request` over the solver,
+    /// `visit` seeing the solver at each solution the answer counts (a
+    /// count that visits nothing builds no solution).
+    fn serve(
+        &mut self,
+        request: &Request,
+        mut visit: impl FnMut(&Solver) -> ControlFlow<()>,
+    ) -> Answer {
         self.rewind();
         let keep = request.goal.keeps_solution();
         let mut pursuit = Pursuit::new(request);
         let mut kept = None;
-        let mut solution = Vec::new();
         pursuit.run(self, |solver| {
-            solution.clear();
-            solution.extend(solver.solution());
             if keep && kept.is_none() {
-                kept = Some(solution.clone());
+                kept = Some(solver.solution().collect());
             }
-            visit(&solution)
+            visit(solver)
         });
         self.unwind();
         pursuit.answer(kept, self.stats())

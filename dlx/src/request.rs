@@ -378,6 +378,7 @@ impl Alarm<'_> {
 
     /// Whether the search must stop now: the flag is raised or the
     /// deadline has passed. Reads the clock only when there is a deadline.
+    #[inline]
     pub fn rung(&self) -> bool {
         // Relaxed: a flag carries no data, only the news; a look a slice
         // later sees it.
@@ -498,12 +499,14 @@ impl<'a> Pursuit<'a> {
     /// Whether the next solution is one the answer counts (one of the first
     /// [`Goal::limit`]): the one found beyond the limit only tells that
     /// there are more, and is not handed to a visitor.
+    #[inline]
     pub fn wants_next(&self) -> bool {
         self.found < self.goal.limit()
     }
 
     /// Counts a solution: `Break` when the search has found what it looks
     /// for, or when the stop has come.
+    #[inline]
     pub fn solution(&mut self) -> ControlFlow<()> {
         self.found += 1;
         if self.found >= self.target {
@@ -513,6 +516,7 @@ impl<'a> Pursuit<'a> {
     }
 
     /// `Break` when the stop has come: the search gives up.
+    #[inline]
     pub fn checkpoint(&mut self) -> ControlFlow<()> {
         if self.alarm.rung() {
             self.stopped = true;

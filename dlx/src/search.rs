@@ -178,6 +178,9 @@ pub struct Solver {
     /// The memo's fingerprint of the problem, once a memo asked for it:
     /// the same for every selection and shuffle.
     pub(crate) fingerprint: std::sync::OnceLock<u64>,
+    /// The cost of every option, or empty when none has one: read only by
+    /// the search for the cheapest solutions.
+    pub(crate) costs: std::sync::Arc<[u64]>,
 }
 
 impl Solver {
@@ -208,6 +211,14 @@ impl Solver {
             solution: Vec::with_capacity(depth),
             nodes_per_look: crate::nodes_per_look(links_work),
             fingerprint: std::sync::OnceLock::new(),
+            costs: if problem.has_costs() {
+                problem
+                    .options()
+                    .map(|(option, _)| problem.option_cost(option))
+                    .collect()
+            } else {
+                std::sync::Arc::from([])
+            },
         }
     }
 

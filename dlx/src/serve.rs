@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::{Answer, OptionId, Pursuit, Request, Solver};
+use crate::{Answer, Goal, OptionId, Pursuit, Request, Solver};
 
 impl Solver {
     /// Answers `request`: the first solution, the uniqueness verdict, a
@@ -26,6 +26,9 @@ impl Solver {
     /// assert_eq!(all.count.to_string(), "2");
     /// ```
     pub fn run(&mut self, request: &Request) -> Answer {
+        if let Goal::Best { k } = request.goal {
+            return self.run_best(request, k, |_| ControlFlow::Continue(()));
+        }
         self.serve(request, |_| ControlFlow::Continue(()))
     }
 
@@ -56,6 +59,9 @@ impl Solver {
         request: &Request,
         mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
     ) -> Answer {
+        if let Goal::Best { k } = request.goal {
+            return self.run_best(request, k, visit);
+        }
         let mut solution = Vec::new();
         self.serve(request, |solver| {
             solution.clear();
@@ -64,9 +70,10 @@ impl Solver {
         })
     }
 
-    /// The one loop of both: the [`Pursuit`] of `request` over the solver,
-    /// `visit` seeing the solver at each solution the answer counts (a
-    /// count that visits nothing builds no solution).
+    /// The one loop of both but for the cheapest solutions: the
+    /// [`Pursuit`] of `request` over the solver, `visit` seeing the solver
+    /// at each solution the answer counts (a count that visits nothing
+    /// builds no solution).
     fn serve(
         &mut self,
         request: &Request,

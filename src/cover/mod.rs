@@ -9,11 +9,13 @@
 //! Solutions stream to stdout in the sequential search's order through a
 //! bounded buffer ([`stream`]) while the search goes on.
 
+mod best;
 mod jobs;
 mod memo;
 mod plain;
 mod print;
 mod read;
+mod reduce;
 mod runner;
 mod stream;
 
@@ -28,6 +30,7 @@ use dance_dlx::{Goal, Problem, Representation, Request, SharedMemo, Solver, Stop
 use crate::Exit;
 use crate::cli::CoverArgs;
 use crate::signal::Interrupt;
+pub use best::MAX_BEST;
 use memo::Memo;
 use plain::Plain;
 use read::Loaded;
@@ -50,6 +53,17 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
         Loaded::Problem(problem) => problem,
         Loaded::Stopped => return Ok(halted(&interrupt, started, "reading the problem")),
     };
+    if args.preprocess {
+        return reduce::print(args, &problem);
+    }
+    let (problem, shown) = match args.reduce {
+        true => {
+            let (reduced, shown) = reduce::reduce(args, &problem)?;
+            (reduced, Some(shown))
+        }
+        false => (problem, None),
+    };
+    let shown = shown.as_ref().unwrap_or(&problem);
     refuse_multiplicities(args, &problem)?;
     let mut solver = match args.seed {
         Some(seed) => Solver::with_seed(&problem, seed),
@@ -67,9 +81,6 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
                 )
             })?;
         }
-    }
-    if stop.start().rung() {
-        return Ok(halted(&interrupt, started, "building the links"));
     }
     if args.estimate {
         let estimate = solver.estimate_until(args.probes, args.seed.unwrap_or(0), &stop)?;
@@ -92,7 +103,10 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
             Exit::Success
         });
     }
-    search(args, &problem, solver, stop, &interrupt, started)
+    if let Some(k) = args.best {
+        return best::run(args, shown, solver, k);
+    }
+    search(args, shown, solver, stop, &interrupt, started)
 }
 
 /// Says on stderr what stopped the run (a signal, or the deadline) before

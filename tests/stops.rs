@@ -14,6 +14,8 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::util::{dance_process, spawn_piped};
+
 /// How late a run may end after its deadline or signal: the promise is a
 /// second (docs/reliability.md measures it); the test allows two, since it
 /// runs beside the other slow tests on a shared two-core machine.
@@ -65,10 +67,6 @@ fn wide_file() -> PathBuf {
     path
 }
 
-fn dance() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_dance"))
-}
-
 /// How long `dance cover` takes to read and build `file` on this machine
 /// now (a split one level deep is all it does then), so that a deadline or
 /// a signal can be set to fall in the middle of the search, two seconds
@@ -82,7 +80,7 @@ fn reading_time(file: &str) -> Duration {
 /// Runs `dance ARGS`; the output and the wall time it took.
 fn timed(args: &[&str]) -> (Output, Duration) {
     let started = Instant::now();
-    let output = dance().args(args).output().unwrap();
+    let output = dance_process().args(args).output().unwrap();
     (output, started.elapsed())
 }
 
@@ -151,7 +149,7 @@ fn a_signal_stops_a_wide_count_within_a_second() {
     let file = wide_file();
     let searching = reading_time(file.to_str().unwrap()).mul_f64(1.5) + Duration::from_secs(2);
     for flags in [["--memo", "-j2"], ["-j2", "-q"]] {
-        let child = dance()
+        let child = dance_process()
             .args(["cover", "-q"])
             .args(flags)
             .arg(&file)
@@ -182,13 +180,7 @@ fn a_signal_stops_a_wide_count_within_a_second() {
 /// exits 1.
 #[test]
 fn reading_an_endless_input_stops_at_the_deadline() {
-    let mut child = dance()
-        .args(["cover", "--timeout", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_piped(&["cover", "--timeout", "1"]);
     let mut stdin = child.stdin.take().unwrap();
     let started = Instant::now();
     let writer = std::thread::spawn(move || {

@@ -314,26 +314,11 @@ impl Solver {
         let cut_step = |solver: &mut Solver, path_costs: &mut [u64], abandon: bool| {
             let (links, stack, driver) =
                 (&mut solver.links, &mut solver.stack[..], &mut solver.driver);
+            let end = base + depth;
             if links.is_colored() {
-                Cut::<true>::run(
-                    links,
-                    stack,
-                    path_costs,
-                    base + depth,
-                    driver,
-                    abandon,
-                    budget,
-                )
+                Cut::<true>::run(links, stack, path_costs, end, driver, abandon, budget)
             } else {
-                Cut::<false>::run(
-                    links,
-                    stack,
-                    path_costs,
-                    base + depth,
-                    driver,
-                    abandon,
-                    budget,
-                )
+                Cut::<false>::run(links, stack, path_costs, end, driver, abandon, budget)
             }
         };
         loop {

@@ -6,7 +6,7 @@
 //! for both: it cuts the tree into subproblems for the threads (within a
 //! cost bound, see [`subproblems`]), starts the threads, which take the
 //! subproblems in the order of the sequential search, keeps the progress
-//! bar, and adds up what the workers found into one [`Answer`]. With one
+//! bar, and adds up what the workers found into one [`Run`]. With one
 //! thread, or a tree that cannot be cut, the search runs on the calling
 //! thread, with no other thread started but the progress bar's.
 //!

@@ -148,7 +148,7 @@ fn every_mode_stops_within_a_second_of_the_deadline_on_a_wide_problem() {
 fn a_signal_stops_a_wide_count_within_a_second() {
     let file = wide_file();
     let searching = reading_time(file.to_str().unwrap()).mul_f64(1.5) + Duration::from_secs(2);
-    for flags in [["--memo", "-j2"], ["-j2", "-q"]] {
+    for flags in [&["--memo", "-j2"][..], &["-j2"]] {
         let child = dance_process()
             .args(["cover", "-q"])
             .args(flags)

@@ -9,14 +9,8 @@ use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
-use crate::util::data;
 use crate::util::{NORVIG, NORVIG_SOLVED};
-
-fn dance() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_dance"));
-    command.current_dir(env!("CARGO_MANIFEST_DIR"));
-    command
-}
+use crate::util::{dance_process, data, spawn_piped};
 
 /// 3,000 good puzzles and 3,000 bad lines, alternating: a diagnostic for
 /// every other record, far more than a pipe buffer holds.
@@ -44,13 +38,7 @@ fn check_answers(stdout: &str) {
 #[test]
 fn a_stderr_closed_early_loses_no_answer() {
     for threads in ["-j1", "-j2"] {
-        let mut child = dance()
-            .args(["solve", threads])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = spawn_piped(&["solve", threads]);
         let mut stdin = child.stdin.take().unwrap();
         let feeder = std::thread::spawn(move || stdin.write_all(good_and_bad().as_bytes()));
         let mut stderr = child.stderr.take().unwrap();
@@ -74,7 +62,7 @@ fn a_stderr_closed_early_loses_no_answer() {
 /// Runs `dance ARGS` with `input` on stdin and stderr on `/dev/full`;
 /// returns the exit code and stdout.
 fn with_full_stderr(args: &[&str], input: &str) -> (Option<i32>, String) {
-    let mut child = dance()
+    let mut child = dance_process()
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -128,7 +116,7 @@ fn a_full_stderr_loses_no_answer() {
 #[test]
 fn an_interrupted_cover_prints_whole_solutions_only() {
     for threads in ["-j1", "-j2"] {
-        let mut child = dance()
+        let mut child = dance_process()
             .args(["cover", "--all", threads])
             .arg(crate::util::bench_data("queens13.dlx"))
             .stdout(Stdio::piped())
@@ -254,13 +242,7 @@ impl Running {
     /// [`start`](Self::start), the standard input left open after `input`
     /// until the handle returned is dropped.
     fn start_open(args: &[&str], input: &str) -> (Running, std::process::ChildStdin) {
-        let mut child = dance()
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = spawn_piped(args);
         let mut stdin = child.stdin.take().unwrap();
         stdin.write_all(input.as_bytes()).unwrap();
         stdin.flush().unwrap();

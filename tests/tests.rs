@@ -15,6 +15,7 @@ mod rate;
 mod reliability;
 mod request;
 mod solve;
+mod stops;
 mod streams;
 mod util;
 mod variants;

@@ -1,6 +1,7 @@
 //! A small command builder shared by the CLI tests.
 
 use std::path::PathBuf;
+use std::process::{Child, Stdio};
 
 use assert_cmd::Command;
 
@@ -37,4 +38,23 @@ pub fn bench_data(name: &str) -> String {
 /// The standard output of a finished command, as text.
 pub fn stdout_of(assert: assert_cmd::assert::Assert) -> String {
     String::from_utf8(assert.get_output().stdout.clone()).expect("UTF-8 output")
+}
+
+/// `dance` as a process of its own, run from the repository root: for runs
+/// that are watched, fed and signalled while they go on.
+pub fn dance_process() -> std::process::Command {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_dance"));
+    command.current_dir(env!("CARGO_MANIFEST_DIR"));
+    command
+}
+
+/// `dance ARGS` started with its standard input, output and error piped.
+pub fn spawn_piped(args: &[&str]) -> Child {
+    dance_process()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the dance binary starts")
 }

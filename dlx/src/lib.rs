@@ -215,7 +215,8 @@ pub use memo::{
 pub use preprocess::{PreprocessError, Reduction, preprocess};
 pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
 pub use request::{
-    Alarm, CHECK_INTERVAL, Goal, Pursuit, Request, Resume, Stop, TimeoutError, timeout_from_secs,
+    Alarm, CHECK_INTERVAL, Goal, Pursuit, Request, Resume, Stop, TimeoutError, WORK_PER_LOOK,
+    nodes_per_look, timeout_from_secs,
 };
 pub use rng::SplitMix64;
 pub use search::{Count, DeadEnds, Representation, SelectError, Solutions, Solver};

@@ -421,6 +421,30 @@ impl Links {
         }
     }
 
+    /// A bound on the work of one node of a search on these links as
+    /// built, in items scanned and nodes updated: choosing scans at most
+    /// every primary item, and trying an option covers (and, on the way
+    /// back, uncovers) its items, each hiding at most every option of its
+    /// column, each of at most the longest option's nodes. Linear in the
+    /// nodes; what sets how often a search looks at its stop
+    /// ([`nodes_per_look`](crate::nodes_per_look)).
+    pub(crate) fn work_per_node(&self) -> u64 {
+        let mut longest = 0u64;
+        let mut heaviest = 0u64;
+        for &start in &self.option_start {
+            let (mut length, mut columns) = (0u64, 0u64);
+            let mut q = start as usize;
+            while self.top[q] > 0 {
+                length += 1;
+                columns += u64::from(self.len(self.top[q] as u32));
+                q += 1;
+            }
+            longest = longest.max(length);
+            heaviest = heaviest.max(columns);
+        }
+        u64::from(self.primary) + 2 * longest * heaviest
+    }
+
     /// The primary item with the fewest active options (ties: the first in
     /// item order), and that count. The scan stops at the first item with at
     /// most one option, since nothing can beat a forced move except a dead end,

@@ -30,9 +30,13 @@
 //! A [`Stop`] is a per-search timeout, a deadline shared by many searches,
 //! a flag that another thread (a Ctrl-C handler, a Python signal check, a
 //! worker that saw the deadline) raises, or any of them together. A search
-//! looks at it every [`CHECK_INTERVAL`] nodes and at every solution, so it
-//! stops within a few milliseconds; a search with nothing to stop it never
-//! looks, and spends nothing on it.
+//! looks at it at every solution and between slices of the tree, each of at
+//! most [`CHECK_INTERVAL`] nodes and about [`WORK_PER_LOOK`] units of work
+//! (items scanned to choose one, links updated): a node of a problem of
+//! 100,000 items scans them all, so a slice of such a problem is a few
+//! dozen nodes, not thousands ([`nodes_per_look`]). So it stops within a few
+//! milliseconds whatever the width of the problem; a search with nothing
+//! to stop it never looks, and spends nothing on it.
 //!
 //! The clock is read only when a timeout or a deadline is set: a search
 //! started without one never calls [`Instant::now`], which has no clock to
@@ -61,11 +65,33 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::{Answer, Count, Event, Solver, Status};
+use crate::{Answer, Count, Event, ExactCount, Solver, Status};
 
-/// Nodes searched between two looks at a [`Stop`] (and at every
-/// solution): a few milliseconds of search on every engine.
+/// The most nodes searched between two looks at a [`Stop`] (and at every
+/// solution): a few milliseconds of search on every engine whose nodes are
+/// cheap; wider problems look sooner ([`nodes_per_look`]).
 pub const CHECK_INTERVAL: u64 = 1 << 14;
+
+/// The work between two looks at a [`Stop`], in the units of a node's
+/// cost bound (an item scanned to choose one, a link updated): about 10 ms
+/// of search.
+pub const WORK_PER_LOOK: u64 = 1 << 23;
+
+/// Nodes to search between two looks at a [`Stop`] when no node costs more
+/// than `work_per_node` units of work: [`WORK_PER_LOOK`] worth, at most
+/// [`CHECK_INTERVAL`], at least one.
+///
+/// ```
+/// use dance_dlx::{CHECK_INTERVAL, nodes_per_look};
+///
+/// assert_eq!(nodes_per_look(100), CHECK_INTERVAL);
+/// // A node that scans 100,000 items to choose one: a look every 83 nodes.
+/// assert_eq!(nodes_per_look(100_000), 83);
+/// assert_eq!(nodes_per_look(u64::MAX), 1);
+/// ```
+pub fn nodes_per_look(work_per_node: u64) -> u64 {
+    (WORK_PER_LOOK / work_per_node.max(1)).clamp(1, CHECK_INTERVAL)
+}
 
 /// What a search finds out: see the [module docs](self) for the counts and
 /// statuses each goal gives.
@@ -137,10 +163,54 @@ impl Goal {
     pub fn is_count(self) -> bool {
         matches!(self, Goal::Count { .. } | Goal::All)
     }
+
+    /// The count answered when the search — or the searches of a problem's
+    /// parts, added up — found `found` solutions, `exhausted` when every
+    /// tree was searched to its end: more than the [`limit`](Goal::limit)
+    /// answers the limit as a lower bound (`N+`); otherwise `found`, exact
+    /// when exhausted. The one place that writes the rule.
+    ///
+    /// ```
+    /// use dance_dlx::Goal;
+    ///
+    /// let three = Goal::Count { limit: 3 };
+    /// assert_eq!(three.count_of(3, true).to_string(), "3");
+    /// assert_eq!(three.count_of(7, false).to_string(), "3+");
+    /// assert_eq!(Goal::All.count_of(7, true).to_string(), "7");
+    /// ```
+    pub fn count_of(self, found: u64, exhausted: bool) -> Count {
+        if self.exceeds(Some(found.into())) {
+            Count {
+                solutions: self.limit(),
+                complete: false,
+            }
+        } else {
+            Count {
+                solutions: found,
+                complete: exhausted,
+            }
+        }
+    }
+
+    /// [`count_of`](Goal::count_of) for a count of any size (the memo's,
+    /// a parallel count's sum): the count and whether it is exact.
+    pub fn exact_count_of(self, found: ExactCount, exhausted: bool) -> (ExactCount, bool) {
+        if self.exceeds(found.to_u128()) {
+            (ExactCount::from(self.limit()), false)
+        } else {
+            (found, exhausted)
+        }
+    }
+
+    /// Whether `found` solutions (`None`: beyond `u128`) are more than the
+    /// answer counts: never for [`All`](Goal::All).
+    fn exceeds(self, found: Option<u128>) -> bool {
+        self != Goal::All && found.is_none_or(|found| found > u128::from(self.limit()))
+    }
 }
 
 /// When a search gives up: never ([`Stop::never`], the default), a
-/// timeout from the start of each search, a deadline, a flag raised from
+/// timeout from the start of each search, a deadline, flags raised from
 /// elsewhere — or the first of several (`Stop::after(t).with_flag(f)`).
 ///
 /// A `Stop` is a description, shared by every search of a batch; each
@@ -165,7 +235,7 @@ impl Goal {
 pub struct Stop {
     timeout: Option<Duration>,
     deadline: Option<Instant>,
-    flag: Option<Arc<AtomicBool>>,
+    flags: Vec<Arc<AtomicBool>>,
 }
 
 impl Stop {
@@ -204,10 +274,31 @@ impl Stop {
         self
     }
 
-    /// This stop, and `flag` (which replaces an earlier flag).
+    /// This stop, and `flag`: any of its flags stops the search (a
+    /// signal's, and a batch's own that its workers raise when the batch
+    /// has found what it looks for).
     pub fn with_flag(mut self, flag: Arc<AtomicBool>) -> Stop {
-        self.flag = Some(flag);
+        if !self.flags.iter().any(|known| Arc::ptr_eq(known, &flag)) {
+            self.flags.push(flag);
+        }
         self
+    }
+
+    /// This stop with its timeout turned into a deadline from now: for a
+    /// search run in many pieces (the subproblems of a parallel count),
+    /// whose timeout runs from the start of the whole, not of each piece.
+    pub fn started(&self) -> Stop {
+        let from_timeout = self
+            .timeout
+            .and_then(|timeout| Instant::now().checked_add(timeout));
+        let mut stop = Stop {
+            timeout: None,
+            ..self.clone()
+        };
+        if let Some(deadline) = from_timeout {
+            stop = stop.with_deadline(deadline);
+        }
+        stop
     }
 
     /// The per-search timeout, if any.
@@ -220,14 +311,22 @@ impl Stop {
         self.deadline
     }
 
-    /// The flag, if any.
-    pub fn flag(&self) -> Option<&Arc<AtomicBool>> {
-        self.flag.as_ref()
+    /// The flags, in the order they were added.
+    pub fn flags(&self) -> &[Arc<AtomicBool>] {
+        &self.flags
     }
 
     /// Whether nothing can stop a search: no timeout, deadline or flag.
     pub fn is_never(&self) -> bool {
-        self.timeout.is_none() && self.deadline.is_none() && self.flag.is_none()
+        self.timeout.is_none() && self.deadline.is_none() && self.flags.is_empty()
+    }
+
+    /// Whether the deadline (not a timeout, which runs per search) has
+    /// passed: what tells a stopped search that timed out from one that a
+    /// flag stopped. Reads the clock only when there is a deadline.
+    pub fn is_past_deadline(&self) -> bool {
+        self.deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
     }
 
     /// The alarm of one search starting now: its deadline is the earlier of
@@ -243,7 +342,7 @@ impl Stop {
         };
         Alarm {
             deadline,
-            flag: self.flag.as_deref(),
+            flags: &self.flags,
         }
     }
 }
@@ -284,19 +383,22 @@ pub struct TimeoutError {
 #[derive(Clone, Copy, Debug)]
 pub struct Alarm<'a> {
     deadline: Option<Instant>,
-    flag: Option<&'a AtomicBool>,
+    flags: &'a [Arc<AtomicBool>],
 }
 
 impl Alarm<'_> {
     /// Whether nothing can ring: the search need not look.
     pub fn is_silent(&self) -> bool {
-        self.deadline.is_none() && self.flag.is_none()
+        self.deadline.is_none() && self.flags.is_empty()
     }
 
     /// Whether the search must stop now: the flag is raised or the
     /// deadline has passed. Reads the clock only when there is a deadline.
+    #[inline]
     pub fn rung(&self) -> bool {
-        self.flag.is_some_and(|flag| flag.load(Ordering::Relaxed))
+        // Relaxed: a flag carries no data, only the news; a look a slice
+        // later sees it.
+        self.flags.iter().any(|flag| flag.load(Ordering::Relaxed))
             || self
                 .deadline
                 .is_some_and(|deadline| Instant::now() >= deadline)
@@ -349,11 +451,22 @@ impl<E> Request<E> {
 pub trait Resume {
     /// Runs until a solution, the end, or `budget` more nodes.
     fn resume(&mut self, budget: u64) -> Event;
+
+    /// Nodes to search between two looks at the stop: [`CHECK_INTERVAL`]
+    /// unless a node can cost more than [`WORK_PER_LOOK`] / that
+    /// ([`nodes_per_look`] of the bound on a node's work).
+    fn nodes_per_look(&self) -> u64 {
+        CHECK_INTERVAL
+    }
 }
 
 impl Resume for Solver {
     fn resume(&mut self, budget: u64) -> Event {
         Solver::resume(self, budget)
+    }
+
+    fn nodes_per_look(&self) -> u64 {
+        Solver::nodes_per_look(self)
     }
 }
 
@@ -402,12 +515,14 @@ impl<'a> Pursuit<'a> {
     /// Whether the next solution is one the answer counts (one of the first
     /// [`Goal::limit`]): the one found beyond the limit only tells that
     /// there are more, and is not handed to a visitor.
+    #[inline]
     pub fn wants_next(&self) -> bool {
         self.found < self.goal.limit()
     }
 
     /// Counts a solution: `Break` when the search has found what it looks
     /// for, or when the stop has come.
+    #[inline]
     pub fn solution(&mut self) -> ControlFlow<()> {
         self.found += 1;
         if self.found >= self.target {
@@ -417,6 +532,7 @@ impl<'a> Pursuit<'a> {
     }
 
     /// `Break` when the stop has come: the search gives up.
+    #[inline]
     pub fn checkpoint(&mut self) -> ControlFlow<()> {
         if self.alarm.rung() {
             self.stopped = true;
@@ -438,8 +554,9 @@ impl<'a> Pursuit<'a> {
 
     /// Drives `search` to the answer: resumes it, hands each solution the
     /// answer counts to `visit` (which may stop the search with `Break`),
-    /// and looks at the stop before it starts and between slices — so that
-    /// a batch whose stop has come ends at once.
+    /// and looks at the stop before it starts and between slices of
+    /// [`Resume::nodes_per_look`] nodes — so that a batch whose stop has
+    /// come ends at once.
     pub fn run<R: Resume + ?Sized>(
         &mut self,
         search: &mut R,
@@ -448,7 +565,11 @@ impl<'a> Pursuit<'a> {
         if self.checkpoint().is_break() {
             return;
         }
-        let budget = self.budget();
+        let budget = if self.alarm.is_silent() {
+            u64::MAX
+        } else {
+            search.nodes_per_look()
+        };
         loop {
             match search.resume(budget) {
                 Event::Solution => {
@@ -486,10 +607,7 @@ impl<'a> Pursuit<'a> {
     /// The count: the solutions found, cut back to the goal's limit; exact
     /// when the tree was exhausted.
     pub fn count(&self) -> Count {
-        Count {
-            solutions: self.found.min(self.goal.limit()),
-            complete: self.exhausted,
-        }
+        self.goal.count_of(self.found, self.exhausted)
     }
 
     /// The answer, with the work done and — kept only for

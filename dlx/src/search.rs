@@ -172,6 +172,12 @@ pub struct Solver {
     representation: Representation,
     /// Scratch for the solution handed to a visitor.
     solution: Vec<OptionId>,
+    /// Nodes between two looks at a stop, from the bound on a node's work
+    /// ([`Links::work_per_node`]).
+    nodes_per_look: u64,
+    /// The memo's fingerprint of the problem, once a memo asked for it:
+    /// the same for every selection and shuffle.
+    pub(crate) fingerprint: std::sync::OnceLock<u64>,
     /// The cost of every option, or empty when none has one: read only by
     /// the search for the cheapest solutions.
     pub(crate) costs: std::sync::Arc<[u64]>,
@@ -182,6 +188,7 @@ impl Solver {
     /// given.
     pub fn new(problem: &Problem) -> Solver {
         let links = Links::new(problem);
+        let links_work = links.work_per_node();
         let multiplicities = Multiplicities::new(problem, &links);
         // A level of Algorithm X covers at least one primary item, so
         // `primary + 1` levels suffice; Algorithm M's levels are bounded in
@@ -202,6 +209,8 @@ impl Solver {
             bitsets,
             representation,
             solution: Vec::with_capacity(depth),
+            nodes_per_look: crate::nodes_per_look(links_work),
+            fingerprint: std::sync::OnceLock::new(),
             costs: if problem.has_costs() {
                 problem
                     .options()
@@ -211,6 +220,30 @@ impl Solver {
                 std::sync::Arc::from([])
             },
         }
+    }
+
+    /// Nodes to search between two looks at a [`Stop`](crate::Stop), so
+    /// that a look comes every [`WORK_PER_LOOK`](crate::WORK_PER_LOOK)
+    /// units of work (items scanned, links updated) at most, whatever the
+    /// width of the problem: [`CHECK_INTERVAL`](crate::CHECK_INTERVAL) for
+    /// a narrow problem, a few dozen for one of 100,000 items.
+    ///
+    /// ```
+    /// use dance_dlx::{CHECK_INTERVAL, ProblemBuilder, Solver, problems::n_queens};
+    ///
+    /// assert_eq!(Solver::new(&n_queens(8)).nodes_per_look(), CHECK_INTERVAL);
+    /// let mut wide = ProblemBuilder::new();
+    /// let items = (0..100_000)
+    ///     .map(|k| wide.primary(format!("i{k}")))
+    ///     .collect::<Result<Vec<_>, _>>()?;
+    /// for pair in items.chunks(2) {
+    ///     wide.option(pair.iter().copied())?;
+    /// }
+    /// assert!(Solver::new(&wide.build()).nodes_per_look() < 100);
+    /// # Ok::<(), dance_dlx::BuildError>(())
+    /// ```
+    pub fn nodes_per_look(&self) -> u64 {
+        self.nodes_per_look
     }
 
     /// Builds the dancing links for `problem` with the options of every item
@@ -458,27 +491,28 @@ impl Solver {
 
     /// The number of solutions.
     pub fn count(&mut self) -> u64 {
-        self.count_up_to(u64::MAX).solutions
+        self.run(&crate::Request::new(crate::Goal::All))
+            .count
+            .solutions
     }
 
-    /// Counts solutions, stopping when `limit` are found. The count is
-    /// [`complete`](Count::complete) only when the search tree was exhausted
-    /// before the limit was reached: reaching the limit means "at least", and
-    /// no time is spent finding out whether more solutions exist.
+    /// The number of solutions, exactly up to `limit`: what
+    /// [`Goal::Count`](crate::Goal::Count) answers, one word with one
+    /// meaning. The count is [`complete`](Count::complete) when the problem
+    /// has at most `limit` solutions — the search looks for one more to
+    /// tell exactly `limit` from more — and is `limit`, a lower bound
+    /// (`limit+`), when it has more.
+    ///
+    /// ```
+    /// use dance_dlx::{Solver, problems::n_queens};
+    ///
+    /// let mut solver = Solver::new(&n_queens(6)); // 4 solutions
+    /// assert_eq!(solver.count_up_to(4).to_string(), "4");
+    /// assert_eq!(solver.count_up_to(3).to_string(), "3+");
+    /// ```
     pub fn count_up_to(&mut self, limit: u64) -> Count {
-        self.rewind();
-        let mut complete = false;
-        while self.driver.stats().solutions < limit {
-            if self.run_to_event() == Event::Exhausted {
-                complete = true;
-                break;
-            }
-        }
-        self.unwind();
-        Count {
-            solutions: self.driver.stats().solutions,
-            complete,
-        }
+        self.run(&crate::Request::new(crate::Goal::Count { limit }))
+            .count
     }
 
     /// Calls `visit` with every solution until it returns

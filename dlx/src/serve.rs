@@ -26,7 +26,10 @@ impl Solver {
     /// assert_eq!(all.count.to_string(), "2");
     /// ```
     pub fn run(&mut self, request: &Request) -> Answer {
-        self.run_with(request, |_| ControlFlow::Continue(()))
+        if let Goal::Best { k } = request.goal {
+            return self.run_best(request, k, |_| ControlFlow::Continue(()));
+        }
+        self.serve(request, |_| ControlFlow::Continue(()))
     }
 
     /// [`run`](Solver::run), handing every solution the answer counts (at
@@ -59,18 +62,32 @@ impl Solver {
         if let Goal::Best { k } = request.goal {
             return self.run_best(request, k, visit);
         }
+        let mut solution = Vec::new();
+        self.serve(request, |solver| {
+            solution.clear();
+            solution.extend(solver.solution());
+            visit(&solution)
+        })
+    }
+
+    /// The one loop of both but for the cheapest solutions: the
+    /// [`Pursuit`] of `request` over the solver, `visit` seeing the solver
+    /// at each solution the answer counts (a count that visits nothing
+    /// builds no solution).
+    fn serve(
+        &mut self,
+        request: &Request,
+        mut visit: impl FnMut(&Solver) -> ControlFlow<()>,
+    ) -> Answer {
         self.rewind();
         let keep = request.goal.keeps_solution();
         let mut pursuit = Pursuit::new(request);
         let mut kept = None;
-        let mut solution = Vec::new();
         pursuit.run(self, |solver| {
-            solution.clear();
-            solution.extend(solver.solution());
             if keep && kept.is_none() {
-                kept = Some(solution.clone());
+                kept = Some(solver.solution().collect());
             }
-            visit(&solution)
+            visit(solver)
         });
         self.unwind();
         pursuit.answer(kept, self.stats())

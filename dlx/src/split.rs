@@ -23,6 +23,7 @@ use crate::driver::{Choice, Driver, Event, Matrix, Work};
 use crate::exact::Exact;
 use crate::ids::OptionId;
 use crate::links::Links;
+use crate::request::{Alarm, Stop};
 use crate::rng::SplitMix64;
 use crate::search::Solver;
 
@@ -63,6 +64,17 @@ pub struct Estimate {
     /// The standard error of `nodes` (the spread of the probes' estimates
     /// divided by the square root of their number).
     pub nodes_error: f64,
+}
+
+/// How a walk of the tree down to a cut ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Walked {
+    /// Every subproblem was found.
+    Whole,
+    /// Selecting the subproblems would cost more than the bound.
+    Dear,
+    /// The stop came.
+    Stopped,
 }
 
 impl Solver {
@@ -117,9 +129,25 @@ impl Solver {
     /// reports that walk: the options it tried above the cut, its link
     /// updates, and each subproblem as a solution.
     pub fn split(&mut self, depth: usize) -> Result<Vec<Vec<OptionId>>, SplitError> {
-        let cut = self.cut(depth, u64::MAX)?;
-        debug_assert!(cut.is_some(), "no cost is above u64::MAX");
-        Ok(cut.unwrap_or_default())
+        Ok(self.split_until(depth, &Stop::never())?.0)
+    }
+
+    /// [`split`](Self::split) until `stop` comes: the subproblems and
+    /// whether they are all of them (`false`: the stop came, and the list
+    /// is the beginning of the whole one, in order). The walk looks at the
+    /// stop at every subproblem and every
+    /// [`nodes_per_look`](Self::nodes_per_look) nodes.
+    pub fn split_until(
+        &mut self,
+        depth: usize,
+        stop: &Stop,
+    ) -> Result<(Vec<Vec<OptionId>>, bool), SplitError> {
+        let mut subproblems = Vec::new();
+        let walked = self.walk_cut(depth, u64::MAX, stop.start(), |path, _| {
+            subproblems.push(path.collect());
+        })?;
+        debug_assert!(walked != Walked::Dear, "no cost is above u64::MAX");
+        Ok((subproblems, walked == Walked::Whole))
     }
 
     /// [`split`](Self::split) at the smallest depth (up to `max_depth`) that
@@ -163,19 +191,36 @@ impl Solver {
         max_depth: usize,
         max_cost: u64,
     ) -> Result<Vec<Vec<OptionId>>, SplitError> {
+        self.split_within_until(at_least, max_depth, max_cost, &Stop::never())
+    }
+
+    /// [`split_within`](Self::split_within), keeping the last depth cut
+    /// whole when `stop` comes: the subproblems are always a partition of
+    /// the tree (`[[]]`, the whole problem, when the stop came at once).
+    fn split_within_until(
+        &mut self,
+        at_least: usize,
+        max_depth: usize,
+        max_cost: u64,
+        stop: &Stop,
+    ) -> Result<Vec<Vec<OptionId>>, SplitError> {
         if self.multiplicities.is_some() {
             return Err(SplitError::Multiplicities);
         }
+        let alarm = stop.start();
         let mut subproblems = vec![Vec::new()];
         for depth in 1..=max_depth {
             let deeper = subproblems.iter().any(|s| s.len() == depth - 1);
             if subproblems.len() >= at_least || !deeper {
                 break;
             }
-            match self.cut(depth, max_cost)? {
-                Some(cut) => subproblems = cut,
-                None => break,
+            let mut cut = Vec::new();
+            let walked =
+                self.walk_cut(depth, max_cost, alarm, |path, _| cut.push(path.collect()))?;
+            if walked != Walked::Whole {
+                break;
             }
+            subproblems = cut;
         }
         Ok(subproblems)
     }
@@ -204,8 +249,20 @@ impl Solver {
         at_least: usize,
         entries: usize,
     ) -> Result<Vec<Vec<OptionId>>, SplitError> {
+        self.split_into_parts_until(at_least, entries, &Stop::never())
+    }
+
+    /// [`split_into_parts`](Self::split_into_parts) until `stop` comes:
+    /// then the parts of the last depth cut whole, still a partition of
+    /// the tree, so that the count that follows stops at once too.
+    pub fn split_into_parts_until(
+        &mut self,
+        at_least: usize,
+        entries: usize,
+        stop: &Stop,
+    ) -> Result<Vec<Vec<OptionId>>, SplitError> {
         let max_cost = PARTS_MIN_COST.max(PARTS_COST_PER_ENTRY.saturating_mul(entries as u64));
-        self.split_within(at_least, PARTS_MAX_DEPTH, max_cost)
+        self.split_within_until(at_least, PARTS_MAX_DEPTH, max_cost, stop)
     }
 
     /// What selecting every subproblem at `depth` costs in all, in option
@@ -219,33 +276,24 @@ impl Solver {
         max_cost: u64,
     ) -> Result<Option<u64>, SplitError> {
         let mut cost = 0;
-        let within = self.walk_cut(depth, max_cost, |_, total| cost = total)?;
-        Ok(within.then_some(cost))
-    }
-
-    /// The subproblems at `depth`, or `None` when selecting them costs more
-    /// than `max_cost` (the walk stops as soon as it knows).
-    fn cut(
-        &mut self,
-        depth: usize,
-        max_cost: u64,
-    ) -> Result<Option<Vec<Vec<OptionId>>>, SplitError> {
-        let mut subproblems = Vec::new();
-        let within = self.walk_cut(depth, max_cost, |path, _| subproblems.push(path.collect()))?;
-        Ok(within.then_some(subproblems))
+        let never = Stop::never();
+        let walked = self.walk_cut(depth, max_cost, never.start(), |_, total| cost = total)?;
+        Ok((walked == Walked::Whole).then_some(cost))
     }
 
     /// Walks the tree down to `depth` below the selection with the driver
     /// over a [`Cut`], calling `found` with every subproblem's options and
-    /// the selection cost of all the subproblems so far; `false` when that
-    /// cost passed `max_cost` (and the walk stopped there). Leaves the links
-    /// as it found them.
+    /// the selection cost of all the subproblems so far; [`Walked::Dear`]
+    /// when that cost passed `max_cost`, [`Walked::Stopped`] when `alarm`
+    /// rang (and the walk stopped there). Leaves the links as it found
+    /// them.
     fn walk_cut(
         &mut self,
         depth: usize,
         max_cost: u64,
+        alarm: Alarm<'_>,
         mut found: impl FnMut(&mut dyn Iterator<Item = OptionId>, u64),
-    ) -> Result<bool, SplitError> {
+    ) -> Result<Walked, SplitError> {
         if self.multiplicities.is_some() {
             return Err(SplitError::Multiplicities);
         }
@@ -253,23 +301,36 @@ impl Solver {
         let base = self.driver.base();
         let mut path_costs = vec![0; self.stack.len()];
         let mut cost = 0u64;
-        let mut within = true;
-        // The driver over the cut: to the next subproblem, or (`abandon`)
-        // back out of a walk stopped half-way on the links — by the cut's
-        // own matrix, which the solver's (the bitsets, perhaps) would not
-        // know.
+        let mut walked = Walked::Whole;
+        let budget = if alarm.is_silent() {
+            u64::MAX
+        } else {
+            self.nodes_per_look()
+        };
+        // The driver over the cut: to the next subproblem or the next look
+        // at the stop, or (`abandon`) back out of a walk stopped half-way
+        // on the links — by the cut's own matrix, which the solver's (the
+        // bitsets, perhaps) would not know.
         let cut_step = |solver: &mut Solver, path_costs: &mut [u64], abandon: bool| {
             let (links, stack, driver) =
                 (&mut solver.links, &mut solver.stack[..], &mut solver.driver);
+            let end = base + depth;
             if links.is_colored() {
-                Cut::<true>::run(links, stack, path_costs, base + depth, driver, abandon)
+                Cut::<true>::run(links, stack, path_costs, end, driver, abandon, budget)
             } else {
-                Cut::<false>::run(links, stack, path_costs, base + depth, driver, abandon)
+                Cut::<false>::run(links, stack, path_costs, end, driver, abandon, budget)
             }
         };
         loop {
-            if cut_step(self, &mut path_costs, false) == Event::Exhausted {
-                break;
+            match cut_step(self, &mut path_costs, false) {
+                Event::Exhausted => break,
+                _ if alarm.rung() => {
+                    walked = Walked::Stopped;
+                    cut_step(self, &mut path_costs, true);
+                    break;
+                }
+                Event::BudgetSpent => continue,
+                Event::Solution => {}
             }
             let level = self.driver.level();
             if level > base {
@@ -281,13 +342,13 @@ impl Solver {
                 cost,
             );
             if cost > max_cost {
-                within = false;
+                walked = Walked::Dear;
                 cut_step(self, &mut path_costs, true);
                 break;
             }
         }
         self.restart();
-        Ok(within)
+        Ok(walked)
     }
 
     /// Knuth's estimate of the search below the selected options: `probes`
@@ -299,12 +360,32 @@ impl Solver {
     /// irregular trees — see `nodes_error`). The same seed gives the same
     /// estimate.
     pub fn estimate(&mut self, probes: u32, seed: u64) -> Result<Estimate, SplitError> {
+        self.estimate_until(probes, seed, &Stop::never())
+    }
+
+    /// [`estimate`](Self::estimate) until `stop` comes: the estimate of the
+    /// probes finished by then ([`Estimate::probes`] says how many; a probe
+    /// cut short is dropped). A probe looks at the stop at every level, each
+    /// of which scans the items to choose one.
+    pub fn estimate_until(
+        &mut self,
+        probes: u32,
+        seed: u64,
+        stop: &Stop,
+    ) -> Result<Estimate, SplitError> {
+        let alarm = stop.start();
         let mut rng = SplitMix64::new(seed);
         let (mut sum, mut sum_squares, mut solutions) = (0.0, 0.0, 0.0);
         let mut options = Vec::new();
-        for _ in 0..probes {
+        let mut made = 0;
+        while made < probes {
             let (mut product, mut nodes, mut depth) = (1.0f64, 0.0, 0);
+            let mut stopped = false;
             loop {
+                if alarm.rung() {
+                    stopped = true;
+                    break;
+                }
                 match self.branch(&mut options)? {
                     Choice::Solved => {
                         solutions += product;
@@ -324,9 +405,14 @@ impl Solver {
             for _ in 0..depth {
                 self.unselect();
             }
+            if stopped {
+                break;
+            }
+            made += 1;
             sum += nodes;
             sum_squares += nodes * nodes;
         }
+        let probes = made;
         let n = f64::from(probes.max(1));
         let mean = sum / n;
         let variance = (sum_squares / n - mean * mean).max(0.0);
@@ -355,8 +441,8 @@ struct Cut<'a, const COLORED: bool> {
 }
 
 impl<'a, const COLORED: bool> Cut<'a, COLORED> {
-    /// Resumes `driver` over the cut until the next subproblem or the end;
-    /// with `abandon`, backs it out of a walk stopped half-way instead (and
+    /// Resumes `driver` over the cut until the next subproblem, the end or
+    /// `budget` nodes; with `abandon`, backs it out of a walk stopped half-way instead (and
     /// reports [`Event::Exhausted`]).
     fn run(
         links: &'a mut Links,
@@ -365,6 +451,7 @@ impl<'a, const COLORED: bool> Cut<'a, COLORED> {
         depth: usize,
         driver: &mut Driver,
         abandon: bool,
+        budget: u64,
     ) -> Event {
         let mut cut = Cut::<COLORED> {
             links,
@@ -377,12 +464,7 @@ impl<'a, const COLORED: bool> Cut<'a, COLORED> {
             driver.unwind(&mut cut);
             return Event::Exhausted;
         }
-        loop {
-            match driver.resume(&mut cut, u64::MAX) {
-                Event::BudgetSpent => continue,
-                event => return event,
-            }
-        }
+        driver.resume(&mut cut, budget)
     }
 
     /// Algorithm X's matrix on the links, dead ends found at the choice:

@@ -157,9 +157,11 @@ fn count_up_to_a_limit_says_whether_it_is_complete() {
     assert_eq!((exact.solutions, exact.complete), (4, true));
     let capped = solver.count_up_to(3);
     assert_eq!((capped.solutions, capped.complete), (3, false));
+    // Exactly the limit is exact: the search looked for one more.
     let at_limit = solver.count_up_to(4);
-    assert_eq!((at_limit.solutions, at_limit.complete), (4, false));
-    assert_eq!(solver.count_up_to(0).solutions, 0);
+    assert_eq!((at_limit.solutions, at_limit.complete), (4, true));
+    let zero = solver.count_up_to(0);
+    assert_eq!((zero.solutions, zero.complete), (0, false));
 }
 
 #[test]

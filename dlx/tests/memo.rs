@@ -2,13 +2,17 @@
 //! on every problem of the suite, domino tilings against an independent
 //! transfer-matrix count, counts past `u128`, and the memory budget.
 
-use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use dance_dlx::problems::{
     PieceSet, PieceUse, domino_tilings, domino_tilings_by_rows, langford, n_queens, pentominoes,
     polyomino_tilings, rooks,
 };
-use dance_dlx::{ExactCount, MemoCounter, MemoError, OptionId, Problem, Solver, parse_problem};
+use dance_dlx::{
+    ExactCount, MemoCounter, MemoError, OptionId, Problem, Solver, Stop, parse_problem,
+};
 use num_bigint::BigUint;
 
 /// The memo's count of `problem`, with a fresh memo of `max_bytes`.
@@ -158,20 +162,27 @@ fn a_stopped_count_is_a_lower_bound_and_leaves_the_links_as_they_were() {
     let problem = n_queens(12);
     let mut solver = Solver::new(&problem);
     let mut memo = MemoCounter::new(&solver, 1 << 22).unwrap();
+    // The flag is raised by the first look's progress report: the count
+    // stops at the next look.
+    let flag = Arc::new(AtomicBool::new(false));
+    let stop = Stop::when(flag.clone());
     let mut calls = 0;
     let stopped = memo
-        .count_until(&mut solver, |stats| {
+        .count_until(&mut solver, &stop, |stats| {
             calls += 1;
             assert!(stats.nodes > 0);
-            ControlFlow::Break(())
+            flag.store(true, Ordering::Relaxed);
         })
         .unwrap();
     assert_eq!(calls, 1);
     assert!(!stopped.complete);
     assert!(stopped.solutions.to_u128().unwrap() < 14200);
     assert_eq!(solver.count(), 14200);
-    let full = memo.count_until(&mut solver, |_| ControlFlow::Continue(()));
+    flag.store(false, Ordering::Relaxed);
+    let full = memo.count_until(&mut solver, &stop, |_| {});
     assert_eq!(full.unwrap().solutions, 14200);
+    let past = memo.count_until(&mut solver, &Stop::at(Instant::now()), |_| {});
+    assert!(!past.unwrap().complete);
 }
 
 #[test]

@@ -3,8 +3,6 @@
 //! into subproblems — by the `dance_dlx` request and answer types, on a
 //! thread that Ctrl-C stops ([`interrupt`]).
 
-use std::ops::ControlFlow;
-use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use dance_dlx::{
@@ -199,13 +197,15 @@ pub fn count<'py>(
         let timed_out = answers.iter().any(|a| a.status == Status::Timeout);
         (found, complete, timed_out)
     })?;
-    // Each part counted up to the limit: more than the limit in all is the
-    // limit, not exact, as one search would have answered.
-    let (found, complete) = match limit {
-        Some(limit) if found > limit => (limit, false),
-        _ => (found, complete),
-    };
-    count_object(py, found.into_pyobject(py)?.into_any(), complete, timed_out)
+    // Each part counted up to the limit: the library's rule makes the sum
+    // what one search would have answered.
+    let count = goal.count_of(found, complete);
+    count_object(
+        py,
+        count.solutions.into_pyobject(py)?.into_any(),
+        count.complete,
+        timed_out,
+    )
 }
 
 /// Answers `request` on the subproblem that selects `part`, then takes the
@@ -233,19 +233,10 @@ pub fn count_memo<'py>(
     let mut solver = searched.solver.clone();
     let mut memo = MemoCounter::new(&solver, bytes)
         .map_err(|error| value_error(format!("count_memo: {error}")))?;
-    let deadline = deadline(timeout);
     let interrupted = interrupt::flag();
-    let flag = interrupted.clone();
+    let stop = stop(deadline(timeout), &interrupted);
     let counted = interrupt::on_thread(py, &interrupted, move || {
-        // Called every 65,536 nodes: stops at the deadline or on Ctrl-C.
-        memo.count_until(&mut solver, |_| {
-            let late = deadline.is_some_and(|deadline| Instant::now() >= deadline);
-            if late || flag.load(Ordering::Relaxed) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })
+        memo.count_until(&mut solver, &stop, |_| {})
     })?
     .map_err(|error| value_error(format!("count_memo: {error}")))?;
     let value = match counted.solutions.to_u128() {

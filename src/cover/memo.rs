@@ -1,6 +1,6 @@
 //! The memo's count as a [`Worker`]: [`dance_dlx::MemoCounter`] counts each
 //! subproblem, keeping its counts in a memo of its own on one thread, or in
-//! one [`SharedMemo`] that every thread fills and reads — so that a state
+//! one [`SharedMemo`](dance_dlx::SharedMemo) that every thread fills and reads — so that a state
 //! counted by one thread is found by the others, and `-j2` tries about the
 //! nodes of `-j1` (`benches/memo.sh threads`). Every other thread counts
 //! bottom up ([`OptionOrder::BottomUp`]) and takes the subproblems from the
@@ -8,19 +8,18 @@
 //! than one behind the other. The memo's budget, `--memo-mb`, is the whole
 //! memo's, however many threads share it.
 
-use std::ops::ControlFlow;
 use std::sync::atomic::Ordering;
 
 use anyhow::Context;
-use dance_dlx::{MemoCounter, OptionId, OptionOrder, SharedMemo, Solver};
+use dance_dlx::{MemoCounter, OptionId, OptionOrder, Solver, Stop};
 
-use super::runner::{Halt, Part, Tally, Work, Worker, select, unselect};
+use super::runner::{Part, Tally, Work, Worker, select, unselect};
 
 /// One thread's memoized count.
 pub struct Memo<'a> {
     solver: Solver,
     counter: MemoCounter,
-    stop: &'a Halt,
+    stop: &'a Stop,
     tally: &'a Tally,
     /// The counter's nodes already added to the tally.
     tallied: u64,
@@ -32,33 +31,34 @@ impl<'a> Memo<'a> {
     pub fn new(
         solver: Solver,
         budget: usize,
-        stop: &'a Halt,
+        stop: &'a Stop,
         tally: &'a Tally,
     ) -> anyhow::Result<Memo<'a>> {
         let counter = MemoCounter::new(&solver, budget).context("cannot count with --memo")?;
         Ok(Memo::with_counter(solver, counter, stop, tally))
     }
 
-    /// A worker counting on `solver` with `memo`, which other workers share,
-    /// for the runner's thread `thread`: odd threads count bottom up.
+    /// A worker counting on `solver` with `counter`, a clone of a counter of
+    /// the memo that the other workers share (made once: a counter's order
+    /// of the items is linear in the problem to work out), for the runner's
+    /// thread `thread`: odd threads count bottom up.
     pub fn shared(
         solver: Solver,
-        memo: &SharedMemo,
+        mut counter: MemoCounter,
         thread: usize,
-        stop: &'a Halt,
+        stop: &'a Stop,
         tally: &'a Tally,
-    ) -> anyhow::Result<Memo<'a>> {
-        let mut counter = memo.counter(&solver).context("cannot count with --memo")?;
+    ) -> Memo<'a> {
         if thread % 2 == 1 {
             counter.set_option_order(OptionOrder::BottomUp);
         }
-        Ok(Memo::with_counter(solver, counter, stop, tally))
+        Memo::with_counter(solver, counter, stop, tally)
     }
 
     fn with_counter(
         solver: Solver,
         counter: MemoCounter,
-        stop: &'a Halt,
+        stop: &'a Stop,
         tally: &'a Tally,
     ) -> Memo<'a> {
         Memo {
@@ -75,16 +75,11 @@ impl Worker for Memo<'_> {
     fn search(&mut self, _index: usize, prefix: &[OptionId]) -> anyhow::Result<Part> {
         let selected = select(&mut self.solver, prefix);
         let (tally, stop, tallied) = (self.tally, self.stop, &mut self.tallied);
-        let count = self.counter.count_until(&mut self.solver, |stats| {
+        let count = self.counter.count_until(&mut self.solver, stop, |stats| {
             tally
                 .nodes
                 .fetch_add(stats.nodes - *tallied, Ordering::Relaxed);
             *tallied = stats.nodes;
-            if stop.now() {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
         });
         unselect(&mut self.solver, selected);
         let count = count.context("cannot count with --memo")?;

@@ -1,27 +1,31 @@
 //! `dance cover`: exact-cover problems in Knuth's text format — counted,
 //! printed, split into jobs, estimated, on one thread or many.
 //!
-//! A search is a pipeline: the flags become a request ([`Hunt`]: what to
-//! look for, and until when), the [`runner`] runs it with the plain
-//! search or the memo's count on as many threads as asked, and its
-//! [`runner::Answer`] goes to the printers of [`mod@print`], one per
-//! output. Solutions stream to stdout in the sequential search's order
-//! through a bounded buffer ([`stream`]) while the search goes on.
+//! A search is a pipeline: the flags become the library's [`Request`]
+//! (what to look for, and the [`Stop`]: `--timeout` and the signals, from
+//! the start of the run, reading included), the [`runner`] runs it with the
+//! plain search or the memo's count on as many threads as asked, and its
+//! [`runner::Run`] goes to the printers of [`mod@print`], one per output.
+//! Solutions stream to stdout in the sequential search's order through a
+//! bounded buffer ([`stream`]) while the search goes on.
 
 mod best;
 mod jobs;
 mod memo;
 mod plain;
 mod print;
+mod read;
 mod reduce;
 mod runner;
 mod stream;
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{self, BufWriter, Write};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 use anyhow::Context;
-use dance_dlx::{Goal, Problem, Representation, Request, SharedMemo, Solver, TextError};
+use dance_dlx::{Goal, Problem, Representation, Request, SharedMemo, Solver, Stop};
 
 use crate::Exit;
 use crate::cli::CoverArgs;
@@ -29,12 +33,26 @@ use crate::signal::Interrupt;
 pub use best::MAX_BEST;
 use memo::Memo;
 use plain::Plain;
-use runner::{Answer, Halt, Hunt, Show, Tally};
+use read::Loaded;
+use runner::{Run, Show, Tally};
 use stream::Stream;
 
 /// Runs `dance cover`.
 pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
-    let problem = read(args)?;
+    let started = Instant::now();
+    let interrupt = Interrupt::install()?;
+    // A timeout per search, as the library's requests take it; the whole
+    // run is one search, so it runs from here: reading the problem and
+    // building the links count against it too.
+    let stop = args
+        .timeout
+        .map_or_else(Stop::never, Stop::after)
+        .with_flag(interrupt.flag())
+        .started();
+    let problem = match read::problem(args, &stop)? {
+        Loaded::Problem(problem) => problem,
+        Loaded::Stopped => return Ok(halted(&interrupt, started, "reading the problem")),
+    };
     if args.preprocess {
         return reduce::print(args, &problem);
     }
@@ -65,15 +83,21 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
         }
     }
     if args.estimate {
-        let estimate = solver.estimate(args.probes, args.seed.unwrap_or(0))?;
+        let estimate = solver.estimate_until(args.probes, args.seed.unwrap_or(0), &stop)?;
         print::estimate(&mut io::stdout().lock(), &estimate)?;
-        return Ok(Exit::Success);
+        return Ok(if estimate.probes < args.probes {
+            halted(&interrupt, started, "probing")
+        } else {
+            Exit::Success
+        });
     }
     if let Some(depth) = args.split {
         let selected: Vec<_> = solver.selected().collect();
-        let subproblems = solver.split(depth)?;
+        let (subproblems, whole) = solver.split_until(depth, &stop)?;
         print::jobs(&mut io::stdout().lock(), &selected, &subproblems)?;
-        return Ok(if subproblems.is_empty() {
+        return Ok(if !whole {
+            halted(&interrupt, started, "splitting")
+        } else if subproblems.is_empty() {
             Exit::Shortfall
         } else {
             Exit::Success
@@ -82,7 +106,24 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
     if let Some(k) = args.best {
         return best::run(args, shown, solver, k);
     }
-    search(args, shown, solver)
+    search(args, shown, solver, stop, &interrupt, started)
+}
+
+/// Says on stderr what stopped the run (a signal, or the deadline) before
+/// its answer, `while` doing what; the exit of such a run. The output above
+/// is the beginning of the whole (jobs, an estimate of fewer probes).
+fn halted(interrupt: &Interrupt, started: Instant, while_: &str) -> Exit {
+    let seconds = started.elapsed().as_secs_f64();
+    match interrupt.exit() {
+        Some(exit @ Exit::Interrupted { name, .. }) => {
+            print::stopped(&format!("interrupted by {name}"), seconds, while_);
+            exit
+        }
+        _ => {
+            print::stopped("timed out", seconds, while_);
+            Exit::Shortfall
+        }
+    }
 }
 
 /// `--estimate`, `--split` and `--memo` look at the tree as a choice of one
@@ -106,22 +147,28 @@ fn refuse_multiplicities(args: &CoverArgs, problem: &Problem) -> anyhow::Result<
     }
 }
 
-/// Counts, or prints solutions: the flags become a [`Hunt`], the runner
+/// Counts, or prints solutions: the flags become a [`Request`], the runner
 /// answers it, and the answer is printed.
-fn search(args: &CoverArgs, problem: &Problem, mut solver: Solver) -> anyhow::Result<Exit> {
+fn search(
+    args: &CoverArgs,
+    problem: &Problem,
+    mut solver: Solver,
+    stop: Stop,
+    interrupt: &Interrupt,
+    started: Instant,
+) -> anyhow::Result<Exit> {
     let keep = args.all || args.first;
     let goal = match (args.first, args.limit) {
         (true, _) => Goal::First,
         (false, Some(limit)) => Goal::Count { limit },
         (false, None) => Goal::All,
     };
-    let interrupt = Interrupt::install()?;
-    let request = Request::new(goal).with_stop(crate::limits::run_stop(args.timeout, &interrupt));
-    let hunt = Hunt::new(&request, keep);
     let threads = crate::threads::count(args.threads);
-    let subproblems = runner::subproblems(&mut solver, threads, problem.entry_count())
+    let subproblems = runner::subproblems(&mut solver, threads, problem.entry_count(), &stop)
         .map(|subproblems| (threads, subproblems));
-    let stop = Halt::new(&request.stop);
+    // Raised by a worker when the run has what it looks for.
+    let enough = Arc::new(AtomicBool::new(false));
+    let request = Request::new(goal).with_stop(stop.clone().with_flag(enough.clone()));
     let tally = Tally::default();
     // The count is written after the bar is gone; solutions stream.
     let show = Show {
@@ -134,30 +181,34 @@ fn search(args: &CoverArgs, problem: &Problem, mut solver: Solver) -> anyhow::Re
     } else {
         solver.representation()
     };
-    let (answer, written) = if args.memo {
+    let (run, written) = if args.memo {
         let budget = usize::try_from(args.memo_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
-        let answer = if subproblems.is_some() {
+        let stop = &request.stop;
+        let run = if subproblems.is_some() {
             // One memo for every thread, within the one budget.
             let memo = SharedMemo::new(&solver, budget).context("cannot count with --memo")?;
-            let make = |solver, thread| Memo::shared(solver, &memo, thread, &stop, &tally);
+            let counter = memo.counter(&solver).context("cannot count with --memo")?;
+            let make =
+                |solver, thread| Ok(Memo::shared(solver, counter.clone(), thread, stop, &tally));
             runner::run(solver, make, subproblems, &tally, show)?
         } else {
-            let make = |solver, _| Memo::new(solver, budget, &stop, &tally);
+            let make = |solver, _| Memo::new(solver, budget, stop, &tally);
             runner::run(solver, make, None, &tally, show)?
         };
-        (answer, None)
+        (run, None)
     } else {
         let out = BufWriter::with_capacity(2 * stream::CHUNK, io::stdout());
-        let stream = keep.then(|| Stream::new(out, hunt.limit));
+        let stream = keep.then(|| Stream::new(out, goal.limit()));
         let shared = plain::Shared {
             problem,
-            hunt,
-            stop: &stop,
+            request,
+            keep,
+            enough,
             tally: &tally,
             stream: stream.as_ref(),
         };
         let make = |solver, _| Ok(Plain::new(solver, &shared));
-        let answer = runner::run(solver, make, subproblems, &tally, show)?;
+        let run = runner::run(solver, make, subproblems, &tally, show)?;
         let written = match stream {
             Some(stream) => {
                 let written = stream.written();
@@ -166,74 +217,61 @@ fn search(args: &CoverArgs, problem: &Problem, mut solver: Solver) -> anyhow::Re
             }
             None => None,
         };
-        (answer, written)
+        (run, written)
     };
-    answer_with(
-        args,
-        request.goal,
-        &answer,
-        written,
-        representation,
-        &stop,
-        &interrupt,
-    )
+    let ending = Ending {
+        timed_out: !run.complete && interrupt.exit().is_none() && stop.is_past_deadline(),
+        interrupt,
+        started,
+    };
+    answer_with(args, goal, &run, written, representation, &ending)
 }
 
-/// Prints `answer` to `goal`: the count line (unless the solutions were
-/// printed: `written` of them; `N+` when the search stopped early), the timeout or
-/// interrupt message, the statistics; and the exit status.
+/// How a run ended, for its last words.
+struct Ending<'a> {
+    /// Whether the deadline stopped it.
+    timed_out: bool,
+    /// Whether a signal did.
+    interrupt: &'a Interrupt,
+    /// When the run started.
+    started: Instant,
+}
+
+/// Prints `run`'s answer to `goal`: the count line (unless the solutions
+/// were printed: `written` of them; `N+` when the search stopped early, by
+/// the library's rule), the timeout or interrupt message, the statistics;
+/// and the exit status.
 fn answer_with(
     args: &CoverArgs,
     goal: Goal,
-    answer: &Answer,
+    run: &Run,
     written: Option<u64>,
     representation: Representation,
-    halt: &Halt,
-    interrupt: &Interrupt,
+    ending: &Ending,
 ) -> anyhow::Result<Exit> {
-    let mut count = written.map_or_else(|| answer.count.clone(), dance_dlx::ExactCount::from);
-    let mut complete = answer.complete;
-    // The workers looked for one more than a count's limit: more than the
-    // limit is printed as the limit, a lower bound.
-    if let Goal::Count { limit } = goal {
-        let limit = dance_dlx::ExactCount::from(limit);
-        if count.to_biguint() > limit.to_biguint() {
-            (count, complete) = (limit, false);
-        }
-    }
+    let Ending {
+        timed_out,
+        interrupt,
+        started,
+    } = *ending;
+    let found = written.map_or_else(|| run.count.clone(), dance_dlx::ExactCount::from);
+    let (count, complete) = goal.exact_count_of(found, run.complete);
     if written.is_none() {
         print::count(&mut io::stdout().lock(), &count, complete)?;
     }
-    let exit = interrupt.exit().filter(|_| halt.interrupted());
+    let seconds = started.elapsed().as_secs_f64();
+    let exit = interrupt.exit();
     if let Some(Exit::Interrupted { name, .. }) = exit {
-        print::interrupted(answer, name, written.is_some());
-    } else if halt.timed_out() {
-        print::timed_out(answer);
+        print::interrupted(seconds, name, written.is_some());
+    } else if timed_out {
+        print::timed_out(seconds);
     }
     if args.stats {
-        print::stats(answer, &count, complete, representation);
+        print::stats(run, &count, complete, representation);
     }
     Ok(match exit {
         Some(exit) => exit,
-        None if !count.is_zero() && !halt.timed_out() => Exit::Success,
+        None if !count.is_zero() && !timed_out => Exit::Success,
         None => Exit::Shortfall,
-    })
-}
-
-/// Reads the problem, naming the file in every error.
-fn read(args: &CoverArgs) -> anyhow::Result<Problem> {
-    let (name, reader): (String, Box<dyn BufRead>) = match &args.file {
-        Some(path) if path.as_os_str() != "-" => {
-            let file =
-                File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-            (path.display().to_string(), Box::new(BufReader::new(file)))
-        }
-        _ => ("<stdin>".to_owned(), Box::new(io::stdin().lock())),
-    };
-    dance_dlx::read_problem(reader).map_err(|error| match error {
-        TextError::Syntax { .. } => anyhow::anyhow!("{name}:{error}"),
-        // The I/O error alone: its own message already says what failed.
-        TextError::Io(error) => anyhow::Error::new(error).context(format!("cannot read {name}")),
-        error => anyhow::Error::new(error).context(format!("cannot read {name}")),
     })
 }

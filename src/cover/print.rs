@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use dance_dlx::{Estimate, ExactCount, OptionDisplay, OptionId, Problem, Representation};
 
 use super::jobs;
-use super::runner::Answer;
+use super::runner::Run;
 use crate::stderr::{diagnose, diagnose_text};
 
 /// Appends a solution's options (sorted), one per line as written in the
@@ -28,33 +28,34 @@ pub fn count(out: &mut impl Write, count: &ExactCount, complete: bool) -> io::Re
     out.flush()
 }
 
-/// The line that says the deadline stopped the search.
-pub fn timed_out(answer: &Answer) {
-    diagnose!(
-        "dance: timed out after {:.3} s",
-        answer.elapsed.as_secs_f64()
-    );
+/// The line that says the deadline stopped the search, `seconds` after the
+/// run started.
+pub fn timed_out(seconds: f64) {
+    diagnose!("dance: timed out after {seconds:.3} s");
 }
 
 /// The line that says a signal stopped the search, and what the output
 /// above it is.
-pub fn interrupted(answer: &Answer, signal: &str, solutions: bool) {
+pub fn interrupted(seconds: f64, signal: &str, solutions: bool) {
     let what = if solutions {
         "the solutions above are whole"
     } else {
         "the count above is what was found so far"
     };
-    diagnose!(
-        "dance: interrupted by {signal} after {:.3} s; {what}",
-        answer.elapsed.as_secs_f64()
-    );
+    diagnose!("dance: interrupted by {signal} after {seconds:.3} s; {what}");
+}
+
+/// The line that says the run `how` (`timed out`, `interrupted by
+/// SIGINT`) `while_` doing what, before it had its answer.
+pub fn stopped(how: &str, seconds: f64, while_: &str) {
+    diagnose!("dance: {how} after {seconds:.3} s while {while_}; the output above is all there is");
 }
 
 /// The `--stats` report, on stderr: `solutions` (the count printed),
 /// `nodes` and `updates`, the memo's entries, hits, misses, evictions and
 /// bytes when it counted, the representation the search ran on, the time, and the threads and subproblems when
 /// the tree was cut for threads.
-pub fn stats(answer: &Answer, count: &ExactCount, complete: bool, representation: Representation) {
+pub fn stats(answer: &Run, count: &ExactCount, complete: bool, representation: Representation) {
     let work = &answer.work;
     let seconds = answer.elapsed.as_secs_f64();
     let mut report = format!(

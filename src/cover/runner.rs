@@ -6,15 +6,16 @@
 //! for both: it cuts the tree into subproblems for the threads (within a
 //! cost bound, see [`subproblems`]), starts the threads, which take the
 //! subproblems in the order of the sequential search, keeps the progress
-//! bar, and adds up what the workers found into one [`Answer`]. With one
+//! bar, and adds up what the workers found into one [`Run`]. With one
 //! thread, or a tree that cannot be cut, the search runs on the calling
 //! thread, with no other thread started but the progress bar's.
 //!
 //! Every worker stops at the first of: its subproblem exhausted, the
-//! [`Halt`] (the deadline, a signal, or a reason found by another worker:
-//! the limit reached, the output closed). The request is the library's
-//! [`Request`], which the command line makes from its flags; [`Hunt`] is
-//! what the workers read of it.
+//! library's [`Stop`] of the request (the `--timeout` deadline, the flag a
+//! signal raises, and the flag a worker raises when the run has what it
+//! looks for: the limit reached, the output closed) — each worker's search
+//! is the library's [`Pursuit`](dance_dlx::Pursuit) of the request, which
+//! looks at the stop by the work done, not by the nodes alone.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -23,99 +24,9 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use dance_dlx::{ExactCount, MemoStats, OptionId, PARTS_PER_THREAD, Request, Solver};
+use dance_dlx::{ExactCount, MemoStats, OptionId, PARTS_PER_THREAD, Solver, Stop};
 
 use crate::progress::Progress;
-
-/// What a search looks for, and until when: the library's [`Request`] as
-/// the workers read it.
-#[derive(Clone, Copy, Debug)]
-pub struct Hunt {
-    /// Stop after this many solutions: the goal's
-    /// [`target`](dance_dlx::Goal::target) for a count (one more than its
-    /// limit, to tell exactly N from more), its
-    /// [`limit`](dance_dlx::Goal::limit) when the solutions are printed.
-    pub limit: u64,
-    /// Print the solutions, not just count them.
-    pub keep: bool,
-}
-
-impl Hunt {
-    /// What `request` asks of the workers; `keep` prints the solutions.
-    pub fn new(request: &Request, keep: bool) -> Hunt {
-        let goal = request.goal;
-        Hunt {
-            limit: if keep { goal.limit() } else { goal.target() },
-            keep,
-        }
-    }
-}
-
-/// Why the workers stop early, shared by all of them: the request's
-/// [`dance_dlx::Stop`] (the `--timeout` deadline, the flag a signal
-/// raises), or a reason a worker found (the limit reached, the output
-/// closed).
-#[derive(Debug, Default)]
-pub struct Halt {
-    deadline: Option<Instant>,
-    signal: Option<Arc<AtomicBool>>,
-    stopped: AtomicBool,
-    timed_out: AtomicBool,
-    interrupted: AtomicBool,
-}
-
-impl Halt {
-    /// Nothing stops the search but `stop` (its deadline and its flag; a
-    /// run has no per-search timeout), so far.
-    pub fn new(stop: &dance_dlx::Stop) -> Halt {
-        Halt {
-            deadline: stop.deadline(),
-            signal: stop.flag().cloned(),
-            ..Halt::default()
-        }
-    }
-
-    /// Whether to stop now; marks the search interrupted when the flag is
-    /// raised, timed out when the deadline has passed.
-    pub fn now(&self) -> bool {
-        if self.stopped.load(Ordering::Relaxed) {
-            return true;
-        }
-        if self
-            .signal
-            .as_ref()
-            .is_some_and(|flag| flag.load(Ordering::Relaxed))
-        {
-            self.interrupted.store(true, Ordering::Relaxed);
-            self.stopped.store(true, Ordering::Relaxed);
-            return true;
-        }
-        if self
-            .deadline
-            .is_some_and(|deadline| Instant::now() >= deadline)
-        {
-            self.timed_out.store(true, Ordering::Relaxed);
-            self.stopped.store(true, Ordering::Relaxed);
-            return true;
-        }
-        false
-    }
-
-    /// Stops every worker (the reason is the caller's to keep).
-    pub fn stop(&self) {
-        self.stopped.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether the deadline stopped the search.
-    pub fn timed_out(&self) -> bool {
-        self.timed_out.load(Ordering::Relaxed)
-    }
-
-    /// Whether the signal's flag stopped the search.
-    pub fn interrupted(&self) -> bool {
-        self.interrupted.load(Ordering::Relaxed)
-    }
-}
 
 /// Counters that the workers add to as they go, read by the progress bar.
 #[derive(Debug, Default)]
@@ -194,7 +105,7 @@ pub trait Worker {
 
 /// What the runner found.
 #[derive(Clone, Debug)]
-pub struct Answer {
+pub struct Run {
     /// Solutions found: the exact count when `complete`.
     pub count: ExactCount,
     /// Whether the whole tree was searched.
@@ -219,19 +130,20 @@ pub struct Show {
 
 /// The subproblems for `threads` workers below `solver`'s selection:
 /// [`PARTS_PER_THREAD`] per thread, cut within the library's bound for the
-/// problem's size, `entries` (`Solver::split_into_parts`) — or `None` when
-/// one thread is asked for, or the tree cannot be cut (multiplicities, a
-/// root too wide to split cheaply).
+/// problem's size, `entries` (`Solver::split_into_parts_until`, which a
+/// stop cuts short) — or `None` when one thread is asked for, or the tree
+/// cannot be cut (multiplicities, a root too wide to split cheaply).
 pub fn subproblems(
     solver: &mut Solver,
     threads: usize,
     entries: usize,
+    stop: &Stop,
 ) -> Option<Vec<Vec<OptionId>>> {
     if threads <= 1 {
         return None;
     }
     let subproblems = solver
-        .split_into_parts(threads * PARTS_PER_THREAD, entries)
+        .split_into_parts_until(threads * PARTS_PER_THREAD, entries, stop)
         .ok()?;
     (subproblems.len() > 1).then_some(subproblems)
 }
@@ -247,7 +159,7 @@ pub fn run<W: Worker + Send>(
     subproblems: Option<(usize, Vec<Vec<OptionId>>)>,
     tally: &Tally,
     show: Show,
-) -> anyhow::Result<Answer> {
+) -> anyhow::Result<Run> {
     let started = Instant::now();
     let total = subproblems.as_ref().map(|(_, s)| s.len() as u64);
     let (parts, work) = with_progress(show, total, tally, || match &subproblems {
@@ -265,7 +177,7 @@ pub fn run<W: Worker + Send>(
         count += &part.count;
         complete &= part.complete;
     }
-    Ok(Answer {
+    Ok(Run {
         count,
         complete,
         work,

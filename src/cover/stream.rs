@@ -53,6 +53,11 @@ impl Piece {
         }
     }
 
+    /// The subproblem's place in the order.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
     /// Adds a solution, whose text `write` appends.
     pub fn push(&mut self, write: impl FnOnce(&mut Vec<u8>)) {
         write(&mut self.text);

@@ -513,11 +513,16 @@ impl GridMaker {
         {
             shared = shared.with_deadline(deadline);
         }
+        // Every flag of the caller's stops the searches too (a stop holds
+        // several).
+        for flag in stop.flags() {
+            shared = shared.with_flag(flag.clone());
+        }
         let request = Request::new(Goal::First).with_stop(shared);
         for _ in 0..GRID_SEARCHES {
             self.engine.shuffle(rng.next_u64());
             self.engine.rewind();
-            let caller = stop.flag().map(|flag| &**flag);
+            let caller = stop.flags().first().map(|flag| &**flag);
             // A flag the caller raised already stops the search before it
             // starts, as a deadline that has passed does.
             let called = caller.is_some_and(|flag| flag.load(Ordering::Relaxed));

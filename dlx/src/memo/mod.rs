@@ -73,8 +73,6 @@ mod order;
 mod shared;
 mod table;
 
-use std::ops::ControlFlow;
-
 use concurrent::View;
 pub use count::ExactCount;
 use counting::{Counting, Frame, Key, Level, Store};
@@ -84,14 +82,11 @@ use shared::SharedStore;
 use table::Table;
 
 use crate::driver::Event;
+use crate::request::{Alarm, Stop, nodes_per_look};
 use crate::search::Solver;
 
 /// The default memory budget of a [`MemoCounter`]: 1 GiB.
 pub const DEFAULT_MEMORY_LIMIT: usize = 1 << 30;
-
-/// Search nodes between two calls of the observer of
-/// [`MemoCounter::count_until`].
-const OBSERVE_INTERVAL: u64 = 1 << 16;
 
 /// Why a count with the memo was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -114,8 +109,8 @@ pub enum MemoError {
 pub struct MemoCount {
     /// The number of solutions — a lower bound when the count was stopped.
     pub solutions: ExactCount,
-    /// `true` when the whole problem was counted; `false` when the observer
-    /// stopped it.
+    /// `true` when the whole problem was counted; `false` when the
+    /// [`Stop`] came first.
     pub complete: bool,
 }
 
@@ -200,6 +195,9 @@ struct Walk {
     stats: MemoStats,
     /// The order each level's options are tried in.
     order_of_options: OptionOrder,
+    /// Nodes between two looks at the stop: a node's work is the plain
+    /// search's and the hashing of its key.
+    nodes_per_look: u64,
 }
 
 impl MemoCounter {
@@ -218,26 +216,43 @@ impl MemoCounter {
     /// The number of solutions of `solver`'s problem with its selected
     /// options, exactly. Any search in progress on `solver` is abandoned.
     pub fn count(&mut self, solver: &mut Solver) -> Result<ExactCount, MemoError> {
-        self.count_until(solver, |_| ControlFlow::Continue(()))
+        self.count_until(solver, &Stop::never(), |_| {})
             .map(|count| count.solutions)
     }
 
-    /// [`count`](Self::count), calling `observe` with the statistics so far
-    /// every 65,536 search nodes; when it returns [`ControlFlow::Break`] the
-    /// count stops, and what is returned is the sum of the subproblems
+    /// [`count`](Self::count) until `stop` comes: the count looks at it
+    /// between slices of at most [`CHECK_INTERVAL`](crate::CHECK_INTERVAL)
+    /// nodes and [`WORK_PER_LOOK`](crate::WORK_PER_LOOK) units of work (a
+    /// node's lookup hashes the whole key, so a wide problem looks every
+    /// few nodes), and hands `watch` the statistics so far at every look (a
+    /// progress bar's; `watch` cannot stop the count, the stop does). When
+    /// the stop comes, what is returned is the sum of the subproblems
     /// finished by then — a lower bound, marked not
-    /// [`complete`](MemoCount::complete). Either way the solver's links are
-    /// left as they were.
+    /// [`complete`](MemoCount::complete). Either way the solver's links
+    /// are left as they were.
+    ///
+    /// ```
+    /// use std::time::Instant;
+    /// use dance_dlx::{MemoCounter, Solver, Stop, problems::domino_tilings};
+    ///
+    /// let mut solver = Solver::new(&domino_tilings(16, 16));
+    /// let mut memo = MemoCounter::new(&solver, 64 << 20)?;
+    /// let stopped = memo.count_until(&mut solver, &Stop::at(Instant::now()), |_| {})?;
+    /// assert!(!stopped.complete);
+    /// # Ok::<(), dance_dlx::MemoError>(())
+    /// ```
     pub fn count_until(
         &mut self,
         solver: &mut Solver,
-        observe: impl FnMut(&MemoStats) -> ControlFlow<()>,
+        stop: &Stop,
+        watch: impl FnMut(&MemoStats),
     ) -> Result<MemoCount, MemoError> {
+        let alarm = stop.start();
         match &mut self.memory {
-            Memory::Own(table) => self.walk.count(solver, table, observe),
+            Memory::Own(table) => self.walk.count(solver, table, alarm, watch),
             Memory::Shared(memo, views) => {
                 let store = SharedStore { memo, views };
-                self.walk.count(solver, store, observe)
+                self.walk.count(solver, store, alarm, watch)
             }
         }
     }
@@ -277,10 +292,13 @@ impl Walk {
             return Err(MemoError::Multiplicities);
         }
         let depth = solver.stack.len();
+        let key = Key::new(&solver.links);
+        let work_per_node = solver.links.work_per_node() + 4 * key.words.len() as u64;
         Ok(Walk {
             fingerprint: fingerprint_of(solver),
             order: Order::new(&solver.links),
-            key: Key::new(&solver.links),
+            key,
+            nodes_per_look: nodes_per_look(work_per_node),
             levels: vec![Level::default(); depth],
             frames: vec![Frame::default(); depth],
             stats: MemoStats::default(),
@@ -301,7 +319,8 @@ impl Walk {
         &mut self,
         solver: &mut Solver,
         store: S,
-        observe: impl FnMut(&MemoStats) -> ControlFlow<()>,
+        alarm: Alarm<'_>,
+        watch: impl FnMut(&MemoStats),
     ) -> Result<MemoCount, MemoError> {
         if solver.multiplicities.is_some() {
             return Err(MemoError::Multiplicities);
@@ -314,10 +333,10 @@ impl Walk {
         self.order.apply(&mut solver.links);
         let up = self.order_of_options == OptionOrder::BottomUp;
         let count = match (solver.links.is_colored(), up) {
-            (true, false) => self.run::<S, true, false>(solver, store, observe),
-            (false, false) => self.run::<S, false, false>(solver, store, observe),
-            (true, true) => self.run::<S, true, true>(solver, store, observe),
-            (false, true) => self.run::<S, false, true>(solver, store, observe),
+            (true, false) => self.run::<S, true, false>(solver, store, alarm, watch),
+            (false, false) => self.run::<S, false, false>(solver, store, alarm, watch),
+            (true, true) => self.run::<S, true, true>(solver, store, alarm, watch),
+            (false, true) => self.run::<S, false, true>(solver, store, alarm, watch),
         };
         self.order.undo(&mut solver.links);
         self.stats.updates += solver.links.updates;
@@ -326,12 +345,13 @@ impl Walk {
     }
 
     /// Drives [`Counting`] over `solver`'s links until the tree is
-    /// exhausted or `observe` stops it.
+    /// exhausted or `alarm` rings.
     fn run<S: Store, const COLORED: bool, const UP: bool>(
         &mut self,
         solver: &mut Solver,
         store: S,
-        mut observe: impl FnMut(&MemoStats) -> ControlFlow<()>,
+        alarm: Alarm<'_>,
+        mut watch: impl FnMut(&MemoStats),
     ) -> MemoCount {
         let Solver {
             links,
@@ -353,7 +373,12 @@ impl Walk {
             abandoning: false,
         };
         let complete = loop {
-            match driver.resume(&mut counting, OBSERVE_INTERVAL) {
+            if alarm.rung() {
+                counting.abandoning = true;
+                driver.unwind(&mut counting);
+                break false;
+            }
+            match driver.resume(&mut counting, self.nodes_per_look) {
                 Event::Exhausted => break true,
                 // Solutions are counted as known subtrees: the driver never
                 // stops at one.
@@ -364,11 +389,7 @@ impl Walk {
             now.hits = self.stats.hits + counting.hits;
             now.misses = self.stats.misses + counting.misses;
             now.updates = self.stats.updates + counting.links.updates;
-            if observe(&now).is_break() {
-                counting.abandoning = true;
-                driver.unwind(&mut counting);
-                break false;
-            }
+            watch(&now);
         };
         self.stats.nodes = counting.nodes;
         self.stats.hits += counting.hits;
@@ -386,7 +407,17 @@ impl Walk {
 /// problem, so a memo serves them all, and different for nearly any other
 /// problem. The selection is undone to read the colors as built (a
 /// purified item marks the nodes that agree with it) and redone after.
+/// Linear in the problem's size, so worked out once per problem: a solver
+/// keeps it, and its clones (the threads of a count) share it — a count of
+/// each subproblem checks it again.
 fn fingerprint_of(solver: &Solver) -> u64 {
+    *solver
+        .fingerprint
+        .get_or_init(|| fingerprint_of_links(solver))
+}
+
+/// [`fingerprint_of`], worked out.
+fn fingerprint_of_links(solver: &Solver) -> u64 {
     let links = &solver.links;
     let mut words = vec![u64::from(links.primary), u64::from(links.item_count)];
     words.extend(

@@ -12,21 +12,9 @@
 # The problems: Algorithm X on queens 13, Langford 12 and pentominoes 6×10,
 # the memoized count on dominoes 16×16, Algorithm M on rooks 6×3.
 set -euo pipefail
-if [ $# -lt 1 ] || [ $# -gt 2 ]; then
-    echo "usage: $0 A [B]" >&2
-    exit 2
-fi
 builds=("$@")
-data=$(dirname "$0")/data
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-# instructions BINARY ARGS...: the instructions callgrind collected.
-instructions() {
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" cover -j1 -q "${@:2}" \
-        > "$work/out" 2> "$work/log"
-    sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/log"
-}
+# usage, data, work, instructions and ratio.
+source "$(dirname "$0")/callgrind.sh"
 
 if [ ${#builds[@]} -eq 1 ]; then
     printf "%-28s %16s\n" problem instructions
@@ -39,13 +27,13 @@ for case in "queens13.dlx" "langford12.dlx" "pentominoes6x10.dlx" "dominoes16x16
     counts=()
     for build in "${builds[@]}"; do
         # shellcheck disable=SC2086 # flags are words
-        counts+=("$(instructions "$build" $flags "$data/$file")")
+        counts+=("$(instructions "$work/out" "$build" cover -j1 -q $flags "$data/$file")")
     done
     label="${file%.dlx}${flags:+ $flags}"
     if [ ${#counts[@]} -eq 1 ]; then
         printf "%-28s %16s\n" "$label" "${counts[0]}"
     else
-        ratio=$(awk -v a="${counts[0]}" -v b="${counts[1]}" 'BEGIN { printf "%.4f", b / a }')
-        printf "%-28s %16s %16s %8s\n" "$label" "${counts[0]}" "${counts[1]}" "$ratio"
+        printf "%-28s %16s %16s %8s\n" "$label" "${counts[0]}" "${counts[1]}" \
+            "$(ratio "${counts[0]}" "${counts[1]}")"
     fi
 done

@@ -1,73 +1,48 @@
 #!/usr/bin/env bash
-# Instructions of whole `dance solve -j1` processes under callgrind, per
-# puzzle and per guess — exact whatever the load of the machine, so that a
-# change to the 9×9 engine is measured before and after on a shared
-# machine. One build, or two side by side with B / A (below 1: B runs fewer
-# instructions). Guesses are `--stats`'s (options tried at branch points).
-# Valgrind reports a CPU without AVX-512, so the AVX2 path runs where the
-# engine dispatches at run time.
+# Instructions of whole `dance solve -j1` (and `dance rate -j1`) processes
+# under callgrind — exact whatever the load of the machine, so that a change
+# to the Sudoku engines or to how one is chosen can be held to a bound ("no
+# row more than 2% slower") on a shared machine. One build, or two side by
+# side with B / A (below 1: B runs fewer instructions). The answers of the
+# two builds must be identical, or the script says which row differs.
 #
-#   benches/callgrind_solve.sh [--unique] A [B]
+#   benches/callgrind_solve.sh A [B]
 #   e.g. cp target/release/dance /tmp/dance-before; (edit, cargo build --release)
 #        benches/callgrind_solve.sh /tmp/dance-before target/release/dance
 #
-# The sets: top95, forum_hardest, the first 1,000 of the 17-clue sample and
-# of the easy set.
+# The rows: the fast 9×9 engine on top1465 and the forum's hardest, for the
+# first solution and for `--unique`; the generic engine (`--engine dlx`) on
+# top95; the bitboards (9×9 jigsaw), the four-item kernel (8×8) and the
+# generic engine again (X-Sudoku, where `fast` runs it) on generated sets; the
+# rating (Algorithm X's tree) on top95.
 set -euo pipefail
-mode=()
-if [ "${1:-}" = --unique ]; then
-    mode=(--unique)
-    shift
-fi
-if [ $# -lt 1 ] || [ $# -gt 2 ]; then
-    echo "usage: $0 [--unique] A [B]" >&2
-    exit 2
-fi
 builds=("$@")
-data=$(dirname "$0")/data
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-cp "$data/top95.txt" "$data/forum_hardest.txt" "$work/"
-head -n 1000 "$data/17clue_sample.txt" > "$work/17clue_1000.txt"
-head -n 1000 "$data/easy_kaggle_like.txt" > "$work/easy_1000.txt"
+# usage, data, work, instructions and ratio.
+source "$(dirname "$0")/callgrind.sh"
 
-# instructions BINARY FILE: the instructions callgrind collected.
-instructions() {
-    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" solve -j1 -q "${mode[@]}" "$2" \
-        > "$work/out" 2> "$work/log"
-    sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/log"
-}
-
-# guesses BINARY FILE: the guesses of the whole file, from --stats.
-guesses() {
-    "$1" solve -j1 -q --stats "${mode[@]}" "$2" 2> "$work/stats" > /dev/null || true
-    records=$(sed -n 's/^records: \([0-9]*\).*/\1/p' "$work/stats")
-    per=$(sed -n 's/.*nodes, \([0-9.]*\) guesses.*/\1/p' "$work/stats")
-    awk -v r="$records" -v g="$per" 'BEGIN { printf "%.0f", r * g }'
-}
-
-echo "dance solve -j1 ${mode[*]} under callgrind ($(valgrind --version)), $(date -u '+%Y-%m-%d')"
 if [ ${#builds[@]} -eq 1 ]; then
-    printf "%-20s %8s %16s %12s %12s\n" set puzzles instructions per-puzzle per-guess
+    printf "%-40s %16s\n" run instructions
 else
-    printf "%-20s %8s %14s %14s %10s %10s %8s\n" set puzzles "A per puzzle" "B per puzzle" \
-        "A /guess" "B /guess" B/A
+    printf "%-40s %16s %16s %8s\n" run A B B/A
 fi
-for file in top95.txt forum_hardest.txt 17clue_1000.txt easy_1000.txt; do
-    puzzles=$(grep -cv '^[[:space:]]*$' "$work/$file")
-    row=()
-    for build in "${builds[@]}"; do
-        total=$(instructions "$build" "$work/$file")
-        g=$(guesses "$build" "$work/$file")
-        row+=("$total" "$g")
+for case in "solve top1465.txt" "solve top1465.txt --unique" "solve forum_hardest.txt" \
+    "solve forum_hardest.txt --unique" "solve top95.txt --unique --engine dlx" \
+    "solve generated9_jigsaw.txt --unique" "solve generated8.txt --unique" \
+    "solve generated_x.txt --unique -x" "rate top95.txt"; do
+    read -r command file flags <<< "$case"
+    counts=()
+    for k in "${!builds[@]}"; do
+        # shellcheck disable=SC2086 # flags are words
+        counts+=("$(instructions "$work/out.$k" "${builds[$k]}" "$command" -j1 -q $flags \
+            "$data/$file")")
     done
-    if [ ${#builds[@]} -eq 1 ]; then
-        awk -v f="${file%.txt}" -v p="$puzzles" -v t="${row[0]}" -v g="${row[1]}" 'BEGIN {
-            printf "%-20s %8d %16d %12.0f %12s\n", f, p, t, t / p, (g > 0 ? sprintf("%.0f", t / g) : "-") }'
+    label="$command ${file%.txt}${flags:+ $flags}"
+    if [ ${#counts[@]} -eq 1 ]; then
+        printf "%-40s %16s\n" "$label" "${counts[0]}"
     else
-        awk -v f="${file%.txt}" -v p="$puzzles" -v a="${row[0]}" -v ga="${row[1]}" \
-            -v b="${row[2]}" -v gb="${row[3]}" 'BEGIN {
-            printf "%-20s %8d %14.0f %14.0f %10s %10s %8.4f\n", f, p, a / p, b / p,
-                (ga > 0 ? sprintf("%.0f", a / ga) : "-"), (gb > 0 ? sprintf("%.0f", b / gb) : "-"), b / a }'
+        same=""
+        cmp -s "$work/out.0" "$work/out.1" || same="  (answers differ)"
+        printf "%-40s %16s %16s %8s%s\n" "$label" "${counts[0]}" "${counts[1]}" \
+            "$(ratio "${counts[0]}" "${counts[1]}")" "$same"
     fi
 done

@@ -17,9 +17,10 @@ Two roles, chosen by the first argument:
 
 Tasks: 12 queens (count all), pentominoes 6x10 (count all, from
 benches/data/pentominoes6x10.dlx), and the first 1,000 puzzles of
-benches/data/top1465.txt (first solution each), which dance solves twice:
-with its default engine ("fast": bitboards, not Dancing Links) and with
-engine="dlx". dance runs on one thread.
+benches/data/top1465.txt (first solution each; the first 100 for
+py-sudoku), which dance solves twice: with its default engine ("fast": its
+own deductions and search tree, not Dancing Links) and with engine="dlx".
+dance runs on one thread.
 """
 
 import hashlib
@@ -33,11 +34,17 @@ import time
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
 SUDOKU_PUZZLES = 1000
 
+# py-sudoku (plain Python backtracking) takes about a second per ten hard
+# puzzles: it gets the first hundred.
+FEW_PUZZLES = 100
+
 TASKS = {
     "queens12": "12 queens, count all",
     "pentominoes6x10": "pentominoes 6×10, count all",
     "top1465": f"first {SUDOKU_PUZZLES:,} of top1465, first solution",
     "top1465-dlx": f"first {SUDOKU_PUZZLES:,} of top1465, first solution",
+    "top1465-few": f"first {FEW_PUZZLES:,} of top1465, first solution",
+    "top1465-few-dlx": f"first {FEW_PUZZLES:,} of top1465, first solution",
 }
 
 # Which dance call each peer is raced against, per task.
@@ -45,12 +52,16 @@ PEER_TASKS = {
     "xcover": ("queens12", "pentominoes6x10"),
     "exact-cover": ("queens12", "pentominoes6x10"),
     "rustoku": ("top1465", "top1465-dlx"),
+    "lib-sudoku": ("top1465", "top1465-dlx"),
+    "py-sudoku": ("top1465-few", "top1465-few-dlx"),
 }
 DANCE_LABEL = {
     "queens12": "`ExactCover.count(threads=1)`",
     "pentominoes6x10": "`ExactCover.count(threads=1)`",
     "top1465": '`dance.solve(threads=1)` (engine `"fast"`, the default)',
     "top1465-dlx": '`dance.solve(threads=1, engine="dlx")` (Dancing Links)',
+    "top1465-few": '`dance.solve(threads=1)` (engine `"fast"`, the default)',
+    "top1465-few-dlx": '`dance.solve(threads=1, engine="dlx")` (Dancing Links)',
 }
 
 
@@ -82,9 +93,15 @@ def cover(task):
     return read_dlx(os.path.join(DATA, f"{task}.dlx"))
 
 
-def sudoku_puzzles():
+def sudoku_puzzles(task):
+    count = FEW_PUZZLES if task.startswith("top1465-few") else SUDOKU_PUZZLES
     with open(os.path.join(DATA, "top1465.txt")) as file:
-        return [line.strip() for line in file if line.strip()][:SUDOKU_PUZZLES]
+        return [line.strip() for line in file if line.strip()][:count]
+
+
+def cells(puzzle):
+    """A line-format puzzle's 81 cells as ints, 0 for a blank."""
+    return [0 if c in ".0" else int(c) for c in puzzle]
 
 
 def digest(solutions):
@@ -98,7 +115,7 @@ def run_dance(task):
 
     if task.startswith("top1465"):
         engine = "dlx" if task.endswith("-dlx") else "fast"
-        puzzles = sudoku_puzzles()
+        puzzles = sudoku_puzzles(task)
         start = time.process_time()
         solutions, status = dance.solve(puzzles, mode="first", threads=1, engine=engine)
         cpu = time.process_time() - start
@@ -140,9 +157,36 @@ def run_exact_cover(task):
 def run_rustoku(task):
     import rustoku
 
-    puzzles = sudoku_puzzles()
+    puzzles = sudoku_puzzles(task)
     start = time.process_time()
     solutions = [rustoku.solve(puzzle) for puzzle in puzzles]
+    return digest(solutions), time.process_time() - start
+
+
+def run_lib_sudoku(task):
+    """lib-sudoku (Rust) solves one puzzle of 81 ints at a time and answers
+    its 81 digits as bytes."""
+    import lib_sudoku
+
+    puzzles = sudoku_puzzles(task)
+    start = time.process_time()
+    solved = [lib_sudoku.solve(cells(puzzle)) for puzzle in puzzles]
+    solutions = ["".join(str(digit) for digit in grid) for grid in solved]
+    return digest(solutions), time.process_time() - start
+
+
+def run_py_sudoku(task):
+    """py-sudoku (plain Python) takes a board of rows, 0 for a blank."""
+    from sudoku import Sudoku
+
+    puzzles = sudoku_puzzles(task)
+    start = time.process_time()
+    solutions = []
+    for puzzle in puzzles:
+        values = cells(puzzle)
+        board = [values[row * 9 : row * 9 + 9] for row in range(9)]
+        solved = Sudoku(3, 3, board=board).solve()
+        solutions.append("".join(str(digit) for row in solved.board for digit in row))
     return digest(solutions), time.process_time() - start
 
 
@@ -151,6 +195,8 @@ RUNNERS = {
     "xcover": run_xcover,
     "exact-cover": run_exact_cover,
     "rustoku": run_rustoku,
+    "lib-sudoku": run_lib_sudoku,
+    "py-sudoku": run_py_sudoku,
 }
 
 

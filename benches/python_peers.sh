@@ -3,16 +3,18 @@
 # time: `xcover` (exact cover with colors, numba-compiled Algorithm C) and
 # `exact-cover` (a C extension over a dense 0/1 matrix) against
 # dance.ExactCover on 12 queens and pentominoes 6x10 (count all); `rustoku`
-# (a Sudoku solver in Rust with Python bindings) against dance.solve on the
-# first 1,000 puzzles of benches/data/top1465.txt (first solution; dance
-# with its default engine, bitboards, and with engine="dlx", Dancing Links).
+# and `lib-sudoku` (Sudoku solvers in Rust with Python bindings) against
+# dance.solve on the first 1,000 puzzles of benches/data/top1465.txt, and
+# `py-sudoku` (plain Python) on the first 100 (first solution; dance with its
+# default engine, its own deductions and tree, and with engine="dlx",
+# Dancing Links).
 #
 # The measuring is benches/python_peers.py: every run is a fresh process,
 # dance and the peer alternate, answers must be equal; prints every run and
 # a table of medians with the ratio peer / dance (above 1: dance faster).
 #
 # Usage: benches/python_peers.sh [ROUNDS] [PEER...]
-#        (default 3 rounds; peers xcover exact-cover rustoku)
+#        (default 3 rounds; peers xcover exact-cover rustoku lib-sudoku py-sudoku)
 #
 # Installs the peers into a throwaway virtualenv (rustoku ships a source
 # distribution only: pip builds it with cargo); a peer that does not install
@@ -23,7 +25,7 @@ cd "$(dirname "$0")/.."
 rounds="${1:-3}"
 shift || true
 requested=("$@")
-[ ${#requested[@]} -gt 0 ] || requested=(xcover exact-cover rustoku)
+[ ${#requested[@]} -gt 0 ] || requested=(xcover exact-cover rustoku lib-sudoku py-sudoku)
 
 venv="$(mktemp -d)"
 trap 'rm -rf "$venv"' EXIT
@@ -33,8 +35,8 @@ pip=("$venv/bin/pip" install --quiet --disable-pip-version-check)
 peers=()
 for peer in "${requested[@]}"; do
     case "$peer" in
-        xcover | exact-cover | rustoku) ;;
-        *) echo "unknown peer $peer: xcover, exact-cover or rustoku" >&2; exit 2 ;;
+        xcover | exact-cover | rustoku | lib-sudoku | py-sudoku) ;;
+        *) echo "unknown peer $peer: xcover, exact-cover, rustoku, lib-sudoku or py-sudoku" >&2; exit 2 ;;
     esac
     if "${pip[@]}" "$peer"; then
         peers+=("$peer")
@@ -51,6 +53,6 @@ else
     dance_python="$venv/bin/python"
 fi
 
-"$venv/bin/pip" list --disable-pip-version-check 2>/dev/null | grep -Ei '^(xcover|exact.cover|rustoku|numba|numpy) '
+"$venv/bin/pip" list --disable-pip-version-check 2>/dev/null | grep -Ei '^(xcover|exact.cover|rustoku|lib.sudoku|py.sudoku|numba|numpy) '
 "$dance_python" -c 'import dance; print("dance", dance.__version__, "from", dance.__file__)'
 "$dance_python" benches/python_peers.py race "$rounds" "$dance_python" "$venv/bin/python" "${peers[@]}"

@@ -4,9 +4,13 @@
 //! solution, and counting solutions up to two (what a uniqueness check
 //! costs). `dance` is `Solver::new()`: for 9×9 the fast engine, with its
 //! own deductions and its own search tree; `algorithm-x` is the band engine
-//! on Algorithm X's tree (`Tree::AlgorithmX`), and `generic` the generic
-//! exact-cover engine (`Solver::generic`) on the same tree; the naive DFS
-//! runs on top95 only.
+//! on Algorithm X's tree (`Tree::AlgorithmX`, what the rating runs on),
+//! `bitboards` Algorithm X on bitboards on the same tree (the same puzzles
+//! as jigsaw puzzles whose regions are the boxes: the same matrix, item for
+//! item, which the bitboards serve), and `generic` the generic exact-cover
+//! engine (`Solver::generic`) on the same tree; the naive DFS runs on top95
+//! only. `cargo bench --bench sudoku -- 'count2/(algorithm-x|bitboards)'`
+//! races the two engines that could serve the rating.
 //!
 //! `cargo bench --bench sudoku`; `cargo bench --bench sudoku -- top95/` for
 //! one set. Every group benches the solvers on the identical puzzles with
@@ -24,7 +28,7 @@
 //! never part of a library or the binary.
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
-use dance_sudoku::{Goal, Puzzle, Request, Solver, Stats, Tree};
+use dance_sudoku::{EngineKind, Goal, Puzzle, Request, Shape, Solver, Stats, Tree};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -117,6 +121,21 @@ fn algorithm_x() -> Solver {
     solver
 }
 
+/// The same 9×9 puzzles as jigsaw puzzles whose regions are the boxes:
+/// the same exact cover, item for item, on the engine of 9×9 jigsaw shapes.
+fn boxes_as_jigsaw(puzzles: &[Puzzle]) -> Vec<Puzzle> {
+    let boxed = Shape::boxed(9).unwrap();
+    let labels: Vec<u8> = boxed
+        .cells()
+        .map(|cell| boxed.region_of(cell) as u8)
+        .collect();
+    let shape = Shape::jigsaw(9, &labels).unwrap();
+    puzzles
+        .iter()
+        .map(|puzzle| Puzzle::new(shape.clone(), puzzle.cells().to_vec()).unwrap())
+        .collect()
+}
+
 /// Nodes and guesses per puzzle of `solver`'s search in `mode`.
 fn work(mode: Mode, mut solver: Solver, puzzles: &[Puzzle]) -> (f64, f64) {
     let mut total = Stats::default();
@@ -144,11 +163,22 @@ fn race(c: &mut Criterion, set: &str) {
         for engine in [&mut reference, &mut generic] {
             assert_eq!(found, mode.ours(engine, &ours), "{set}: engines disagree");
         }
+        let jigsaw = boxes_as_jigsaw(&ours);
+        let mut bitboards = algorithm_x();
+        let served = bitboards.engine_kind(&jigsaw[0], dance_sudoku::Engine::Fast);
+        assert_eq!(served, EngineKind::Bitboards);
+        assert_eq!(
+            found,
+            mode.ours(&mut bitboards, &jigsaw),
+            "{set}: bitboards disagree"
+        );
+        let (b_nodes, b_guesses) = work(mode, algorithm_x(), &jigsaw);
         let (nodes, guesses) = work(mode, Solver::new(), &ours);
         let (x_nodes, x_guesses) = work(mode, algorithm_x(), &ours);
         println!(
             "{set}/{}: {} puzzles, {nodes:.1} nodes and {guesses:.2} guesses per puzzle on \
-             the fast engine's own tree, {x_nodes:.1} and {x_guesses:.2} on Algorithm X's",
+             the fast engine's own tree, {x_nodes:.1} and {x_guesses:.2} on Algorithm X's \
+             (bands), {b_nodes:.1} and {b_guesses:.2} (bitboards, the generic engine's count)",
             mode.name(),
             ours.len()
         );
@@ -165,6 +195,9 @@ fn race(c: &mut Criterion, set: &str) {
         });
         group.bench_function("algorithm-x", |b| {
             b.iter(|| black_box(mode.ours(&mut reference, black_box(&ours))))
+        });
+        group.bench_function("bitboards", |b| {
+            b.iter(|| black_box(mode.ours(&mut bitboards, black_box(&jigsaw))))
         });
         group.bench_function("sudoku-0.8.0", |b| {
             b.iter(|| black_box(mode.reference(black_box(&theirs))))

@@ -2,7 +2,13 @@
 # `dance cover -j1` against Knuth's own exact-cover programs — DLX1
 # (Algorithm X), DLX2 (with colors) and SSXCC (sparse sets, "dancing
 # cells") — counting every solution of the same files, whole processes, user
-# CPU time. Each round runs dance, DLX1, DLX2, SSXCC one after the other, so
+# CPU time. Then two more tables: `dance cover --best 1 -j1` against DLX5
+# (the cheapest solution, its default k = 1) on the problems with costs
+# that benches/costs.py writes, user + sys CPU, with the minimum cost and
+# the ten cheapest costs (`--best 10`, DLX5 `k10`) checked equal; and
+# `dance cover --preprocess` against DLX-PRE on every problem of the first
+# table and the domino tilings, CPU of 20 runs in a row (one run is below
+# the clock's resolution), with the options each removes. Each round runs dance, DLX1, DLX2, SSXCC one after the other, so
 # all four see the same machine load; the table gives each one's median, the
 # ratio fastest Knuth program / dance (above 1: dance is ahead) and every
 # program's node count as it reports it (see "Nodes" below). The counts must
@@ -13,14 +19,15 @@
 # ROUNDS defaults to 5; FILEs (names in benches/data, e.g. pentominoes6x10.dlx)
 # race only those problems, to repeat a row whose ratio is within noise.
 #
-# KNUTH_BIN_DIR holds the binaries `dlx1`, `dlx2` and `ssxcc`, built outside
+# KNUTH_BIN_DIR holds the binaries `dlx1`, `dlx2`, `ssxcc`, `dlx5` and
+# `dlx-pre`, built outside
 # this repository from the CWEB sources in the public mirror
 # github.com/ascherer/cwebtest (files dlx1.w, dlx2.w and ssxcc.w at commit
 # cf98784; ssxcc.w there is the version of December 2023, with Solnon's
-# forced moves):
+# forced moves; dlx5.w and dlx-pre.w likewise):
 #
 #   apt-get install texlive-binaries            # ctangle
-#   for p in dlx1 dlx2 ssxcc; do ctangle $p.w && gcc -O3 -march=native -o $p $p.c; done
+#   for p in dlx1 dlx2 ssxcc dlx5 dlx-pre; do ctangle $p.w && gcc -O3 -march=native -o $p $p.c; done
 #
 # with a stand-in `gb_flip.h` beside them: the programs call
 # `gb_init_rand` and `gb_unif_rand` only under their `s<seed>` option, which
@@ -49,7 +56,7 @@ knuth=$(cd "$1" && pwd)
 rounds=${2:-5}
 only=("${@:3}")
 cd "$(dirname "$0")/.."
-for program in dlx1 dlx2 ssxcc; do
+for program in dlx1 dlx2 ssxcc dlx5 dlx-pre; do
     if [ ! -x "$knuth/$program" ]; then
         echo "$0: $knuth/$program is missing" >&2
         exit 2
@@ -154,4 +161,87 @@ for entry in "${problems[@]}"; do
         "$(printf %.2f "$(ratio "$fastest" "${seconds[dance]}")")× (${fastest_name^^}) | $(cat "$work/representation") |" \
         "$(cell node_counts dance) | $(cell node_counts dlx1) | $(cell node_counts dlx2) | $(cell node_counts ssxcc) |"
     unset seconds node_counts
+done
+
+# cpu_err COMMAND... — user + sys CPU seconds of COMMAND (output in $work/out,
+# stderr in $work/err); a failure stops the race.
+cpu_err() {
+    /usr/bin/time -f "%U %S" -o "$work/time" "$@" > "$work/out" 2> "$work/err" || {
+        echo "$* failed:" >&2
+        cat "$work/err" >&2
+        exit 1
+    }
+    awk '{ print $1 + $2 }' "$work/time"
+}
+
+# dlx5_costs — the costs DLX5 printed in $work/err ("$C (repeated R times)").
+dlx5_costs() {
+    sed -n '/optimum cost/,$p' "$work/err" | tr ' ' '\n' | awk '
+        /^\$/ { cost = substr($1, 2); print cost; next }
+        /^\(repeated$/ { repeat = 1; next }
+        repeat { for (k = 1; k < $1; k++) print cost; repeat = 0 }'
+}
+
+echo
+echo "| problem (\`--best 1\`) | minimum cost | dance | DLX5 | dance vs DLX5 | nodes: dance | DLX5 | 10 cheapest agree |"
+echo "|---|---:|---:|---:|---:|---:|---:|---|"
+for entry in "20 queens, costs 0–99:queens20_costs.dlx" \
+    "pentominoes 6×10, costs 0–99:pentominoes6x10_costs.dlx" \
+    "pentominoes 5×12, corner costs:pentominoes5x12_corner.dlx"; do
+    label=${entry%%:*}
+    file=benches/data/${entry#*:}
+    : > "$work/dance.best"
+    : > "$work/dlx5.best"
+    for _ in $(seq "$rounds"); do
+        cpu_err "$dance" cover --best 1 -j1 --stats "$file" >> "$work/dance.best"
+        cost=$(sed -n 's/^cost //p' "$work/out")
+        nodes=$(sed -n 's/^nodes: //p' "$work/err")
+        cpu_err "$knuth/dlx5" < "$file" >> "$work/dlx5.best"
+        their_cost=$(dlx5_costs)
+        their_nodes=$(sed -n 's/.* \([0-9]*\) nodes\.$/\1/p' "$work/err")
+        if [ "$cost" != "$their_cost" ]; then
+            echo "$file: dance finds cost $cost, DLX5 $their_cost" >&2
+            exit 1
+        fi
+    done
+    "$dance" cover --best 10 -j1 "$file" | sed -n 's/^cost //p' > "$work/dance.ten"
+    "$knuth/dlx5" k10 < "$file" > /dev/null 2> "$work/err"
+    dlx5_costs > "$work/dlx5.ten"
+    agree=yes
+    cmp -s "$work/dance.ten" "$work/dlx5.ten" || agree="NO: $(tr '\n' ' ' < "$work/dance.ten")/ $(tr '\n' ' ' < "$work/dlx5.ten")"
+    ours=$(median < "$work/dance.best")
+    theirs=$(median < "$work/dlx5.best")
+    echo "| $label | $cost | $ours | $theirs | $(printf %.2f "$(ratio "$theirs" "$ours")")× | $nodes | $their_nodes | $agree |"
+done
+
+# twenty COMMAND... — CPU seconds of 20 runs of COMMAND < $file in a row.
+twenty() {
+    /usr/bin/time -f "%U %S" -o "$work/time" bash -c \
+        'for _ in $(seq 20); do "$@" < "$0" > /dev/null 2>&1; done' "$file" "$@"
+    awk '{ print $1 + $2 }' "$work/time"
+}
+
+echo
+echo "| problem (\`--preprocess\`) | options | removed: dance | DLX-PRE | dance (20 runs) | DLX-PRE (20 runs) | dance vs DLX-PRE |"
+echo "|---|---:|---:|---:|---:|---:|---:|"
+for entry in "${problems[@]}" "domino tilings 8×8:dominoes8x8.dlx" "domino tilings 16×16:dominoes16x16.dlx"; do
+    label=${entry%%:*}
+    file=benches/data/${entry#*:}
+    "$dance" cover --preprocess --stats "$file" > /dev/null 2> "$work/err"
+    read -r removed options < <(sed -n 's/.* and \([0-9]*\) of \([0-9]*\) options removed.*/\1 \2/p' "$work/err")
+    "$knuth/dlx-pre" < "$file" > /dev/null 2> "$work/err"
+    their_removed=$(sed -n 's/^Removed \([0-9]*\) options.*/\1/p' "$work/err")
+    if [ "$removed" -lt "$their_removed" ]; then
+        echo "$file: dance removes $removed options, DLX-PRE $their_removed" >&2
+        exit 1
+    fi
+    : > "$work/dance.pre"
+    : > "$work/dlx-pre.pre"
+    for _ in $(seq "$rounds"); do
+        twenty "$dance" cover --preprocess - >> "$work/dance.pre"
+        twenty "$knuth/dlx-pre" >> "$work/dlx-pre.pre"
+    done
+    ours=$(median < "$work/dance.pre")
+    theirs=$(median < "$work/dlx-pre.pre")
+    echo "| $label | $options | $removed | $their_removed | $ours | $theirs | $(printf %.2f "$(ratio "$theirs" "$ours")")× |"
 done

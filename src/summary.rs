@@ -2,9 +2,10 @@
 //! nodes and guesses. The summary printer ([`crate::print::summary`]) and
 //! the JSON printer print them.
 
+use std::collections::BTreeMap;
 use std::time::Duration;
 
-use dance_sudoku::Status;
+use dance_sudoku::{EngineKind, Status};
 use serde::Serialize;
 
 use crate::histogram::Histogram;
@@ -24,6 +25,8 @@ pub struct Summary {
     micros: Histogram,
     nodes: u64,
     guesses: u64,
+    /// Records per engine that served them, indexed as [`EngineKind::ALL`].
+    engines: [u64; EngineKind::ALL.len()],
 }
 
 /// The summary as printed (JSON) or reported (`--stats`).
@@ -61,6 +64,9 @@ pub struct Report {
     pub nodes_per_puzzle: f64,
     /// Guesses per puzzle.
     pub guesses_per_puzzle: f64,
+    /// Records per engine that served them, by the engine's name: what the
+    /// nodes and guesses were counted by.
+    pub engines: BTreeMap<&'static str, u64>,
 }
 
 impl Summary {
@@ -77,6 +83,12 @@ impl Summary {
             let stats = outcome.stats();
             self.nodes += stats.nodes;
             self.guesses += stats.guesses;
+            if let Some(k) = stats
+                .engine
+                .and_then(|engine| EngineKind::ALL.iter().position(|&kind| kind == engine))
+            {
+                self.engines[k] += 1;
+            }
         }
     }
 
@@ -116,6 +128,12 @@ impl Summary {
             micros_max: self.micros.max(),
             nodes_per_puzzle: self.nodes as f64 / solved,
             guesses_per_puzzle: self.guesses as f64 / solved,
+            engines: EngineKind::ALL
+                .iter()
+                .zip(self.engines)
+                .filter(|&(_, records)| records > 0)
+                .map(|(kind, records)| (kind.name(), records))
+                .collect(),
         }
     }
 }

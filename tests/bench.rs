@@ -166,7 +166,7 @@ fn a_bad_record_is_reported_and_the_rest_raced() {
                 "mixed.txt:4:12: expected N*N cells",
             ))
             .stderr(predicate::str::contains(
-                "mixed.txt:7:38: digit 'x' stands for 33",
+                "mixed.txt:7:38: 'x' is not a digit of size 9",
             )),
     );
     assert_eq!(rows(&stdout).len(), 3, "{stdout}");

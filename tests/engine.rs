@@ -1,6 +1,7 @@
-//! `dance solve --engine fast|dlx|dfs`: the same answers from the bands,
-//! the generic Dancing Links engine and the naive DFS. On plain 9×9 `fast`
-//! walks its own tree (fewer guesses); elsewhere it makes `dlx`'s guesses.
+//! `dance solve --engine fast|dlx|dfs`: the same answers from the 9×9
+//! deductions, the generic Dancing Links engine and the naive DFS. On plain
+//! 9×9 `fast` walks its own tree (fewer guesses); elsewhere it makes
+//! `dlx`'s guesses. Every answer names the engine that served it.
 
 use serde::Deserialize;
 
@@ -15,6 +16,7 @@ struct Record {
     solution: Option<String>,
     nodes: u64,
     guesses: u64,
+    engine: Option<String>,
 }
 
 /// The records of `dance solve --output json ARGS`, without the summary.
@@ -118,4 +120,98 @@ fn an_unknown_engine_is_a_usage_error() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("fast"));
+}
+
+/// The engines of each record of `dance solve --output json ARGS`.
+fn engines(args: &[&str]) -> Vec<String> {
+    records(args)
+        .into_iter()
+        .map(|record| {
+            record
+                .engine
+                .expect("a record that was read names its engine")
+        })
+        .collect()
+}
+
+#[test]
+fn each_answer_names_the_engine_that_served_it() {
+    let nine = data("puzzles_9x9.txt");
+    let served = |args: &[&str], expected: &str| {
+        let names = engines(args);
+        assert!(!names.is_empty(), "{args:?}");
+        assert!(
+            names.iter().all(|name| name == expected),
+            "{args:?}: {names:?}"
+        );
+    };
+    served(&[&nine], "deductions");
+    served(&["--engine", "dlx", &nine], "dlx");
+    served(&["--engine", "dfs", "-j2", &nine], "dfs");
+    served(&[&data("puzzles_jigsaw.txt")], "kernel");
+    served(&[&bench_data("generated9_jigsaw.txt")], "bitboards");
+    served(&["-x", &data("puzzles_x.txt")], "dlx");
+    served(&[&data("puzzles_16x16.txt")], "dlx");
+    // A pencilmark puzzle with candidates of its own has a matrix of its
+    // own, on the generic engine; one whose cells are given or blank is a
+    // plain puzzle.
+    let marks = engines(&[&data("pencilmark.txt")]);
+    assert_eq!(marks, ["dlx", "deductions", "deductions"]);
+    let four = format!("12..{}\n", ".".repeat(12));
+    let json = stdout_of(
+        dance(&["solve", "--output", "json"])
+            .write_stdin(four)
+            .assert()
+            .success(),
+    );
+    let record: Record = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    assert_eq!(record.engine.as_deref(), Some("kernel"));
+    // A record that could not be read was served by none.
+    let mixed = stdout_of(dance(&["solve", "--output", "json", &data("mixed.txt")]).assert());
+    let unread: Vec<serde_json::Value> = mixed
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .filter(|value: &serde_json::Value| value["status"] == "error")
+        .collect();
+    assert_eq!(unread.len(), 2);
+    assert!(unread.iter().all(|value| value["engine"].is_null()));
+}
+
+#[test]
+fn stats_and_the_json_summary_count_records_per_engine() {
+    // Two shapes in one run: the 9×9 puzzles on the deductions, the
+    // smaller jigsaw ones on the four-item kernel.
+    let (nine, jigsaw) = (data("puzzles_9x9.txt"), data("puzzles_jigsaw.txt"));
+    let (nines, jigsaws) = (records(&[&nine]).len(), records(&[&jigsaw]).len());
+    let stderr = |args: &[&str]| {
+        let mut all = vec!["solve", "--stats", "-q"];
+        all.extend_from_slice(args);
+        let output = dance(&all).assert().success();
+        String::from_utf8(output.get_output().stderr.clone()).unwrap()
+    };
+    let both = stderr(&[&nine, &jigsaw]);
+    assert!(
+        both.contains(&format!(
+            "\nengines: deductions {nines}, kernel {jigsaws}\n"
+        )),
+        "{both}"
+    );
+    let generic = stderr(&["--engine", "dlx", &nine]);
+    assert!(
+        generic.ends_with(&format!("\nengines: dlx {nines}\n")),
+        "{generic}"
+    );
+    let json = stdout_of(dance(&["solve", "--output", "json", &nine, &jigsaw]).assert());
+    let summary: serde_json::Value = serde_json::from_str(json.lines().last().unwrap()).unwrap();
+    assert_eq!(
+        summary["summary"]["engines"],
+        serde_json::json!({"deductions": nines, "kernel": jigsaws})
+    );
+    // Nothing searched: no engine.
+    let none = dance(&["solve", "--stats"])
+        .write_stdin("")
+        .assert()
+        .success();
+    let none = String::from_utf8(none.get_output().stderr.clone()).unwrap();
+    assert!(none.ends_with("\nengines: none\n"), "{none}");
 }

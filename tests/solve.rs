@@ -51,7 +51,7 @@ fn bad_records_are_flagged_in_place_and_the_batch_goes_on() {
         stderr,
         format!(
             "{file}:4:12: expected N*N cells for a size N from 1 to 25 (e.g. 81 for 9x9, 256 for 16x16), found 11\n\
-             {file}:7:38: digit 'x' stands for 33, out of range for size 9\n"
+             {file}:7:38: 'x' is not a digit of size 9; expected a digit 1-9 or a blank ('.', '_', '*' or '0')\n"
         )
     );
 }
@@ -136,6 +136,7 @@ struct Record {
     complete: Option<bool>,
     nodes: u64,
     guesses: u64,
+    engine: Option<String>,
     micros: f64,
     error: Option<String>,
 }
@@ -186,13 +187,14 @@ fn json_lines_parse_into_typed_records() {
     // The fast engine's deductions solve Norvig's hardest without a guess.
     assert!(first.nodes > 0 && first.micros > 0.0);
     assert_eq!(first.guesses, 0);
+    assert_eq!(first.engine.as_deref(), Some("deductions"));
     assert_eq!(
         (first.count, first.complete, &first.error),
         (None, None, &None)
     );
     let bad = &records[1];
     assert_eq!(bad.line, 4);
-    assert_eq!(bad.nodes, 0);
+    assert_eq!((bad.nodes, &bad.engine), (0, &None));
     assert!(
         bad.error
             .as_deref()

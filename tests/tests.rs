@@ -3,12 +3,14 @@
 mod arguments;
 mod bench;
 mod contracts;
+mod costs;
 mod cover;
 mod csv;
 mod engine;
 mod formats;
 mod generate;
 mod pencilmark;
+mod preprocess;
 mod rate;
 mod reliability;
 mod request;

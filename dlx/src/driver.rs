@@ -80,6 +80,12 @@ pub struct Stats {
     /// Solutions found: levels whose [`Matrix::choose`] answered
     /// [`Choice::Solved`].
     pub solutions: u64,
+    /// Branches cut by the cost bound of the search for the cheapest
+    /// solutions ([`Goal::Best`](crate::Goal::Best)): levels abandoned
+    /// because what they must still pay reaches the bound, and levels that
+    /// stopped trying their options because the next one costs too much. 0
+    /// for every other search.
+    pub cut: u64,
 }
 
 /// How a call to [`Driver::resume`] (or [`Solver::resume`](crate::Solver::resume))

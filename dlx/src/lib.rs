@@ -185,12 +185,14 @@
 
 mod answer;
 mod bitsets;
+mod cost;
 pub mod driver;
 mod exact;
 mod ids;
 mod links;
 mod memo;
 mod multiplicity;
+mod preprocess;
 mod problem;
 pub mod problems;
 pub mod request;
@@ -198,16 +200,19 @@ mod rng;
 mod search;
 mod serve;
 mod split;
+mod verify;
 
 mod text;
 
 pub use answer::{Answer, Status};
+pub use cost::LOOK_AHEAD;
 pub use driver::{Choice, Event, Stats};
 pub use ids::{ColorId, ItemId, OptionId};
 pub use memo::{
     DEFAULT_MEMORY_LIMIT, ExactCount, MemoCount, MemoCounter, MemoError, MemoStats, OptionOrder,
     SharedMemo,
 };
+pub use preprocess::{PreprocessError, Reduction, preprocess};
 pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
 pub use request::{
     Alarm, CHECK_INTERVAL, Goal, Pursuit, Request, Resume, Stop, TimeoutError, timeout_from_secs,
@@ -219,3 +224,4 @@ pub use text::{
     LINE_CAP, OptionDisplay, SyntaxError, TextError, WriteError, parse_problem, read_problem,
     write_problem,
 };
+pub use verify::Defect;

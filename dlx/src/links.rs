@@ -374,15 +374,21 @@ impl Links {
             }
             column.sort_unstable();
             rng.shuffle(&mut column);
-            let mut above = i;
-            for &p in &column {
-                self.nodes[above as usize].down = p;
-                self.nodes[p as usize].up = above;
-                above = p;
-            }
-            self.nodes[above as usize].down = i;
-            self.nodes[i as usize].up = above;
+            self.relink_column(i, &column);
         }
+    }
+
+    /// Links item `i`'s column as `column` lists its nodes, top to bottom
+    /// (the same nodes, in a new order).
+    pub(crate) fn relink_column(&mut self, i: u32, column: &[u32]) {
+        let mut above = i;
+        for &p in column {
+            self.nodes[above as usize].down = p;
+            self.nodes[p as usize].up = above;
+            above = p;
+        }
+        self.nodes[above as usize].down = i;
+        self.nodes[i as usize].up = above;
     }
 
     /// The nodes of `p`'s option after `p`, left to right, then round to

@@ -260,6 +260,13 @@ impl<'a, const COLORED: bool> Bounded<'a, COLORED> {
     ) -> Self {
         Bounded { m, links, stack }
     }
+
+    /// The option a level is about to try, or `None` for its null move
+    /// (what the search for the cheapest solutions charges for the move).
+    pub(crate) fn staged_option(&self, level: usize) -> Option<crate::OptionId> {
+        let p = self.stack[level];
+        (!self.links.is_header(p)).then(|| self.links.option_of(p))
+    }
 }
 
 impl<const COLORED: bool> Matrix for Bounded<'_, COLORED> {

@@ -172,6 +172,9 @@ pub struct Problem {
     entries: Vec<Entry>,
     /// `option_ends[k]` is one past the last entry of option `k`.
     option_ends: Vec<u32>,
+    /// The cost of every option (DLX5's `|n`), or empty while every option
+    /// costs 0, so that problems without costs carry nothing for them.
+    costs: Vec<u64>,
     primary_count: usize,
 }
 
@@ -274,6 +277,27 @@ impl Problem {
             k => self.option_ends[k - 1] as usize,
         };
         &self.entries[start..end]
+    }
+
+    /// The option's cost: what a solution that contains it pays for it
+    /// (0 unless it was added with [`ProblemBuilder::option_with_cost`]).
+    /// Only the search for the cheapest solutions
+    /// ([`Goal::Best`](crate::Goal::Best)) reads costs; counting and
+    /// enumerating ignore them.
+    ///
+    /// # Panics
+    /// If the id is not an option of this problem.
+    pub fn option_cost(&self, option: OptionId) -> u64 {
+        assert!(
+            option.index() < self.option_count(),
+            "option {option} does not exist"
+        );
+        self.costs.get(option.index()).copied().unwrap_or(0)
+    }
+
+    /// Whether some option costs more than 0.
+    pub fn has_costs(&self) -> bool {
+        !self.costs.is_empty()
     }
 
     /// Every option with its entries, in order.
@@ -440,10 +464,34 @@ impl ProblemBuilder {
     }
 
     /// Adds an option: a set of items, each optionally colored (secondary items
-    /// only). On error nothing is added.
+    /// only). On error nothing is added. It costs 0: see
+    /// [`option_with_cost`](Self::option_with_cost).
     pub fn option<E: Into<Entry>>(
         &mut self,
         entries: impl IntoIterator<Item = E>,
+    ) -> Result<OptionId, BuildError> {
+        self.option_with_cost(entries, 0)
+    }
+
+    /// Adds an option that costs `cost` (DLX5's `|n` entries), as
+    /// [`option`](Self::option) does: the cheapest solutions are those whose
+    /// options' costs add up to the least ([`Goal::Best`](crate::Goal::Best)).
+    ///
+    /// ```
+    /// use dance_dlx::{Problem, OptionId};
+    ///
+    /// let mut builder = Problem::builder();
+    /// let a = builder.primary("a")?;
+    /// let cheap = builder.option_with_cost([a], 3)?;
+    /// let free = builder.option([a])?;
+    /// let problem = builder.build();
+    /// assert_eq!((problem.option_cost(cheap), problem.option_cost(free)), (3, 0));
+    /// # Ok::<(), dance_dlx::BuildError>(())
+    /// ```
+    pub fn option_with_cost<E: Into<Entry>>(
+        &mut self,
+        entries: impl IntoIterator<Item = E>,
+        cost: u64,
     ) -> Result<OptionId, BuildError> {
         let start = self.problem.entries.len();
         let result = self.push_entries(entries);
@@ -455,9 +503,12 @@ impl ProblemBuilder {
         match result {
             Ok(()) => {
                 let id = OptionId(self.problem.option_ends.len() as u32);
-                self.problem
-                    .option_ends
-                    .push(self.problem.entries.len() as u32);
+                let problem = &mut self.problem;
+                if cost > 0 || !problem.costs.is_empty() {
+                    problem.costs.resize(id.index(), 0);
+                    problem.costs.push(cost);
+                }
+                problem.option_ends.push(problem.entries.len() as u32);
                 Ok(id)
             }
             Err(error) => {

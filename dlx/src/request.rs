@@ -14,6 +14,7 @@
 //! | [`Unique`](Goal::Unique) | 2 | exactly 0 or 1; or `1+` | `none`, `unique`, `multiple` |
 //! | [`Count { limit: N }`](Goal::Count) | N + 1 | exactly 0 to N; or `N+` (more than N) | `none`, `unique`, `multiple` (`solved` for N = 0) |
 //! | [`All`](Goal::All) | every one | exact | `none`, `unique`, `multiple` |
+//! | [`Best { k }`](Goal::Best) | the k cheapest | 0 to k, exact when proven | `solved`, `none` or `timeout` |
 //!
 //! A count looks for one solution more than its limit so that a problem
 //! with exactly N solutions answers a complete `N` and only one with more
@@ -85,6 +86,19 @@ pub enum Goal {
     /// Every solution: an exact count, and every solution handed to a
     /// visitor ([`Solver::run_with`](crate::Solver::run_with)).
     All,
+    /// The `k` cheapest solutions (fewer if there are fewer), the sum of
+    /// their options' costs ([`Problem::option_cost`](crate::Problem::option_cost))
+    /// the least: Knuth's DLX5, with its rule for ties — a solution that
+    /// costs as much as the `k`-th cheapest found before it is cut, so ties
+    /// go to the one the search finds first. The answer's solution is the
+    /// cheapest, its count how many were kept (exact once the search ran to
+    /// the end: then they are proven the cheapest), its status `solved`,
+    /// `none` or `timeout` (the best found when the stop came, not proven);
+    /// a visitor sees them cheapest first, once the search is over.
+    Best {
+        /// How many solutions to keep.
+        k: u64,
+    },
 }
 
 impl Goal {
@@ -96,6 +110,7 @@ impl Goal {
             Goal::First | Goal::Unique => 1,
             Goal::Count { limit } => limit,
             Goal::All => u64::MAX,
+            Goal::Best { k } => k,
         }
     }
 
@@ -105,15 +120,16 @@ impl Goal {
     pub fn target(self) -> u64 {
         match self {
             Goal::First => 1,
+            Goal::Best { k } => k,
             goal => goal.limit().saturating_add(1),
         }
     }
 
     /// Whether the answer carries the solution: the one found by
-    /// [`First`](Goal::First), or the only one for [`Unique`](Goal::Unique).
-    /// Counts carry none.
+    /// [`First`](Goal::First), the only one for [`Unique`](Goal::Unique),
+    /// the cheapest for [`Best`](Goal::Best). Counts carry none.
     pub fn keeps_solution(self) -> bool {
-        matches!(self, Goal::First | Goal::Unique)
+        matches!(self, Goal::First | Goal::Unique | Goal::Best { .. })
     }
 
     /// Whether the answer is a count ([`Count`](Goal::Count) or

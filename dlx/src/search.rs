@@ -172,6 +172,9 @@ pub struct Solver {
     representation: Representation,
     /// Scratch for the solution handed to a visitor.
     solution: Vec<OptionId>,
+    /// The cost of every option, or empty when none has one: read only by
+    /// the search for the cheapest solutions.
+    pub(crate) costs: std::sync::Arc<[u64]>,
 }
 
 impl Solver {
@@ -199,6 +202,14 @@ impl Solver {
             bitsets,
             representation,
             solution: Vec::with_capacity(depth),
+            costs: if problem.has_costs() {
+                problem
+                    .options()
+                    .map(|(option, _)| problem.option_cost(option))
+                    .collect()
+            } else {
+                std::sync::Arc::from([])
+            },
         }
     }
 

@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::{Answer, OptionId, Pursuit, Request, Solver};
+use crate::{Answer, Goal, OptionId, Pursuit, Request, Solver};
 
 impl Solver {
     /// Answers `request`: the first solution, the uniqueness verdict, a
@@ -56,6 +56,9 @@ impl Solver {
         request: &Request,
         mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
     ) -> Answer {
+        if let Goal::Best { k } = request.goal {
+            return self.run_best(request, k, visit);
+        }
         self.rewind();
         let keep = request.goal.keeps_solution();
         let mut pursuit = Pursuit::new(request);

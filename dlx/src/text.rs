@@ -61,6 +61,12 @@ pub enum SyntaxError {
     /// Bounds were given to a secondary item.
     #[error("secondary item `{0}` cannot have bounds")]
     BoundsOnSecondary(String),
+    /// A cost entry of an option is not `|` and a decimal number.
+    #[error("expected an option cost `|n` in decimal, found `{0}`")]
+    BadCost(String),
+    /// An option's costs add up to more than 2⁶⁴ − 1.
+    #[error("the option's costs add up to more than {max}", max = u64::MAX)]
+    CostOverflow,
     /// The line is not valid UTF-8.
     #[error("the line is not valid UTF-8")]
     NotUtf8,
@@ -131,6 +137,7 @@ impl SyntaxError {
             },
             SyntaxError::BadEntry(text) => SyntaxError::BadEntry(shown(&text)),
             SyntaxError::BadBounds(text) => SyntaxError::BadBounds(shown(&text)),
+            SyntaxError::BadCost(text) => SyntaxError::BadCost(shown(&text)),
             SyntaxError::MissingName(text) => SyntaxError::MissingName(shown(&text)),
             SyntaxError::BoundsOnSecondary(name) => SyntaxError::BoundsOnSecondary(shown(&name)),
             SyntaxError::Build(error) => SyntaxError::Build(match error {
@@ -254,7 +261,7 @@ pub fn parse_problem(text: &str) -> Result<Problem, TextError> {
     read_problem(text.as_bytes())
 }
 
-/// Reads a problem in Knuth's text format, as DLX1, DLX2 and DLX3 read it.
+/// Reads a problem in Knuth's text format, as DLX1, DLX2, DLX3 and DLX5 read it.
 ///
 /// ```text
 /// | Lines that start with `|` are comments; blank lines are skipped too.
@@ -264,7 +271,8 @@ pub fn parse_problem(text: &str) -> Result<Problem, TextError> {
 /// | times, `2|C` exactly twice, a plain `C` exactly once.
 /// A B 2:3|C | X Y
 /// | Every further line is an option: the items it contains, separated by
-/// | spaces or tabs. `item:color` gives a secondary item a color.
+/// | spaces or tabs. `item:color` gives a secondary item a color, and
+/// | `|n` (DLX5's costs) adds n to the option's cost: `A C |2 |1` costs 3.
 /// A B X:0 Y:0
 /// A C X:1 Y:1
 /// C X:0
@@ -290,7 +298,10 @@ pub fn parse_problem(text: &str) -> Result<Problem, TextError> {
 /// lower bound above the upper one, bounds that are not decimal numbers, bounds
 /// without a name and bounds on a secondary item are errors. An option made
 /// only of secondary items is an error too (Knuth's programs drop it with a
-/// warning; see [`BuildError::NoPrimaryItem`]). Every error names its 1-based
+/// warning; see [`BuildError::NoPrimaryItem`]). A cost is a token of its own,
+/// `|` glued to a decimal number, anywhere in the option (DLX5 reads them
+/// after an item, and so does any option written here); several add up, and
+/// a cost that is not decimal or a sum past 2⁶⁴ − 1 is an error. Every error names its 1-based
 /// line and column (counted in characters); names in messages have control
 /// characters escaped and are cut after 60 characters with `…`.
 ///
@@ -299,8 +310,8 @@ pub fn parse_problem(text: &str) -> Result<Problem, TextError> {
 /// (found without reading the rest of the line).
 ///
 /// [`write_problem`] writes bounds back in the shortest form — none for
-/// `1:1`, `v|` when both bounds are `v` — so that reading gives the same
-/// problem.
+/// `1:1`, `v|` when both bounds are `v` — and an option's cost as one `|n`
+/// after its items (none for 0), so that reading gives the same problem.
 pub fn read_problem(reader: impl BufRead) -> Result<Problem, TextError> {
     let mut builder = Problem::builder();
     let mut have_items = false;
@@ -443,8 +454,20 @@ fn read_option(
     line: &str,
 ) -> Result<(), TextError> {
     let mut entries = Vec::new();
+    let mut cost = 0u64;
     for (offset, token) in tokens(line) {
         let error = |kind: SyntaxError| TextError::at(line_number, line, offset, kind);
+        if let Some(digits) = token.strip_prefix('|') {
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(error(SyntaxError::BadCost(token.to_owned())));
+            }
+            // Digits only, so the parse fails only on overflow.
+            let more: Option<u64> = digits.parse().ok();
+            cost = more
+                .and_then(|more| cost.checked_add(more))
+                .ok_or_else(|| error(SyntaxError::CostOverflow))?;
+            continue;
+        }
         let (name, color) = match token.split_once(':') {
             None => (token, None),
             Some((name, color))
@@ -462,7 +485,7 @@ fn read_option(
         entries.push((offset, Entry { item, color }));
     }
     builder
-        .option(entries.iter().map(|&(_, entry)| entry))
+        .option_with_cost(entries.iter().map(|&(_, entry)| entry), cost)
         .map_err(|e| {
             // Point at the entry the builder objected to, when there is one.
             let offset = match &e {
@@ -575,25 +598,20 @@ impl fmt::Display for Problem {
             }
         }
         writeln!(f)?;
-        for (_, entries) in self.options() {
-            writeln!(
-                f,
-                "{}",
-                OptionDisplay {
-                    problem: self,
-                    entries
-                }
-            )?;
+        for (option, _) in self.options() {
+            writeln!(f, "{}", OptionDisplay::new(self, option))?;
         }
         Ok(())
     }
 }
 
-/// Displays one option as it is written in the text format: `a b x:red`.
+/// Displays one option as it is written in the text format: `a b x:red`,
+/// and its cost when it has one, as one entry at the end: `a b |7`.
 #[derive(Clone, Copy, Debug)]
 pub struct OptionDisplay<'a> {
     problem: &'a Problem,
     entries: &'a [Entry],
+    cost: u64,
 }
 
 impl<'a> OptionDisplay<'a> {
@@ -605,6 +623,7 @@ impl<'a> OptionDisplay<'a> {
         OptionDisplay {
             problem,
             entries: problem.option(option),
+            cost: problem.option_cost(option),
         }
     }
 }
@@ -619,6 +638,9 @@ impl fmt::Display for OptionDisplay<'_> {
             if let Some(color) = entry.color {
                 write!(f, ":{}", self.problem.color_name(color))?;
             }
+        }
+        if self.cost > 0 {
+            write!(f, " |{}", self.cost)?;
         }
         Ok(())
     }

@@ -24,7 +24,7 @@ pub(crate) fn spec() -> impl Strategy<Value = Spec> {
 }
 
 /// Problems whose primary items have random bounds `min:max`, `max` ≤ 3.
-fn spec_with_bounds() -> impl Strategy<Value = Spec> {
+pub(crate) fn spec_with_bounds() -> impl Strategy<Value = Spec> {
     let bound = (1u32..=3).prop_flat_map(|max| (0..=max, Just(max)));
     spec_with(proptest::collection::vec(bound, 10))
 }
@@ -278,6 +278,18 @@ proptest! {
             counts.into_iter().map(|count| count.join().unwrap()).sum()
         });
         prop_assert_eq!(total, brute_force(&spec, &[]).len() as u128);
+    }
+
+    #[test]
+    fn check_tells_solutions_as_brute_force_does(spec in spec_with_bounds()) {
+        // Every subset of the options, colors and bounds included.
+        let problem = build(&spec);
+        let m = spec.options.len();
+        for mask in 0u32..1 << m {
+            let chosen: Vec<usize> = (0..m).filter(|&o| mask & (1 << o) != 0).collect();
+            let ids: Vec<OptionId> = chosen.iter().map(|&o| OptionId::new(o as u32)).collect();
+            prop_assert_eq!(problem.check(&ids).is_ok(), is_solution(&spec, &chosen), "{:?}", chosen);
+        }
     }
 
     #[test]

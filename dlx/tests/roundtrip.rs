@@ -1,13 +1,14 @@
 //! `write_problem` then `read_problem` gives the problem back, and so does
-//! `to_string` then `parse`, on random problems with secondary items, colors
-//! and bounds.
+//! `to_string` then `parse`, on random problems with secondary items, colors,
+//! bounds and costs.
 
 use dance_dlx::{ItemKind, Problem, Solver, read_problem, write_problem};
 use proptest::prelude::*;
 
 /// A random problem: up to 5 primary items (some with bounds), up to 3
 /// secondary items, up to 3 colors, up to 8 options of distinct items with
-/// at least one primary item each, colors on some secondary entries. Colors
+/// at least one primary item each, colors on some secondary entries, some
+/// options with a cost (DLX5's `|n`, up to the largest `u64`). Colors
 /// are named as the options first use them, as the reader names them, so the
 /// problem read back is `==` to this one.
 fn problems() -> impl Strategy<Value = Problem> {
@@ -18,7 +19,8 @@ fn problems() -> impl Strategy<Value = Problem> {
             let items = primaries.len() + secondary;
             let entry = (0..items, prop::option::of(0..colors));
             let option = prop::collection::vec(entry, 1..=items);
-            let options = prop::collection::vec(option, 0..=8);
+            let cost = prop_oneof![Just(0u64), 0u64..100, Just(u64::MAX)];
+            let options = prop::collection::vec((option, cost), 0..=8);
             (Just(primaries), Just(secondary), Just(colors), options)
         })
         .prop_map(|(primaries, secondary, _, options)| {
@@ -35,7 +37,7 @@ fn problems() -> impl Strategy<Value = Problem> {
             for k in 0..secondary {
                 items.push(builder.secondary(format!("s{k}")).unwrap());
             }
-            for entries in options {
+            for (entries, cost) in options {
                 let mut seen = vec![false; items.len()];
                 let mut chosen = Vec::new();
                 for (item, color) in entries {
@@ -56,7 +58,7 @@ fn problems() -> impl Strategy<Value = Problem> {
                         None => dance_dlx::Entry::from(items[item]),
                     })
                     .collect();
-                builder.option(option).unwrap();
+                builder.option_with_cost(option, cost).unwrap();
             }
             builder.build()
         })
@@ -81,7 +83,7 @@ fn describe(problem: &Problem) -> (Vec<String>, Vec<Vec<String>>) {
         .collect();
     let options = problem
         .options()
-        .map(|(_, entries)| {
+        .map(|(option, entries)| {
             entries
                 .iter()
                 .map(|entry| match entry.color {
@@ -94,6 +96,7 @@ fn describe(problem: &Problem) -> (Vec<String>, Vec<Vec<String>>) {
                     }
                     None => problem.item_name(entry.item).to_string(),
                 })
+                .chain([format!("|{}", problem.option_cost(option))])
                 .collect()
         })
         .collect();

@@ -324,3 +324,66 @@ fn display_is_the_text_format_and_never_fails() {
         ));
     }
 }
+
+#[test]
+fn costs_are_read_as_knuths_dlx5_reads_them() {
+    // Several `|n` entries add up, wherever they stand after an item.
+    let problem: Problem = "a b | x\na |3 b |4\nb x:A |10\na\n".parse().unwrap();
+    let costs: Vec<u64> = problem
+        .options()
+        .map(|(o, _)| problem.option_cost(o))
+        .collect();
+    assert_eq!(costs, [7, 10, 0]);
+    assert!(problem.has_costs());
+    assert!(!"a\na\n".parse::<Problem>().unwrap().has_costs());
+    // Written back as one entry after the items, none for 0.
+    assert_eq!(problem.to_string(), "a b | x\na b |7\nb x:A |10\na\n");
+    let max = format!("a\na |{}\n", u64::MAX);
+    assert_eq!(max.parse::<Problem>().unwrap().to_string(), max);
+}
+
+#[test]
+fn bad_costs_name_their_line_and_column() {
+    assert_eq!(
+        error("a b\na |x\n"),
+        (
+            2,
+            3,
+            "expected an option cost `|n` in decimal, found `|x`".to_owned()
+        )
+    );
+    assert_eq!(
+        error("a b\na b |\n"),
+        (
+            2,
+            5,
+            "expected an option cost `|n` in decimal, found `|`".to_owned()
+        )
+    );
+    assert_eq!(
+        error("a b\na |-1\n"),
+        (
+            2,
+            3,
+            "expected an option cost `|n` in decimal, found `|-1`".to_owned()
+        )
+    );
+    let over = format!("a\na |{} |1\n", u64::MAX);
+    let (line, column, message) = error(&over);
+    assert_eq!(
+        (line, message.as_str()),
+        (
+            2,
+            "the option's costs add up to more than 18446744073709551615"
+        )
+    );
+    assert_eq!(column, over.lines().nth(1).unwrap().rfind('|').unwrap() + 1);
+    assert_eq!(
+        error("a\na |99999999999999999999\n"),
+        (
+            2,
+            3,
+            "the option's costs add up to more than 18446744073709551615".to_owned()
+        )
+    );
+}

@@ -23,12 +23,12 @@ from dance._native import (
     GenerateError,
     ParseError,
     Rating,
+    Reduced,
     Solutions,
     __version__,
     generate,
-    rate,
-    solve,
 )
+from dance._shapes import rate, solve
 
 __all__ = [
     "Count",
@@ -37,6 +37,7 @@ __all__ = [
     "GenerateError",
     "ParseError",
     "Rating",
+    "Reduced",
     "Solutions",
     "__version__",
     "generate",

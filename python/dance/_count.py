@@ -2,7 +2,22 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
+if TYPE_CHECKING:
+    from typing_extensions import disjoint_base
+else:
+
+    def disjoint_base(cls: type) -> type:
+        """What `typing_extensions.disjoint_base` does at run time: nothing
+        (the package needs no typing_extensions to run)."""
+        return cls
+
+
+
+# An int subclass with a `__dict__`: no class can derive from it and
+# another such base at once, which type checkers are told.
+@disjoint_base
 class Count(int):
     """A number of solutions: an `int` that also says whether it is exact.
 

@@ -49,7 +49,7 @@ def solve_frame(
     dataset's own `solution` is overwritten): `solution` (a string in the
     line format, None where there is none) — or in count mode `count` — and
     `status` (the command line's words); with `details=True` also `count`,
-    `exact`, `nodes`, `guesses` and `micros` (per-puzzle statistics, as
+    `exact`, `nodes`, `guesses`, `micros` and `engine` (per-puzzle statistics and the engine that served, as
     `dance solve --output json` gives them). The other arguments are
     `dance.solve`'s. A missing puzzle (NaN) is a `ValueError` naming its
     row: drop such rows first (`frame.dropna(subset=[column])`); a puzzle
@@ -104,6 +104,7 @@ def solve_frame(
         columns["nodes"] = pd.Series(stats["nodes"], index=frame.index, dtype="uint64")
         columns["guesses"] = pd.Series(stats["guesses"], index=frame.index, dtype="uint64")
         columns["micros"] = pd.Series(stats["micros"], index=frame.index, dtype="float64")
+        columns["engine"] = pd.Series(stats["engine"], index=frame.index, dtype=object)
     out = frame.copy()
     for key, values in columns.items():
         label = prefix + key

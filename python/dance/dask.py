@@ -25,9 +25,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-import dask
 import dask.bag
 import dask.dataframe
+from dask.base import compute
+from dask.delayed import delayed
 
 import dance
 
@@ -71,8 +72,8 @@ def solve(puzzles: dask.bag.Bag | dask.dataframe.Series, **options: Any) -> Any:
     A bag of puzzles (strings in any format `dance.solve` reads, or
     Kaggle-style ints) gives a bag of `(solution, status)` pairs in the same
     order — `(solution, status, details)` with `details=True`, where
-    `details` is the puzzle's dict of `count`, `exact`, `nodes`, `guesses`
-    and `micros`; in count mode the solution is the count. A
+    `details` is the puzzle's dict of `count`, `exact`, `nodes`, `guesses`,
+    `micros` and `engine`; in count mode the solution is the count. A
     `dask.dataframe` Series gives a `dask.dataframe` DataFrame with the
     Series' index and `dance.solve_frame`'s columns (`dance_solution` or
     `dance_count`, `dance_status`, and with details the statistics).
@@ -131,7 +132,12 @@ def solve_frame(
     }
     if options.get("details"):
         typed.update(
-            count="uint64", exact=bool, nodes="uint64", guesses="uint64", micros="float64"
+            count="uint64",
+            exact=bool,
+            nodes="uint64",
+            guesses="uint64",
+            micros="float64",
+            engine=object,
         )
     for key, dtype in typed.items():
         meta[prefix + key] = pd.Series([], dtype=dtype)
@@ -183,7 +189,7 @@ def count(
     if parts is None and depth is None:
         parts = DEFAULT_PARTS
     subproblems = cover.split(depth) if depth is not None else cover.split(parts=parts, seed=seed)
-    problem = dask.delayed(cover, pure=True)
+    problem = delayed(cover, pure=True)
     # A subproblem's options below the cover's own selection, which it keeps.
     below = len(cover.selected)
     selections = [part.selected[below:] for part in subproblems]
@@ -192,13 +198,13 @@ def count(
     tasks_wanted = len(selections) if parts is None else max(1, min(parts, len(selections)))
     groups = [selections[k::tasks_wanted] for k in range(tasks_wanted)]
     tasks = [
-        dask.delayed(_count_parts, pure=True)(problem, group, memo, memory_mb, timeout)
+        delayed(_count_parts, pure=True)(problem, group, memo, memory_mb, timeout)
         for group in groups
     ]
     if scheduler is not None and hasattr(scheduler, "compute"):
         counts = scheduler.gather(scheduler.compute(tasks))
     else:
-        counts = dask.compute(*tasks, scheduler=scheduler)
+        counts = compute(*tasks, scheduler=scheduler)
     total = sum(int(c) for c in counts)
     return dance.Count(
         total,

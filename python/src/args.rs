@@ -2,13 +2,14 @@
 //! the same words, every error naming the argument (`threads: …`), bools
 //! refused where a number is expected, NumPy integers taken as integers.
 
+use std::ffi::CString;
 use std::sync::Arc;
 use std::time::Duration;
 
 use dance_sudoku::Variant;
 use dance_sudoku::batch::{Threads, ThreadsError};
 use dance_sudoku::format::Alphabet;
-use pyo3::exceptions::{PyOverflowError, PyTypeError};
+use pyo3::exceptions::{PyOverflowError, PyRuntimeWarning, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::PyBool;
 
@@ -105,7 +106,7 @@ pub fn threads(value: Option<&Bound<'_, PyAny>>) -> PyResult<Threads> {
         return Ok(Threads::PER_CORE);
     };
     let asked = integer("threads", value)?;
-    u64::try_from(asked)
+    let threads = u64::try_from(asked)
         .ok()
         .and_then(|asked| Threads::new(asked).ok())
         .ok_or_else(|| {
@@ -113,8 +114,23 @@ pub fn threads(value: Option<&Bound<'_, PyAny>>) -> PyResult<Threads> {
                 "threads: {}",
                 ThreadsError::out_of_range(shown(value))
             ))
-        })
+        })?;
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    if u64::try_from(asked).is_ok_and(|asked| asked > (OVERSUBSCRIBED * cores) as u64) {
+        let message = format!(
+            "threads={asked} is more than {OVERSUBSCRIBED} times this machine's {cores} cores: \
+             the threads take turns on the cores, and each costs a stack and a share of the \
+             work's set-up (a count split into more parts); threads=None uses one per core"
+        );
+        let category = value.py().get_type::<PyRuntimeWarning>();
+        PyErr::warn(value.py(), &category, &CString::new(message)?, 1)?;
+    }
+    Ok(threads)
 }
+
+/// How many threads per core `threads=` may ask for before a warning:
+/// beyond a few per core they only take turns.
+const OVERSUBSCRIBED: usize = 4;
 
 /// The shared pool of `threads`: the same count gets the same pool on
 /// every call.

@@ -3,17 +3,20 @@
 //! line's `--job`); searched by [`crate::search`], iterated by
 //! [`crate::solutions`].
 
+use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::{Arc, OnceLock};
 
-use dance_dlx::{
-    Entry, ItemKind, OptionDisplay, OptionId, Problem, ProblemBuilder, Solver, TextError,
-};
+use dance_dlx::{OptionId, Problem, Solver, TextError};
 use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyMapping, PyString, PyType};
+use pyo3::types::{PyDict, PyList, PyType};
 
 use crate::args::{self, type_name};
+use crate::best;
+use crate::build::{self, Built};
 use crate::errors::{parse_error, value_error};
+use crate::labels::Labels;
+use crate::matrix;
 use crate::search::{self, Searched};
 use crate::solutions::Solutions;
 
@@ -46,9 +49,14 @@ use crate::solutions::Solutions;
 /// cover = dance.ExactCover(["a", "b", "c"], ["a b", "c", "a", "b c"])
 /// cover.count()  # 2: {a b, c} and {a, b c}
 /// ```
-#[pyclass(frozen, eq, module = "dance")]
+#[pyclass(frozen, module = "dance")]
 pub struct ExactCover {
     problem: Arc<Problem>,
+    /// The objects that name the items, when they are not all strings.
+    labels: Option<Arc<Labels>>,
+    /// The problem's hash (items, options, costs), worked out on the first
+    /// `hash()` and shared by its subproblems.
+    digest: Arc<OnceLock<u64>>,
     /// Options every solution contains, in the order they were selected.
     selected: Vec<OptionId>,
     /// A solver of the problem with nothing selected, built on first use
@@ -58,68 +66,49 @@ pub struct ExactCover {
     unsearched: Arc<OnceLock<Solver>>,
 }
 
-/// Problems are equal when their items, options and selections are; the
-/// solver kept for them is not compared.
-impl PartialEq for ExactCover {
-    fn eq(&self, other: &ExactCover) -> bool {
-        self.problem == other.problem && self.selected == other.selected
-    }
-}
-
 #[pymethods]
 impl ExactCover {
     #[new]
-    #[pyo3(signature = (items, options, *, secondary = None, bounds = None, selected = None))]
+    #[pyo3(signature = (items, options, *, secondary = None, bounds = None, selected = None, costs = None))]
     fn new(
+        py: Python<'_>,
         items: &Bound<'_, PyAny>,
         options: &Bound<'_, PyAny>,
         secondary: Option<&Bound<'_, PyAny>>,
         bounds: Option<&Bound<'_, PyAny>>,
         selected: Option<&Bound<'_, PyAny>>,
+        costs: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<ExactCover> {
-        let items = args::strings("items", items)?;
-        let secondary = match secondary {
-            Some(secondary) => args::strings("secondary", secondary)?,
-            None => Vec::new(),
-        };
-        let mut bounds = bounds_arg(bounds)?;
-        let mut builder = Problem::builder();
-        for (index, name) in items.into_iter().enumerate() {
-            let added = match bounds.iter().position(|(item, _)| *item == name) {
-                Some(position) => {
-                    let (_, (min, max)) = bounds.swap_remove(position);
-                    builder.primary_with_bounds(name, min, max)
-                }
-                None => builder.primary(name),
-            };
-            added.map_err(|error| value_error(format!("items[{index}]: {error}")))?;
-        }
-        if let Some((name, _)) = bounds.first() {
-            return Err(value_error(format!(
-                "bounds: {name:?} is not a primary item"
-            )));
-        }
-        for (index, name) in secondary.into_iter().enumerate() {
-            builder
-                .secondary(name)
-                .map_err(|error| value_error(format!("secondary[{index}]: {error}")))?;
-        }
-        let Ok(iterator) = options.try_iter() else {
-            return Err(PyTypeError::new_err(format!(
-                "options: expected a list of options, found {}",
-                type_name(options)
-            )));
-        };
-        for (index, option) in iterator.enumerate() {
-            let entries = option_entries(index, &option?)?;
-            add_option(&mut builder, &entries)
-                .map_err(|error| value_error(format!("options[{index}]: {error}")))?;
-        }
-        let cover = ExactCover::of(builder.build());
+        let built = build::from_arguments(py, items, options, secondary, bounds, costs)?;
+        let cover = ExactCover::built(built);
         match selected {
             Some(selected) => cover.with_selected("selected", selected),
             None => Ok(cover),
         }
+    }
+
+    /// A problem from a 0/1 matrix: a row per option, a column per item,
+    /// a nonzero entry where the option contains the item — a NumPy array
+    /// of any dtype, or a SciPy sparse matrix (read in its compressed rows,
+    /// never made dense). `primary`: how many of the first columns are
+    /// primary items (default: all; the others are secondary). `names`: a
+    /// name per column, any hashable values (default: the column numbers,
+    /// 0, 1, …), which options and solutions are then given in. Raises
+    /// `ValueError` for an empty row or a row of secondary items only
+    /// (naming the row), `TypeError` for a value that is not a matrix.
+    #[classmethod]
+    #[pyo3(signature = (matrix, *, primary = None, names = None))]
+    fn from_matrix(
+        _class: &Bound<'_, PyType>,
+        py: Python<'_>,
+        matrix: &Bound<'_, PyAny>,
+        primary: Option<&Bound<'_, PyAny>>,
+        names: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<ExactCover> {
+        let rows = matrix::rows(py, matrix)?;
+        Ok(ExactCover::built(build::from_rows(
+            py, rows, primary, names,
+        )?))
     }
 
     /// Reads a problem in Knuth's text format (what DLX1, DLX2 and DLX3
@@ -131,7 +120,10 @@ impl ExactCover {
     #[classmethod]
     fn parse(_class: &Bound<'_, PyType>, py: Python<'_>, text: &str) -> PyResult<ExactCover> {
         match dance_dlx::parse_problem(text) {
-            Ok(problem) => Ok(ExactCover::of(problem)),
+            Ok(problem) => Ok(ExactCover::built(Built {
+                problem,
+                labels: None,
+            })),
             Err(TextError::Syntax { line, column, kind }) => {
                 Err(parse_error(py, None, line, column, &kind.to_string()))
             }
@@ -152,12 +144,23 @@ impl ExactCover {
         String::from_utf8(text).map_err(|error| value_error(error.to_string()))
     }
 
-    /// Every item's name: the primary items, then the secondary ones.
+    /// Every item's name: the primary items, then the secondary ones (the
+    /// objects given, for names that are not all strings).
     #[getter]
-    fn items(&self) -> Vec<&str> {
+    fn items<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyAny>>> {
         self.problem
             .items()
-            .map(|item| self.problem.item_name(item))
+            .map(|item| build::item_object(py, &self.problem, self.labels.as_deref(), item))
+            .collect()
+    }
+
+    /// Each option's cost (`costs=`, or the text format's `|n`), 0 where
+    /// none was given: what `best` adds up.
+    #[getter]
+    fn costs(&self) -> Vec<u64> {
+        self.problem
+            .options()
+            .map(|(option, _)| self.problem.option_cost(option))
             .collect()
     }
 
@@ -174,10 +177,36 @@ impl ExactCover {
     }
 
     /// Option `index` as its entries: item names, `item:color` where the
-    /// option colors a secondary item.
-    fn option(&self, index: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
+    /// option colors a secondary item (for names that are not all strings,
+    /// the objects, and `(object, color)`).
+    fn option<'py>(
+        &self,
+        py: Python<'py>,
+        index: &Bound<'_, PyAny>,
+    ) -> PyResult<Bound<'py, PyList>> {
         let option = self.option_id("index", index)?;
-        Ok(entries(&self.problem, option))
+        build::entries(py, &self.problem, self.labels.as_deref(), option)
+    }
+
+    /// Whether `solution` (option numbers, in any order, the selected ones
+    /// among them) is a solution: every primary item covered exactly once
+    /// (or within its bounds), every secondary item at most once or by
+    /// options that give it one color, and every selected option in it.
+    /// Costs play no part. Raises `IndexError` for a number out of range
+    /// and `TypeError` for a value that is not a list of ints.
+    fn verify(&self, solution: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let Ok(iterator) = solution.try_iter() else {
+            return Err(PyTypeError::new_err(format!(
+                "solution: expected a list of option numbers, found {}",
+                type_name(solution)
+            )));
+        };
+        let mut options = Vec::new();
+        for (index, option) in iterator.enumerate() {
+            options.push(self.option_id(&format!("solution[{index}]"), &option?)?);
+        }
+        let selected = self.selected.iter().all(|option| options.contains(option));
+        Ok(selected && self.problem.check(&options).is_ok())
     }
 
     /// The options every solution of this subproblem contains, as option
@@ -285,7 +314,7 @@ impl ExactCover {
     /// `dance.Estimate` of the tree's nodes (with its standard error) and
     /// of the solutions. Tells before a count whether it takes seconds or
     /// years. Raises `ValueError` for a problem with bounds.
-    #[pyo3(signature = (probes = None, *, seed = None))]
+    #[pyo3(signature = (probes = None, *, seed = None), text_signature = "($self, probes=1000, *, seed=None)")]
     fn estimate(
         &self,
         py: Python<'_>,
@@ -321,7 +350,7 @@ impl ExactCover {
         let timeout = args::timeout(timeout.as_ref())?;
         let solution = search::first(py, &self.searched(seed)?, timeout)?;
         solution
-            .map(|solution| solution_object(py, &self.problem, &solution, names))
+            .map(|solution| self.naming().solution(py, &solution, names))
             .transpose()
     }
 
@@ -365,7 +394,7 @@ impl ExactCover {
     /// limit); when it passes, the count is the subproblems finished so far,
     /// not exact, with `timed_out` set. Raises `ValueError` for a problem
     /// with bounds (multiplicities).
-    #[pyo3(signature = (*, memory_mb = None, timeout = None))]
+    #[pyo3(signature = (*, memory_mb = None, timeout = None), text_signature = "($self, *, memory_mb=1024, timeout=None)")]
     fn count_memo<'py>(
         &self,
         py: Python<'py>,
@@ -389,13 +418,54 @@ impl ExactCover {
     fn solutions(&self, names: bool, seed: Option<Bound<'_, PyAny>>) -> PyResult<Solutions> {
         let seed = args::seed(seed.as_ref())?;
         let searched = self.searched(seed)?;
-        Ok(Solutions::new(self.problem.clone(), searched.solver, names))
+        Ok(Solutions::new(self.naming(), searched.solver, names))
+    }
+
+    /// The `k` cheapest solutions (fewer if there are fewer), cheapest
+    /// first, as `(cost, solution)` pairs — a solution's cost is the sum of
+    /// its options' `costs` — found as `dance cover --best K` finds them
+    /// (Knuth's DLX5: each item taxed its cheapest option, branches cut by
+    /// the k-th best cost so far); ties in the order that search finds
+    /// them. Solutions are option numbers, or with `names=True` their
+    /// options' entries. `timeout`: seconds (`inf`: no limit); when it
+    /// passes first, raises `TimeoutError` whose `best` attribute holds the
+    /// cheapest found so far, not proven the cheapest.
+    #[pyo3(
+        signature = (k = None, *, names = false, timeout = None),
+        text_signature = "($self, k=1, *, names=False, timeout=None)"
+    )]
+    fn best<'py>(
+        &self,
+        py: Python<'py>,
+        k: Option<Bound<'py, PyAny>>,
+        names: bool,
+        timeout: Option<Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let k = match &k {
+            Some(k) => args::ranged("k", k, 1, best::MAX_BEST)?,
+            None => 1,
+        };
+        let timeout = args::timeout(timeout.as_ref())?;
+        best::best(py, &self.searched(None)?, &self.naming(), k, names, timeout)
+    }
+
+    /// The problem reduced by DLX-PRE's two rules (`dance cover
+    /// --preprocess`), repeated until nothing more goes: an item that every
+    /// option of some primary item contains goes, with its options that
+    /// lack that primary item; an option that would leave some primary item
+    /// without options goes. A `dance.Reduced`: the smaller `problem`, and
+    /// `original(solution)` to map its solutions back to this problem's
+    /// (what `--reduce` prints). Raises `ValueError` for a problem with
+    /// bounds, where the rules do not hold, or with options selected.
+    fn preprocess(slf: PyRef<'_, Self>, py: Python<'_>) -> PyResult<best::Reduced> {
+        let labels = slf.labels.clone();
+        best::preprocess(py, Py::from(slf), labels.as_deref())
     }
 
     /// The solutions as option numbers: `solutions()`.
     fn __iter__(&self) -> PyResult<Solutions> {
         let searched = self.searched(None)?;
-        Ok(Solutions::new(self.problem.clone(), searched.solver, false))
+        Ok(Solutions::new(self.naming(), searched.solver, false))
     }
 
     fn __repr__(&self) -> String {
@@ -413,39 +483,52 @@ impl ExactCover {
     }
 
     /// The constructor's arguments, from which pickle rebuilds the problem.
-    fn __getnewargs_ex__<'py>(&self, py: Python<'py>) -> PyResult<(Arguments, Bound<'py, PyDict>)> {
-        let problem = &self.problem;
-        let (mut primary, mut secondary) = (Vec::new(), Vec::new());
-        let bounds = PyDict::new(py);
-        for item in problem.items() {
-            let name = problem.item_name(item).to_owned();
-            match problem.item_kind(item) {
-                ItemKind::Primary => {
-                    if let Some(range) = problem.item_bounds(item).filter(|r| *r != (1..=1)) {
-                        bounds.set_item(&name, (*range.start(), *range.end()))?;
-                    }
-                    primary.push(name);
-                }
-                _ => secondary.push(name),
-            }
-        }
-        let options = problem
-            .options()
-            .map(|(option, _)| entries(problem, option))
-            .collect();
-        let keywords = PyDict::new(py);
-        keywords.set_item("secondary", secondary)?;
-        keywords.set_item("bounds", bounds)?;
+    #[allow(clippy::type_complexity)]
+    fn __getnewargs_ex__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<((Bound<'py, PyList>, Bound<'py, PyList>), Bound<'py, PyDict>)> {
+        let (primary, options, keywords) =
+            build::arguments(py, &self.problem, self.labels.as_deref())?;
         keywords.set_item("selected", self.selected())?;
         Ok(((primary, options), keywords))
+    }
+
+    /// Problems are equal when their items (names or objects), options,
+    /// costs and selections are; the solver kept for them is not compared.
+    fn __eq__(&self, py: Python<'_>, other: PyRef<'_, ExactCover>) -> PyResult<bool> {
+        if *self.problem != *other.problem || self.selected != other.selected {
+            return Ok(false);
+        }
+        match (&self.labels, &other.labels) {
+            (None, None) => Ok(true),
+            (Some(mine), Some(theirs)) => mine.equal(py, theirs),
+            _ => Ok(false),
+        }
+    }
+
+    /// A hash of what `==` compares, so that problems can be dict keys and
+    /// set members (a subproblem hashes apart from its problem).
+    fn __hash__(&self, py: Python<'_>) -> PyResult<u64> {
+        let mut hasher = DefaultHasher::new();
+        self.digest
+            .get_or_init(|| digest(&self.problem))
+            .hash(&mut hasher);
+        self.selected.hash(&mut hasher);
+        if let Some(labels) = &self.labels {
+            labels.hash(py)?.hash(&mut hasher);
+        }
+        Ok(hasher.finish())
     }
 }
 
 impl ExactCover {
-    /// `problem` with nothing selected.
-    fn of(problem: Problem) -> ExactCover {
+    /// A built problem with nothing selected.
+    pub fn built(built: Built) -> ExactCover {
         ExactCover {
-            problem: Arc::new(problem),
+            problem: Arc::new(built.problem),
+            labels: built.labels.map(Arc::new),
+            digest: Arc::default(),
             selected: Vec::new(),
             unsearched: Arc::default(),
         }
@@ -455,9 +538,29 @@ impl ExactCover {
     fn with(&self, selected: Vec<OptionId>) -> ExactCover {
         ExactCover {
             problem: self.problem.clone(),
+            labels: self.labels.clone(),
+            digest: self.digest.clone(),
             selected,
             unsearched: self.unsearched.clone(),
         }
+    }
+
+    /// How the problem's solutions are written for Python.
+    pub fn naming(&self) -> Naming {
+        Naming {
+            problem: self.problem.clone(),
+            labels: self.labels.clone(),
+        }
+    }
+
+    /// The problem underneath.
+    pub fn problem(&self) -> &Arc<Problem> {
+        &self.problem
+    }
+
+    /// The options every solution contains.
+    pub fn selection(&self) -> &[OptionId] {
+        &self.selected
     }
 
     /// The same problem and selection, as a new object.
@@ -535,112 +638,48 @@ impl ExactCover {
     }
 }
 
-/// The positional arguments of the constructor: the primary items, and
-/// the options as entries.
-type Arguments = (Vec<String>, Vec<Vec<String>>);
+/// A problem and its item labels: what writing its solutions for Python
+/// needs.
+#[derive(Clone)]
+pub struct Naming {
+    problem: Arc<Problem>,
+    labels: Option<Arc<Labels>>,
+}
 
-/// A solution as a Python list: option numbers, or each option's entries.
-pub fn solution_object(
-    py: Python<'_>,
-    problem: &Problem,
-    solution: &[OptionId],
-    names: bool,
-) -> PyResult<Py<PyAny>> {
-    if names {
-        let options: Vec<Vec<String>> = solution
-            .iter()
-            .map(|&option| entries(problem, option))
-            .collect();
-        Ok(options.into_pyobject(py)?.into_any().unbind())
-    } else {
-        let numbers: Vec<usize> = solution.iter().map(|option| option.index()).collect();
-        Ok(numbers.into_pyobject(py)?.into_any().unbind())
+impl Naming {
+    /// A solution as a Python list: option numbers, or with `names` each
+    /// option as its entries (`ExactCover.option`'s).
+    pub fn solution(
+        &self,
+        py: Python<'_>,
+        solution: &[OptionId],
+        names: bool,
+    ) -> PyResult<Py<PyAny>> {
+        if names {
+            let options = solution
+                .iter()
+                .map(|&option| build::entries(py, &self.problem, self.labels.as_deref(), option))
+                .collect::<PyResult<Vec<_>>>()?;
+            Ok(PyList::new(py, options)?.into_any().unbind())
+        } else {
+            let numbers: Vec<usize> = solution.iter().map(|option| option.index()).collect();
+            Ok(numbers.into_pyobject(py)?.into_any().unbind())
+        }
     }
 }
 
-/// An option's entries as written in the text format.
-fn entries(problem: &Problem, option: OptionId) -> Vec<String> {
-    OptionDisplay::new(problem, option)
-        .to_string()
-        .split(' ')
-        .map(str::to_owned)
-        .collect()
-}
-
-/// The entries of option `index` of the `options` argument: a string of
-/// entries separated by spaces, or a list of entries.
-fn option_entries(index: usize, option: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
-    if let Ok(text) = option.cast::<PyString>() {
-        return Ok(text
-            .to_str()?
-            .split_whitespace()
-            .map(str::to_owned)
-            .collect());
+/// A hash of a problem's items (names, kinds, bounds), options (entries and
+/// costs).
+fn digest(problem: &Problem) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    for item in problem.items() {
+        problem.item_name(item).hash(&mut hasher);
+        problem.item_bounds(item).hash(&mut hasher);
     }
-    if option.try_iter().is_err() {
-        return Err(PyTypeError::new_err(format!(
-            "options[{index}]: expected a str or a list of str, found {}",
-            type_name(option)
-        )));
+    problem.primary_count().hash(&mut hasher);
+    for (option, entries) in problem.options() {
+        entries.hash(&mut hasher);
+        problem.option_cost(option).hash(&mut hasher);
     }
-    args::strings(&format!("options[{index}]"), option)
-}
-
-/// Adds one option of `item` and `item:color` entries.
-fn add_option(builder: &mut ProblemBuilder, entries: &[String]) -> Result<(), String> {
-    let mut option = Vec::with_capacity(entries.len());
-    for entry in entries {
-        let (name, color) = match entry.split_once(':') {
-            Some((name, color)) => (name, Some(color)),
-            None => (entry.as_str(), None),
-        };
-        let item = builder
-            .item_named(name)
-            .map_err(|error| error.to_string())?;
-        let color = match color {
-            Some("") => return Err(format!("empty color in {entry:?}")),
-            Some(color) => Some(builder.color(color).map_err(|error| error.to_string())?),
-            None => None,
-        };
-        option.push(Entry { item, color });
-    }
-    builder.option(option).map_err(|error| error.to_string())?;
-    Ok(())
-}
-
-/// `bounds=`: a mapping of primary items' names to `n` (exactly n) or
-/// `(min, max)`.
-fn bounds_arg(bounds: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, (u32, u32))>> {
-    let Some(bounds) = bounds else {
-        return Ok(Vec::new());
-    };
-    let Ok(mapping) = bounds.cast::<PyMapping>() else {
-        return Err(PyTypeError::new_err(format!(
-            "bounds: expected a dict of item names to n or (min, max), found {}",
-            type_name(bounds)
-        )));
-    };
-    let mut read = Vec::new();
-    for pair in mapping.items()?.iter() {
-        let (name, bound): (Bound<'_, PyAny>, Bound<'_, PyAny>) = pair.extract()?;
-        let Ok(name) = name.extract::<String>() else {
-            return Err(PyTypeError::new_err(format!(
-                "bounds: expected item names (str) as keys, found {}",
-                type_name(&name)
-            )));
-        };
-        let range = bound
-            .extract::<u32>()
-            .map(|exact| (exact, exact))
-            .or_else(|_| bound.extract::<(u32, u32)>())
-            .ok()
-            .filter(|_| !bound.is_instance_of::<pyo3::types::PyBool>());
-        let Some(range) = range else {
-            return Err(value_error(format!(
-                "bounds[{name:?}]: expected n or (min, max) with 0 <= min <= max, found {bound}"
-            )));
-        };
-        read.push((name, range));
-    }
-    Ok(read)
+    hasher.finish()
 }

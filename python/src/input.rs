@@ -5,7 +5,7 @@
 
 use dance_sudoku::format::{self, Alphabet, Format, ParseErrorKind, ParseOptions};
 use dance_sudoku::{BoxShape, Digit, Grid, Puzzle, Shape, Variant};
-use numpy::ndarray::ArrayView2;
+use numpy::ndarray::{ArrayView2, Axis};
 use numpy::{Element, PyArray1, PyArray2, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -72,26 +72,52 @@ pub struct Texts {
 /// A [`ParseError`](crate::errors::ParseError) for the first string that is
 /// not exactly one puzzle, with its index, line and column.
 pub fn parse_texts(py: Python<'_>, texts: &[String], reading: &Reading) -> PyResult<Texts> {
-    let parsed: Vec<Result<(Puzzle, Format), Located>> = py.detach(|| {
-        texts
-            .par_iter()
-            .map(|text| parse_text(text, reading))
-            .collect()
-    });
-    let mut puzzles = Vec::with_capacity(parsed.len());
-    let mut formats = Vec::with_capacity(parsed.len());
-    for (index, result) in parsed.into_iter().enumerate() {
-        match result {
-            Ok((puzzle, format)) => {
-                puzzles.push(puzzle);
-                formats.push(format);
-            }
-            Err((line, column, reason)) => {
-                return Err(parse_error(py, Some(index), line, column, &reason));
+    let mut puzzles = Vec::with_capacity(texts.len());
+    let mut formats = Vec::with_capacity(texts.len());
+    for (chunk, texts) in texts.chunks(SIGNAL_CHUNK).enumerate() {
+        // Between chunks, a look at Ctrl-C: millions of strings take
+        // seconds to read.
+        py.check_signals()?;
+        let parsed: Vec<Result<(Puzzle, Format), Located>> = py.detach(|| {
+            texts
+                .par_iter()
+                .map(|text| parse_text(text, reading))
+                .collect()
+        });
+        for (offset, result) in parsed.into_iter().enumerate() {
+            match result {
+                Ok((puzzle, format)) => {
+                    puzzles.push(puzzle);
+                    formats.push(format);
+                }
+                Err((line, column, reason)) => {
+                    let index = chunk * SIGNAL_CHUNK + offset;
+                    let reason = reason + lost_zeros_hint(&texts[offset]);
+                    return Err(parse_error(py, Some(index), line, column, &reason));
+                }
             }
         }
     }
     Ok(Texts { puzzles, formats })
+}
+
+/// Items read, converted or written between two looks at Python's signals
+/// (Ctrl-C): tens of milliseconds of work at most.
+pub const SIGNAL_CHUNK: usize = 1 << 16;
+
+/// What to add to the error of a string that looks like a 9×9 puzzle whose
+/// leading zeros (blanks) were lost: a string of 17 to 80 decimal digits
+/// and nothing else, as an integer column of a Kaggle-style file becomes
+/// when read as numbers and turned back into text.
+fn lost_zeros_hint(text: &str) -> &'static str {
+    let digits = text.trim();
+    let lost = (FEWEST_INTEGER_DIGITS..INTEGER_CELLS).contains(&digits.len())
+        && digits.bytes().all(|byte| byte.is_ascii_digit());
+    if lost {
+        "; leading zeros lost? read the column as strings (pandas.read_csv(..., dtype=str))"
+    } else {
+        ""
+    }
 }
 
 /// What is wrong with a string, and where: `(line, column, reason)`.
@@ -148,6 +174,12 @@ pub fn format_grid(grid: &Grid, format: Format, alphabet: Alphabet) -> String {
 /// blanks — are lost).
 const INTEGER_CELLS: usize = 81;
 
+/// The fewest digits of an integer that is a 9×9 puzzle: a puzzle with one
+/// solution has at least 17 givens, all of them in the digits from its
+/// first given on. Fewer digits make an id or a count, not a puzzle (the
+/// rule `dance.solve_frame` picks a puzzle column by).
+const FEWEST_INTEGER_DIGITS: usize = 17;
+
 /// The strings of a list, a pandas Series or any iterable of puzzles: each
 /// a `str`, or an `int` read as a 9×9 puzzle in the Kaggle style (its
 /// decimal digits, left-padded with zeros — blanks — to 81).
@@ -183,6 +215,9 @@ pub fn items(name: &str, object: &Bound<'_, PyAny>) -> PyResult<Vec<Option<Strin
     };
     let mut texts = Vec::with_capacity(object.len().unwrap_or(0));
     for (index, item) in items.enumerate() {
+        if index % SIGNAL_CHUNK == SIGNAL_CHUNK - 1 {
+            object.py().check_signals()?;
+        }
         texts.push(text_of(name, index, &item?)?);
     }
     Ok(texts)
@@ -196,6 +231,12 @@ fn text_of(name: &str, index: usize, item: &Bound<'_, PyAny>) -> PyResult<Option
     if is_missing(item) {
         return Ok(None);
     }
+    if item.cast::<PyUntypedArray>().is_ok() {
+        return Err(PyTypeError::new_err(format!(
+            "{name}[{index}]: expected a str or an int, found a NumPy array; give the puzzles \
+             as one array of shape (n, N*N) or (n, N, N) (numpy.stack({name}))"
+        )));
+    }
     let integer = !item.is_instance_of::<PyBool>() && item.hasattr("__index__")?;
     if !integer {
         return Err(PyTypeError::new_err(format!(
@@ -204,10 +245,11 @@ fn text_of(name: &str, index: usize, item: &Bound<'_, PyAny>) -> PyResult<Option
         )));
     }
     let digits = item.call_method0("__index__")?.str()?.to_string();
-    if digits.starts_with('-') || digits.len() > INTEGER_CELLS {
+    let puzzle_digits = FEWEST_INTEGER_DIGITS..=INTEGER_CELLS;
+    if digits.starts_with('-') || !puzzle_digits.contains(&digits.len()) {
         return Err(value_error(format!(
-            "{name}[{index}]: the int {digits} is not a 9x9 puzzle; an int puzzle has at \
-             most 81 decimal digits, 0 for a blank (leading zeros may be left out)"
+            "{name}[{index}]: the int {digits} is not a 9x9 puzzle; an int puzzle has 17 to \
+             81 decimal digits, 0 for a blank (leading zeros may be left out)"
         )));
     }
     Ok(Some(format!("{digits:0>INTEGER_CELLS$}")))
@@ -291,7 +333,8 @@ pub(crate) use with_int_array;
 pub fn array_type_error(object: &Bound<'_, PyAny>) -> PyErr {
     match object.cast::<PyUntypedArray>() {
         Ok(array) if array.ndim() != 2 => value_error(format!(
-            "puzzles: expected a 2-dimensional array of shape (puzzles, N*N), found {} dimensions",
+            "puzzles: expected an array of shape (n, N*N), (n, N, N) or (N*N,), found {} \
+             dimensions",
             array.ndim()
         )),
         Ok(array) => PyTypeError::new_err(format!(
@@ -357,16 +400,21 @@ pub fn array_puzzles<T: Cell>(
         )));
     };
     let shape = Shape::with_boxes(boxes).with_variant(variant);
-    // On the calling thread: rayon's global pool would ignore `threads=`,
-    // and reading a row costs far less than solving it.
-    py.detach(|| {
-        array
-            .outer_iter()
-            .enumerate()
-            .map(|(index, row)| row_puzzle(index, row.iter().copied(), &shape))
-            .collect::<Result<_, _>>()
-    })
-    .map_err(value_error)
+    let mut puzzles = Vec::with_capacity(array.nrows());
+    for (chunk, rows) in array.axis_chunks_iter(Axis(0), SIGNAL_CHUNK).enumerate() {
+        py.check_signals()?;
+        // On the calling thread: rayon's global pool would ignore
+        // `threads=`, and reading a row costs far less than solving it.
+        py.detach(|| {
+            for (offset, row) in rows.outer_iter().enumerate() {
+                let index = chunk * SIGNAL_CHUNK + offset;
+                puzzles.push(row_puzzle(index, row.iter().copied(), &shape)?);
+            }
+            Ok::<(), String>(())
+        })
+        .map_err(value_error)?;
+    }
+    Ok(puzzles)
 }
 
 /// Row `index` of an array as a puzzle of `shape`.

@@ -41,7 +41,11 @@ use crate::interrupt;
 /// wrong type (bools are not counts), and `dance.GenerateError` when a
 /// puzzle cannot be made (its `puzzles` attribute holds those that were).
 #[pyfunction]
-#[pyo3(signature = (n, *, size = None, r#box = None, clues = None, symmetry = None, variant = None, jigsaw = false, seed = None, attempts = None, threads = None))]
+// The defaults that `None` stands for, shown by `help()` and `inspect`.
+#[pyo3(
+    signature = (n, *, size = None, r#box = None, clues = None, symmetry = None, variant = None, jigsaw = false, seed = None, attempts = None, threads = None),
+    text_signature = "(n, *, size=9, box=None, clues=None, symmetry=None, variant=None, jigsaw=False, seed=0, attempts=100, threads=None)"
+)]
 #[allow(clippy::too_many_arguments)]
 pub fn generate<'py>(
     py: Python<'py>,
@@ -182,7 +186,7 @@ fn line_of(made: &Generated) -> String {
     }
 }
 
-/// The difficulty of one puzzle for Dancing Links search, as `dance rate`
+/// The difficulty of one puzzle for Algorithm X's search, as `dance rate`
 /// prints it.
 ///
 /// `level` is `"easy"`, `"medium"`, `"hard"`, `"expert"` or `"extreme"`, or
@@ -212,7 +216,10 @@ enum Rated {
 #[pymethods]
 impl Rating {
     #[new]
-    #[pyo3(signature = (level, nodes = None, guesses = None, samples = None))]
+    #[pyo3(
+        signature = (level, nodes = None, guesses = None, samples = None),
+        text_signature = "(level, nodes=None, guesses=None, samples=0)"
+    )]
     fn new(
         level: &str,
         nodes: Option<f64>,
@@ -260,6 +267,8 @@ impl Rating {
         let work = dance_sudoku::Stats {
             nodes: total("nodes", nodes)?,
             guesses: total("guesses", guesses)?,
+            // A rating rebuilt from its figures does not say what made them.
+            engine: None,
         };
         let rating = rating::Rating {
             level: Level::of(work.guesses, samples),
@@ -333,7 +342,15 @@ impl Rating {
 impl Rating {
     fn of(rated: Result<rating::Rating, RateError>) -> Rating {
         let rated = match rated {
-            Ok(rating) => Rated::Level(rating),
+            // A Python rating is its four fields, which pickle and compare:
+            // the engine that counted them is not one of them.
+            Ok(rating) => Rated::Level(rating::Rating {
+                total: dance_sudoku::Stats {
+                    engine: None,
+                    ..rating.total
+                },
+                ..rating
+            }),
             Err(RateError::Multiple) => Rated::Multiple,
             Err(_) => Rated::NoSolution,
         };
@@ -348,7 +365,7 @@ impl Rating {
     }
 }
 
-/// Rates how hard puzzles are for Dancing Links search, like `dance rate`.
+/// Rates how hard puzzles are for Algorithm X's search, like `dance rate`.
 ///
 /// `puzzles` is what `dance.solve` takes (strings in any format the command
 /// line reads, Kaggle-style ints, a pandas Series, or a NumPy integer array

@@ -1,13 +1,14 @@
 //! `dance.Solutions`: the solutions of an `ExactCover`, found lazily, safe
 //! to share between threads.
 
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Mutex, PoisonError};
 
-use dance_dlx::{Event, OptionId, Problem, Solver};
+use dance_dlx::{Event, OptionId, Solver};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::types::PyType;
 
-use crate::cover::solution_object;
+use crate::cover::Naming;
 
 /// Nodes searched between two looks at Python's signals (a few
 /// milliseconds of search), so that Ctrl-C stops a long wait for the next
@@ -24,7 +25,7 @@ const NODE_BUDGET: u64 = 1 << 16;
 /// where it arrives.
 #[pyclass(frozen, module = "dance")]
 pub struct Solutions {
-    problem: Arc<Problem>,
+    naming: Naming,
     names: bool,
     search: Mutex<Search>,
 }
@@ -44,9 +45,9 @@ enum Step {
 
 impl Solutions {
     /// The solutions of `solver`'s problem with its selection.
-    pub fn new(problem: Arc<Problem>, solver: Solver, names: bool) -> Solutions {
+    pub fn new(naming: Naming, solver: Solver, names: bool) -> Solutions {
         Solutions {
-            problem,
+            naming,
             names,
             search: Mutex::new(Search {
                 solver,
@@ -86,12 +87,25 @@ impl Solutions {
             // for it never blocks the one searching.
             match py.detach(|| self.step()) {
                 Step::Solution(solution) => {
-                    return solution_object(py, &self.problem, &solution, self.names).map(Some);
+                    return self.naming.solution(py, &solution, self.names).map(Some);
                 }
                 Step::Done => return Ok(None),
                 Step::Busy => py.check_signals()?,
             }
         }
+    }
+
+    /// `Solutions[list[int]]` as in the type stubs: a `types.GenericAlias`,
+    /// as for the standard library's generic classes.
+    #[classmethod]
+    fn __class_getitem__<'py>(
+        cls: &Bound<'py, PyType>,
+        item: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let py = cls.py();
+        py.import("types")?
+            .getattr("GenericAlias")?
+            .call1((cls, item))
     }
 
     fn __reduce__(&self) -> PyResult<()> {

@@ -64,7 +64,10 @@ use crate::interrupt;
 /// for an array input), the fields of `dance solve --output json`:
 /// `count` (solutions counted), `exact` (whether `count` is exact; false
 /// for `N+` and for a timeout, whose count is the solutions found in time),
-/// `nodes`, `guesses` and `micros` (the search's time in microseconds).
+/// `nodes`, `guesses`, `micros` (the search's time in microseconds) and
+/// `engine` (the name of the engine that served, as `--stats` prints it —
+/// `"deductions"`, `"bands"`, `"bitboards"`, `"kernel"`, `"dlx"` or
+/// `"dfs"`).
 ///
 /// The GIL is released while solving, and Ctrl-C stops the batch (raising
 /// `KeyboardInterrupt`). Raises `dance.ParseError` (with `index`, `line`
@@ -143,17 +146,38 @@ pub fn solve<'py>(
             .collect();
         PyList::new(py, counts)?.into_any()
     } else {
-        let alphabet = reading.options.alphabet;
-        let grids = solved.iter().zip(&parsed.formats).map(|(solved, &format)| {
-            solved
-                .answer
-                .solution
-                .as_ref()
-                .map(|grid| input::format_grid(grid, format, alphabet))
-        });
+        let grids = written(py, &solved, &parsed.formats, reading.options.alphabet)?;
         PyList::new(py, grids)?.into_any()
     };
     batch.result(py, solutions, &solved, false)
+}
+
+/// Each answer's solution written as the command line writes it for its
+/// puzzle's format, or `None`; a chunk at a time, with a look at Ctrl-C
+/// between two.
+fn written(
+    py: Python<'_>,
+    solved: &[Solved],
+    formats: &[dance_sudoku::format::Format],
+    alphabet: dance_sudoku::format::Alphabet,
+) -> PyResult<Vec<Option<String>>> {
+    let mut grids = Vec::with_capacity(solved.len());
+    for (solved, formats) in solved
+        .chunks(input::SIGNAL_CHUNK)
+        .zip(formats.chunks(input::SIGNAL_CHUNK))
+    {
+        py.check_signals()?;
+        py.detach(|| {
+            grids.extend(solved.iter().zip(formats).map(|(solved, &format)| {
+                solved
+                    .answer
+                    .solution
+                    .as_ref()
+                    .map(|grid| input::format_grid(grid, format, alphabet))
+            }));
+        });
+    }
+    Ok(grids)
 }
 
 /// One puzzle's answer.
@@ -231,13 +255,21 @@ impl Batch {
         let count = answers.clone().map(|a| a.count.solutions).collect();
         let exact = answers.clone().map(|a| a.count.complete).collect();
         let nodes = answers.clone().map(|a| a.stats.nodes).collect();
-        let guesses = answers.map(|a| a.stats.guesses).collect();
+        let guesses = answers.clone().map(|a| a.stats.guesses).collect();
+        // Names: Python strings, in an object array for an array input.
+        let engines: Vec<Py<PyAny>> = answers
+            .map(|a| {
+                let name = a.stats.engine.map_or("", |engine| engine.name());
+                PyString::new(py, name).into_any().unbind()
+            })
+            .collect();
         let micros = solved.iter().map(|solved| solved.micros).collect();
         details.set_item("count", column(py, count, arrays)?)?;
         details.set_item("exact", column(py, exact, arrays)?)?;
         details.set_item("nodes", column(py, nodes, arrays)?)?;
         details.set_item("guesses", column(py, guesses, arrays)?)?;
         details.set_item("micros", column(py, micros, arrays)?)?;
+        details.set_item("engine", column(py, engines, arrays)?)?;
         Ok((solutions, statuses, details).into_pyobject(py)?.into_any())
     }
 }

@@ -118,6 +118,40 @@ def test_every_request_answers_as_the_command_line_with_the_known_counts(
         else:
             assert (record["count"], record["complete"]) == (None, None), puzzle
             assert record["solution"] == (solutions[k] if status[k] in ("solved", "unique") else None)
+        assert details["engine"][k] == record["engine"], puzzle
+
+
+@pytest.mark.parametrize(
+    "path, variant, engine, served",
+    [
+        (TEST_DATA / "puzzles_9x9.txt", None, "fast", "deductions"),
+        (TEST_DATA / "puzzles_9x9.txt", None, "dlx", "dlx"),
+        (TEST_DATA / "puzzles_jigsaw.txt", None, "fast", "kernel"),
+        (BENCH_DATA / "generated9_jigsaw.txt", None, "fast", "bitboards"),
+        (TEST_DATA / "puzzles_x.txt", "x", "fast", "dlx"),
+    ],
+    ids=lambda value: getattr(value, "name", str(value)),
+)
+def test_details_name_the_engine_that_served_as_the_command_line_does(
+    cli, path, variant, engine, served
+):
+    args = ["solve", "--output", "json", "--engine", engine, str(path)]
+    args += ["-x"] if variant == "x" else []
+    printed = [json.loads(line)["engine"] for line in cli(*args)[:-1]]
+    _, _, details = dance.solve(records(path), variant=variant, engine=engine, details=True)
+    assert details["engine"] == printed == [served] * len(printed)
+
+
+def test_an_array_input_names_the_engines_in_an_object_array():
+    rows = np.zeros((2, 81), dtype=np.uint8)
+    _, _, details = dance.solve(rows, details=True)
+    assert details["engine"].dtype == object
+    assert list(details["engine"]) == ["deductions"] * 2
+    # Grids (n, N, N): every column has the puzzles' shape, the engines too.
+    grids = np.zeros((3, 4, 4), dtype=np.int64)
+    _, _, details = dance.solve(grids, details=True)
+    assert details["engine"].shape == details["nodes"].shape == (3,)
+    assert list(details["engine"]) == ["kernel"] * 3
 
 
 @pytest.mark.parametrize(

@@ -38,7 +38,7 @@ def test_a_bag_of_lines_solves_as_the_command_line(client, cli):
     # The lines are the file's records: comments and blank lines left out.
     assert bag.compute() == records(path)
     detailed = dance.dask.solve(bag.take(3, compute=False), details=True).compute()
-    assert all(set(d) == {"count", "exact", "nodes", "guesses", "micros"} for _, _, d in detailed)
+    assert all(set(d) == {"count", "exact", "nodes", "guesses", "micros", "engine"} for _, _, d in detailed)
 
 
 def test_a_dataframe_column_solves_as_pandas_does(client):
@@ -111,3 +111,14 @@ def test_the_scaling_guide_example_runs(client, capsys, monkeypatch):
     printed = capsys.readouterr().out.splitlines()
     assert float(printed[0]) > 1e6
     assert printed[1:] == ["73712 True", "[('solved', 49158)]"]
+
+
+def test_a_kaggle_file_read_as_strings_keeps_its_leading_zeros(client):
+    # Read as numbers, a puzzle column loses the zeros (blanks) at the front
+    # of a puzzle; the error says so, and `dtype=str` keeps them.
+    path = str(TEST_DATA / "csv" / "quizzes_solutions.csv")
+    with pytest.raises(dance.ParseError, match=r"leading zeros lost\? read the column as strings"):
+        dance.dask.solve_frame(dd.read_csv(path), check="solutions").compute()
+    solved = dance.dask.solve_frame(dd.read_csv(path, dtype=str), check="solutions").compute()
+    assert set(solved["dance_status"]) == {"solved"}
+    assert (solved["dance_solution"] == solved["solutions"]).all()

@@ -14,6 +14,7 @@ import pytest
 # half a second in; the child prints how long the call took to stop.
 SCRIPT = """
 import os, signal, sys, threading, time
+import numpy as np
 import dance
 
 def queens(n):
@@ -54,6 +55,11 @@ except KeyboardInterrupt:
         # The exact call of the issue, which only SIGKILL stopped.
         'dance.solve(["." * 81] * 2, mode="count")',
         'dance.solve(["." * 81] * 2, mode="count", threads=1)',
+        # Reading millions of puzzles takes seconds before any search
+        # starts: strings (converted, then parsed) and an array's rows.
+        "dance.solve(TOP95 * 40000)",
+        "dance.solve(TOP95 * 40000, format='line', threads=1)",
+        "dance.solve(np.zeros((4_000_000, 81), np.uint8), threads=1)",
         "dance.generate(10**7)",
         # One 25x25 puzzle takes seconds to make: the generator's stop ends it.
         "dance.generate(4, size=25)",

@@ -8,10 +8,12 @@
 //! output. Solutions stream to stdout in the sequential search's order
 //! through a bounded buffer ([`stream`]) while the search goes on.
 
+mod best;
 mod jobs;
 mod memo;
 mod plain;
 mod print;
+mod reduce;
 mod runner;
 mod stream;
 
@@ -24,6 +26,7 @@ use dance_dlx::{Goal, Problem, Representation, Request, SharedMemo, Solver, Text
 use crate::Exit;
 use crate::cli::CoverArgs;
 use crate::signal::Interrupt;
+pub use best::MAX_BEST;
 use memo::Memo;
 use plain::Plain;
 use runner::{Answer, Halt, Hunt, Show, Tally};
@@ -32,6 +35,17 @@ use stream::Stream;
 /// Runs `dance cover`.
 pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
     let problem = read(args)?;
+    if args.preprocess {
+        return reduce::print(args, &problem);
+    }
+    let (problem, shown) = match args.reduce {
+        true => {
+            let (reduced, shown) = reduce::reduce(args, &problem)?;
+            (reduced, Some(shown))
+        }
+        false => (problem, None),
+    };
+    let shown = shown.as_ref().unwrap_or(&problem);
     refuse_multiplicities(args, &problem)?;
     let mut solver = match args.seed {
         Some(seed) => Solver::with_seed(&problem, seed),
@@ -65,7 +79,10 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
             Exit::Success
         });
     }
-    search(args, &problem, solver)
+    if let Some(k) = args.best {
+        return best::run(args, shown, solver, k);
+    }
+    search(args, shown, solver)
 }
 
 /// `--estimate`, `--split` and `--memo` look at the tree as a choice of one

@@ -39,6 +39,10 @@ pub struct JsonRecord {
     pub nodes: u64,
     /// Guesses (options tried where there was a choice).
     pub guesses: u64,
+    /// The engine that served, as `--stats` names it (`deductions`,
+    /// `bands`, `bitboards`, `kernel`, `dlx`, `dfs`); none for a record
+    /// that could not be read.
+    pub engine: Option<&'static str>,
     /// Solving time in microseconds.
     pub micros: f64,
     /// Why the record could not be read, as `LINE:COL: message`.
@@ -98,6 +102,7 @@ impl Printer {
             mismatch: self.options.check.then_some(outcome.mismatch),
             nodes: stats.nodes,
             guesses: stats.guesses,
+            engine: stats.engine.map(|engine| engine.name()),
             micros: outcome.elapsed().as_secs_f64() * 1e6,
             error: outcome.error().map(ToString::to_string),
         };

@@ -1,7 +1,7 @@
 //! The summary printer of `--stats`: the run's totals as text on stderr,
 //! after the last answer.
 
-use dance_sudoku::Status;
+use dance_sudoku::{EngineKind, Status};
 
 use crate::outcome::{ERROR, INTERRUPTED};
 use crate::stderr::diagnose_text;
@@ -34,7 +34,8 @@ fn text(report: &Report) -> String {
         "records: {} ({})\n\
          wall time: {:.3} s, {} puzzles/s\n\
          time per puzzle: mean {:.1} µs, p50 {} µs, p99 {} µs, max {} µs\n\
-         per puzzle: {:.1} nodes, {:.1} guesses\n",
+         per puzzle: {:.1} nodes, {:.1} guesses\n\
+         engines: {}\n",
         report.records,
         if statuses.is_empty() {
             "none read".to_owned()
@@ -49,7 +50,25 @@ fn text(report: &Report) -> String {
         report.micros_max,
         report.nodes_per_puzzle,
         report.guesses_per_puzzle,
+        engines(report),
     )
+}
+
+/// The engines that served, fastest first, each with its records:
+/// `deductions 95`, or `none` when no record was searched.
+fn engines(report: &Report) -> String {
+    let served: Vec<String> = EngineKind::ALL
+        .iter()
+        .filter_map(|kind| {
+            let records = report.engines.get(kind.name())?;
+            Some(format!("{kind} {records}"))
+        })
+        .collect();
+    if served.is_empty() {
+        "none".to_owned()
+    } else {
+        served.join(", ")
+    }
 }
 
 /// A rate as printed: whole numbers from 100 up, three significant digits

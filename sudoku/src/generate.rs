@@ -5,9 +5,11 @@
 //!
 //! 1. **The shape**: the one in the [`Options`], or a new random jigsaw map
 //!    ([`jigsaw::random_shape`]) for every attempt.
-//! 2. **A complete grid**: the generic [`dance_dlx`] engine on
+//! 2. **A complete grid**: the engine that can shuffle its options — the
+//!    engines' one choice picks the generic [`dance_dlx`] engine — on
 //!    [`exact_cover`]`(shape)`, its options shuffled by a seed
-//!    ([`dance_dlx::Solver::shuffle`]), stopped at the first solution. A search
+//!    ([`dance_dlx::Solver::shuffle`]), asked for the first solution by a
+//!    [`Request`] whose stop is the caller's and a spent budget. A search
 //!    that tries more than `GRID_BUDGET_PER_CELL · N²` options (64 times
 //!    that with anti-knight, anti-king or non-consecutive) is abandoned
 //!    for a new seed (big grids can wander into a dead end with a bad
@@ -82,15 +84,19 @@
 
 use std::cell::RefCell;
 use std::fmt;
-use std::ops::Range;
+use std::ops::{ControlFlow, Range};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
-use dance_dlx::{CHECK_INTERVAL, Event};
+use dance_dlx::{Event, Pursuit, Resume};
 
 use crate::batch::par_map;
 use crate::cover::{exact_cover, placements};
+use crate::engines::{self, Ask, EngineKind, Tree};
 use crate::{
-    Digit, Goal, Grid, MAX_SIZE, Puzzle, Request, Shape, ShapeError, Solver, Status, Stop, Variant,
-    jigsaw,
+    Digit, Engine, Goal, Grid, MAX_SIZE, Puzzle, Request, Shape, ShapeError, Solver, Status, Stop,
+    Variant, jigsaw,
 };
 use dance_dlx::SplitMix64;
 
@@ -448,19 +454,31 @@ pub fn generate_batch_sequential(
         .collect()
 }
 
-/// Complete grids of one shape: its exact-cover matrix on the generic
-/// engine, reshuffled for every search.
+/// Complete grids of one shape: its exact-cover matrix on the engine that
+/// can shuffle its options (the one place that chooses engines picks it:
+/// the generic engine), reshuffled for every search.
 struct GridMaker {
     shape: Shape,
     engine: dance_dlx::Solver,
+    /// Raised when a search has spent its budget: the stop of the grid
+    /// searches' requests, beside the caller's deadline.
+    spent: Arc<AtomicBool>,
 }
 
 impl GridMaker {
     fn new(shape: &Shape) -> GridMaker {
+        let random = Ask {
+            engine: Engine::Fast,
+            tree: Tree::AlgorithmX,
+            shuffled: true,
+        };
+        let kind = engines::choose(shape, false, random);
+        debug_assert_eq!(kind, EngineKind::Dlx, "only the generic engine shuffles");
         GridMaker {
             shape: shape.clone(),
             // Its budgets are counted on Algorithm X's tree.
-            engine: crate::engine::algorithm_x(&exact_cover(shape)),
+            engine: engines::dlx::algorithm_x(&exact_cover(shape)),
+            spent: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -482,45 +500,88 @@ impl GridMaker {
             1
         };
         let budget = GRID_BUDGET_PER_CELL * factor * self.shape.cell_count() as u64;
-        let alarm = stop.start();
-        // Slices of the budget between two looks at the stop: the budget
-        // runs out at the same node as in one go, since the driver looks at
-        // it before every node.
-        let slice = if alarm.is_silent() {
-            budget
-        } else {
-            CHECK_INTERVAL
-        };
+        // One request for every seed: the caller's deadline (a timeout runs
+        // from now, for all of them), and the flag that a spent budget or
+        // the caller's flag raises.
+        let mut shared = Stop::when(self.spent.clone());
+        if let Some(deadline) = stop.deadline() {
+            shared = shared.with_deadline(deadline);
+        }
+        if let Some(deadline) = stop
+            .timeout()
+            .and_then(|timeout| Instant::now().checked_add(timeout))
+        {
+            shared = shared.with_deadline(deadline);
+        }
+        let request = Request::new(Goal::First).with_stop(shared);
         for _ in 0..GRID_SEARCHES {
             self.engine.shuffle(rng.next_u64());
             self.engine.rewind();
-            let start = self.engine.stats().nodes;
-            let event = loop {
-                let spent = self.engine.stats().nodes - start;
-                match self.engine.resume(slice.min(budget - spent)) {
-                    Event::BudgetSpent if self.engine.stats().nodes - start < budget => {
-                        if alarm.rung() {
-                            return Err(GenerateError::Stopped);
-                        }
-                    }
-                    event => break event,
-                }
+            let caller = stop.flag().map(|flag| &**flag);
+            // A flag the caller raised already stops the search before it
+            // starts, as a deadline that has passed does.
+            let called = caller.is_some_and(|flag| flag.load(Ordering::Relaxed));
+            self.spent.store(called, Ordering::Relaxed);
+            let mut search = Budgeted {
+                solver: &mut self.engine,
+                left: budget,
+                spent: &self.spent,
+                caller,
+                ran_out: false,
             };
-            match event {
-                Event::Solution => {
+            let mut pursuit = Pursuit::new(&request);
+            pursuit.run(&mut search, |_| ControlFlow::Continue(()));
+            let ran_out = search.ran_out;
+            match pursuit.answer(Some(()), ()).status {
+                Status::Solved => {
                     let placements = placements(n, self.engine.solution());
                     let grid = Grid::solved(&Puzzle::empty(self.shape.clone()), placements);
                     self.engine.rewind();
                     return Ok(grid);
                 }
-                Event::Exhausted => return Err(GenerateError::NoSolution),
-                Event::BudgetSpent => {}
+                Status::NoSolution => return Err(GenerateError::NoSolution),
+                Status::Timeout if ran_out => {}
+                // The caller's stop (a first solution answers nothing else).
+                _ => return Err(GenerateError::Stopped),
             }
         }
         Err(GenerateError::GridNotFound {
             searches: GRID_SEARCHES,
             budget,
         })
+    }
+}
+
+/// A grid search that runs out after a budget of nodes, for a
+/// [`Pursuit`]: it raises the request's flag then, or when the caller's
+/// flag is raised, so that the pursuit stops at its next look.
+struct Budgeted<'a> {
+    solver: &'a mut dance_dlx::Solver,
+    /// Nodes left.
+    left: u64,
+    /// The flag of the request's stop.
+    spent: &'a AtomicBool,
+    /// The caller's flag (a signal's), if any.
+    caller: Option<&'a AtomicBool>,
+    /// Whether the budget ran out (and not the caller's stop).
+    ran_out: bool,
+}
+
+impl Resume for Budgeted<'_> {
+    fn resume(&mut self, budget: u64) -> Event {
+        // The driver looks at its budget before every node, so the search
+        // ends at the same node however the budget is sliced.
+        let before = self.solver.stats().nodes;
+        let event = self.solver.resume(budget.min(self.left));
+        self.left -= self.solver.stats().nodes - before;
+        if event == Event::BudgetSpent {
+            self.ran_out = self.left == 0;
+            let called = self.caller.is_some_and(|flag| flag.load(Ordering::Relaxed));
+            if self.ran_out || called {
+                self.spent.store(true, Ordering::Relaxed);
+            }
+        }
+        event
     }
 }
 
@@ -595,6 +656,52 @@ fn puzzle(shape: &Shape, cells: &[Option<Digit>]) -> Puzzle {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn grid_searches_answer_through_the_request_and_its_stop() {
+        let shape = Shape::boxed(16).unwrap();
+        let mut maker = GridMaker::new(&shape);
+        let mut rng = SplitMix64::new(1);
+        let grid = maker.grid(&mut rng, &Stop::never()).unwrap();
+        crate::verify(&Puzzle::empty(shape.clone()), &grid).unwrap();
+        let raised = Arc::new(AtomicBool::new(true));
+        let flagged = maker.grid(&mut rng, &Stop::when(raised));
+        assert_eq!(flagged.unwrap_err(), GenerateError::Stopped);
+        let past = Stop::at(Instant::now());
+        assert_eq!(
+            maker.grid(&mut rng, &past).unwrap_err(),
+            GenerateError::Stopped
+        );
+        let timeout = Stop::after(std::time::Duration::ZERO);
+        assert_eq!(
+            maker.grid(&mut rng, &timeout).unwrap_err(),
+            GenerateError::Stopped
+        );
+        // And it still makes grids afterwards, the same for the same seed:
+        // a spent budget or a stop of one search does not leak into the
+        // next.
+        let again = maker.grid(&mut SplitMix64::new(1), &Stop::never()).unwrap();
+        assert_eq!(again, grid);
+    }
+
+    #[test]
+    fn a_search_that_spends_its_budget_is_told_from_a_stop() {
+        let shape = Shape::boxed(9).unwrap();
+        let mut engine = engines::dlx::algorithm_x(&exact_cover(&shape));
+        let spent = AtomicBool::new(false);
+        let mut search = Budgeted {
+            solver: &mut engine,
+            left: 5,
+            spent: &spent,
+            caller: None,
+            ran_out: false,
+        };
+        assert_eq!(search.resume(3), Event::BudgetSpent);
+        assert!(!search.ran_out && !spent.load(Ordering::Relaxed));
+        assert_eq!(search.resume(100), Event::BudgetSpent);
+        assert!(search.ran_out && spent.load(Ordering::Relaxed));
+        assert_eq!(engine.stats().nodes, 5);
+    }
 
     #[test]
     fn orbits_cover_every_cell_once() {

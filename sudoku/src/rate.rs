@@ -1,21 +1,43 @@
-//! A difficulty measure: how much searching Dancing Links needs to prove a
+//! A difficulty measure: how much searching Algorithm X needs to prove a
 //! puzzle's solution unique, named in levels.
 //!
 //! # What is measured
 //!
 //! [`rate`] counts the puzzle's solutions up to two with the [`Solver`] on
-//! [`SAMPLES`] random transformations of it, on Algorithm X's search tree
-//! ([`Tree::AlgorithmX`], whatever tree the solver is set to walk), and
-//! averages the work that [`Solver::stats`] reports: *nodes* (options tried) and *guesses* (options
-//! tried where the search had a real choice). The transformations rename
-//! the digits and, as the shape allows, permute rows within bands, bands,
-//! columns within stacks and stacks, transpose (square boxes), or reflect
-//! and transpose the whole grid (X-Sudoku and jigsaw, whose diagonals and
-//! region maps must stay valid). They keep the puzzle's solutions but change
-//! the order in which Dancing Links meets its ties, so the average describes
-//! the puzzle rather than one way of writing it down. The transformations
-//! come from a fixed seed: a puzzle always gets the same rating, on every
-//! machine.
+//! [`SAMPLES`] random transformations of it ([`samples`]), on Algorithm X's
+//! search tree ([`Tree::AlgorithmX`], whatever tree the solver is set to
+//! walk), and averages the work that the answers report: *guesses* (options
+//! tried where the search had a real choice) and *nodes* (options tried).
+//! The transformations rename the digits and, as the shape allows, permute
+//! rows within bands, bands, columns within stacks and stacks, transpose
+//! (square boxes), or reflect and transpose the whole grid (X-Sudoku and
+//! jigsaw, whose diagonals and region maps must stay valid). They keep the
+//! puzzle's solutions but change the order in which the search meets its
+//! ties, so the average describes the puzzle rather than one way of writing
+//! it down. The transformations come from a fixed seed: a puzzle always
+//! gets the same rating, on every machine.
+//!
+//! Exactly what is counted, engine by engine (the rating's
+//! [`Stats::engine`](crate::Stats::engine) names the one that served):
+//!
+//! * the **guesses** are those of the generic Dancing Links engine
+//!   (`dance solve --engine dlx`) on the same searches, on every shape:
+//!   every engine on Algorithm X's tree makes its guesses;
+//! * the **nodes** too, except on the classic 9×9 shape, which runs on the
+//!   bands ([`EngineKind::Bands`](crate::EngineKind::Bands)): they make the
+//!   forced choices a round at a time and find a dead end at the end of a
+//!   round, not at the first item that runs out, so on a branch that dies
+//!   they count other nodes than the generic engine — fewer on 692 of the
+//!   760 searches of top95's ratings, more on 63. Top95's first puzzle
+//!   rates `extreme 2148.6 400.0`, where `--engine dlx` counts 2468.6 nodes
+//!   on the same samples (and 400.0 guesses). The bands stay because they
+//!   count to two 1.24–1.47 times as fast as Algorithm X on bitboards, which
+//!   counts as the generic engine does (`docs/benchmarks.md`, "Algorithm X on
+//!   9×9").
+//!
+//! A solver made with [`Solver::generic`] rates on the generic engine
+//! itself, whose nodes are `--engine dlx`'s everywhere. A test holds the
+//! rating to all this (`sudoku/tests/rate.rs`).
 //!
 //! A puzzle solved by forced moves alone — at every step some cell has one
 //! digit left, or some unit has one place left for a digit (naked and
@@ -155,12 +177,13 @@ pub struct Rating {
     pub level: Level,
     /// The searches averaged.
     pub samples: u32,
-    /// Their work, added up.
+    /// Their work, added up, and the engine that did it.
     pub total: Stats,
 }
 
 impl Rating {
-    /// Average nodes (options tried) per search.
+    /// Average nodes (options tried) per search: see the [module
+    /// docs](self#what-is-measured) for which engine counted them.
     pub fn nodes(&self) -> f64 {
         self.total.nodes as f64 / f64::from(self.samples)
     }
@@ -222,20 +245,36 @@ pub fn rate_until(solver: &mut Solver, puzzle: &Puzzle, stop: &Stop) -> Result<R
     rating
 }
 
+/// The [`SAMPLES`] transformations of `puzzle` that a rating searches,
+/// in order: the same for a puzzle on every machine, so that its searches
+/// can be repeated on any engine (`rate(puzzle).total.guesses` is the sum of
+/// their guesses counted to one on [`Engine::Dlx`](crate::Engine::Dlx)).
+///
+/// ```
+/// let puzzle: dance_sudoku::Puzzle =
+///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
+/// let samples: Vec<dance_sudoku::Puzzle> = dance_sudoku::rate::samples(&puzzle).collect();
+/// assert_eq!(samples.len(), dance_sudoku::rate::SAMPLES as usize);
+/// assert!(samples.iter().all(|sample| sample.given_count() == puzzle.given_count()));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn samples(puzzle: &Puzzle) -> impl Iterator<Item = Puzzle> + '_ {
+    let mut rng = SplitMix64::new(SEED);
+    (0..SAMPLES).map(move |_| Transform::random(puzzle.shape(), &mut rng).puzzle(puzzle))
+}
+
 /// [`rate_until`] with the solver on Algorithm X's tree.
 fn rate_on_algorithm_x(
     solver: &mut Solver,
     puzzle: &Puzzle,
     stop: &Stop,
 ) -> Result<Rating, RateError> {
-    let mut rng = SplitMix64::new(SEED);
     let mut total = Stats::default();
     // Counted to one: exactly one solution, or more.
     let request = Request::new(Goal::Count { limit: 1 })
         .with_stop(stop.clone())
         .with_engine(solver.shorthand_engine());
-    for sample in 0..SAMPLES {
-        let transformed = Transform::random(puzzle.shape(), &mut rng).puzzle(puzzle);
+    for (sample, transformed) in samples(puzzle).enumerate() {
         let answer = solver.run(&transformed, &request);
         // Transformations keep the number of solutions, so the first
         // search answers for all.
@@ -245,7 +284,13 @@ fn rate_on_algorithm_x(
             Status::Multiple if sample == 0 => return Err(RateError::Multiple),
             _ => {}
         }
-        total += answer.stats;
+        total = Stats {
+            nodes: total.nodes + answer.stats.nodes,
+            guesses: total.guesses + answer.stats.guesses,
+            // Transformations keep the shape's kind, so one engine serves
+            // every sample.
+            engine: answer.stats.engine,
+        };
     }
     Ok(Rating {
         level: Level::of(total.guesses, SAMPLES),
@@ -282,6 +327,7 @@ mod tests {
             total: Stats {
                 nodes: 1500,
                 guesses: 76,
+                engine: None,
             },
         };
         assert_eq!(rating.to_string(), "hard 187.5 9.5");

@@ -11,10 +11,9 @@
 //! on every engine.
 
 use std::fmt;
-use std::ops::{Add, AddAssign};
 use std::str::FromStr;
 
-use crate::Grid;
+use crate::{EngineKind, Grid};
 
 /// A Sudoku search request: what to find, when to give up, and which
 /// [`Engine`] searches.
@@ -39,8 +38,10 @@ pub type Answer = dance_dlx::Answer<Grid, Stats>;
 
 /// Which search answers a [`Request`] — the choice of the command line's
 /// `--engine`, each [described](Engine::describe) there. The answers are
-/// the same; the work differs. [`Solver::engine_kind`](crate::Solver::engine_kind)
-/// says which engine serves which puzzle.
+/// the same; the work differs. Each names a family of engines
+/// ([`EngineKind`]), of which one serves each puzzle: see
+/// [`engines`](crate::engines) for which, and the answer's
+/// [`Stats::engine`] for the one that served.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Engine {
@@ -119,16 +120,27 @@ pub struct EngineError {
     pub name: String,
 }
 
-/// The work a search did, comparable across machines: the part of
-/// [`dance_dlx::Stats`] that every Sudoku engine counts, the naive search
-/// and the engines without links included (they have no link updates to
-/// count, and the [`Answer`]'s count holds the solutions).
+/// The work a search did, comparable across machines, and the engine that
+/// did it: the part of [`dance_dlx::Stats`] that every Sudoku engine
+/// counts, the naive search and the engines without links included (they
+/// have no link updates to count, and the [`Answer`]'s count holds the
+/// solutions).
+///
+/// What a node and a guess are depends on the engine's tree
+/// ([`EngineKind::walks_algorithm_x`]): on Algorithm X's, a node is an
+/// option tried and a guess an option tried where the item had more than
+/// one; the deductions engine and the naive search document their own.
+/// The engines on Algorithm X's tree make the same guesses, and all but
+/// the bands count the same nodes (see [`EngineKind::Bands`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Stats {
-    /// Search-tree nodes visited; each solver documents what a node is.
+    /// Search-tree nodes visited.
     pub nodes: u64,
     /// Nodes where the search chose among several alternatives.
     pub guesses: u64,
+    /// The engine that searched; `None` for no search (the default), or
+    /// for figures that are not one engine's.
+    pub engine: Option<EngineKind>,
 }
 
 impl From<dance_dlx::Stats> for Stats {
@@ -136,24 +148,8 @@ impl From<dance_dlx::Stats> for Stats {
         Stats {
             nodes: stats.nodes,
             guesses: stats.guesses,
+            engine: None,
         }
-    }
-}
-
-impl Add for Stats {
-    type Output = Stats;
-
-    fn add(self, other: Stats) -> Stats {
-        Stats {
-            nodes: self.nodes + other.nodes,
-            guesses: self.guesses + other.guesses,
-        }
-    }
-}
-
-impl AddAssign for Stats {
-    fn add_assign(&mut self, other: Stats) {
-        *self = *self + other;
     }
 }
 
@@ -171,26 +167,6 @@ mod tests {
         assert_eq!(
             error.to_string(),
             "unknown engine `bands`; expected fast, dlx or dfs"
-        );
-    }
-
-    #[test]
-    fn stats_add_up() {
-        let mut total = Stats::default();
-        total += Stats {
-            nodes: 3,
-            guesses: 1,
-        };
-        total += Stats {
-            nodes: 4,
-            guesses: 2,
-        };
-        assert_eq!(
-            total,
-            Stats {
-                nodes: 7,
-                guesses: 3
-            }
         );
     }
 }

@@ -1,109 +1,37 @@
-//! The Dancing Links Sudoku solver: one exact-cover matrix per shape, built
-//! once and reused for every puzzle of that shape.
+//! The Sudoku solver: one matrix per shape and engine, built once and
+//! reused for every puzzle of that shape, on the engine that
+//! [`engines::choose`](crate::engines) picks.
 
 use std::ops::ControlFlow;
 
 use dance_dlx::{Count, Event, Goal, Pursuit, Resume};
 
-use crate::bands::Bands;
-use crate::bitboards::Bitboards;
-use crate::deductions::Deductions;
-use crate::engine::{Driven, Generic, ShapeSearch};
-use crate::kernel::Kernel;
+use crate::engines::search::ShapeSearch;
+use crate::engines::{self, Ask, EngineKind, Tree};
 use crate::{Answer, Engine, Grid, Puzzle, Request, Shape, Stats};
-
-/// Which engine a [`Solver`] runs a puzzle on ([`Solver::engine_kind`]):
-/// what did the work, for labels and reports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum EngineKind {
-    /// The fast engine of the classic 9×9 shape ([`Tree::Own`]): bands of
-    /// bits with its own deductions (singles, locked candidates both ways,
-    /// triads) and its own search tree, not Algorithm X's, without dancing
-    /// links.
-    Deductions,
-    /// Algorithm X on bands (the classic 9×9 shape on [`Tree::AlgorithmX`]):
-    /// the generic engine's guesses, forced choices made in bulk with word
-    /// operations, without dancing links.
-    Bands,
-    /// Algorithm X on bitboards (9×9 jigsaw shapes): the generic engine's
-    /// search tree, node for node, without dancing links.
-    Bitboards,
-    /// Dancing Links specialised for options of exactly four items
-    /// (standard and jigsaw sizes up to 8, and 25).
-    Kernel,
-    /// The generic Dancing Links engine of the `dlx` crate on the shape's
-    /// exact cover (every other shape, variants and pencilmark puzzles).
-    Generic,
-    /// The naive depth-first search of [`dfs`](crate::dfs)
-    /// ([`Engine::Dfs`]).
-    Dfs,
-}
-
-impl EngineKind {
-    /// A short description of the engine, for labels.
-    pub fn describe(self) -> &'static str {
-        match self {
-            EngineKind::Deductions => {
-                "bands with own deductions and own search tree, not Algorithm X's (no dancing links)"
-            }
-            EngineKind::Bands => "Algorithm X on bands, forced choices in bulk (no dancing links)",
-            EngineKind::Bitboards => "Algorithm X on bitboards (no dancing links)",
-            EngineKind::Kernel => "Dancing Links, the four-item Sudoku kernel",
-            EngineKind::Generic => "Dancing Links, the generic engine",
-            EngineKind::Dfs => "naive depth-first search",
-        }
-    }
-}
-
-/// Which search tree a [`Solver`] walks on the classic 9×9 shape under
-/// [`Engine::Fast`] ([`Solver::set_tree`]). Every other shape has one fast
-/// engine, on Algorithm X's tree. Both trees give the same counts and
-/// verdicts; a puzzle with several solutions may get a different first one.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Tree {
-    /// The fastest: the 9×9 engine's own deductions eliminate candidates
-    /// that Algorithm X keeps and it branches on configurations of a digit
-    /// in a band, so it guesses about half as often, in its own order
-    /// ([`EngineKind::Deductions`]).
-    #[default]
-    Own,
-    /// Algorithm X's, as the generic engine walks it with the MRV rule: the
-    /// same guesses, and the same solutions in the same order
-    /// ([`EngineKind::Bands`]). The rating ([`crate::rate`]) is defined on
-    /// it.
-    AlgorithmX,
-}
 
 /// How many matrices a solver keeps. Batches are usually of one shape; a few
 /// more serve files that mix sizes, and jigsaw puzzles (each region map is a
 /// shape of its own) evict each other instead of growing without bound.
 const CACHED_SHAPES: usize = 4;
 
-/// Solves puzzles of any shape as exact cover, with Algorithm X.
+/// Solves puzzles of any shape, as exact cover or on the 9×9 deductions.
 ///
-/// For each puzzle, the solver takes the exact-cover matrix of the puzzle's
-/// shape (built on first use and kept for the next puzzles of that shape),
-/// puts the givens in, searches, and takes them out again: no matrix is
-/// rebuilt and nothing is allocated per puzzle except the grids it returns.
-/// Givens that clash with each other make a puzzle with no solution.
+/// For each puzzle, the solver takes the matrix of the puzzle's shape on
+/// the engine chosen for it (built on first use and kept for the next
+/// puzzles of that shape), puts the givens in, searches, and takes them
+/// out again: no matrix is rebuilt and nothing is allocated per puzzle
+/// except the grids it returns. Givens that clash with each other make a
+/// puzzle with no solution.
 ///
-/// [`run`](Solver::run) answers a [`Request`] on the [`Engine`] it names.
-/// [`Engine::Fast`] runs the classic 9×9 shape on bands of bits with the
-/// fast engine's own deductions and search tree ([`Tree::Own`], the
-/// default), or as Algorithm X on bands of bits (forced choices made in
-/// bulk) after [`set_tree`](Self::set_tree)`(`[`Tree::AlgorithmX`]`)`; 9×9
-/// jigsaw shapes on bitboards, standard and jigsaw sizes up to 8 and 25 on
-/// a Dancing Links kernel specialised for options of exactly four items
-/// (where it measured faster), and every other shape on the generic
-/// [`dance_dlx`] engine ([`engine_kind`](Solver::engine_kind) is that
-/// choice, made in one place); [`Engine::Dlx`] runs every shape on the
-/// generic engine and [`Engine::Dfs`] on the naive [`dfs`](crate::dfs).
-/// Every engine but the first makes the generic engine's guesses and finds
-/// the same solutions in the same order; nodes agree too, except that the
-/// bands and bitboards may count differently on branches that die. The
-/// first finds the same number of solutions with fewer guesses of its own.
+/// [`run`](Solver::run) answers a [`Request`] on an engine of the
+/// [`Engine`] it names, as [`engines`](crate::engines) chooses
+/// ([`engine_kind`](Solver::engine_kind) says which; the answer's
+/// [`Stats::engine`] says which served). Every engine on Algorithm X's tree
+/// makes the generic engine's guesses and finds the same solutions in the
+/// same order; the deductions engine of the classic 9×9 shape (the default,
+/// [`Tree::Deductions`]) finds the same number of solutions with fewer
+/// guesses of its own.
 ///
 /// ```
 /// use dance_sudoku::{Goal, Request, Solver, Status};
@@ -122,7 +50,8 @@ pub struct Solver {
     /// Most recently used first.
     engines: Vec<(Key, Box<dyn ShapeSearch>)>,
     stats: Stats,
-    generic_only: bool,
+    /// The engine of the shorthands.
+    shorthand: Engine,
     tree: Tree,
 }
 
@@ -143,7 +72,7 @@ impl Solver {
     /// against it. [`run`](Self::run) follows its request.
     pub fn generic() -> Solver {
         Solver {
-            generic_only: true,
+            shorthand: Engine::Dlx,
             ..Solver::default()
         }
     }
@@ -162,6 +91,8 @@ impl Solver {
     /// let mut solver = Solver::new();
     /// let count = solver.run(&puzzle, &Request::new(Goal::Count { limit: 300 }));
     /// assert_eq!((count.status, count.count.to_string()), (Status::Multiple, "288".to_owned()));
+    /// // The answer names the engine that served: the 4×4 shape's fastest.
+    /// assert_eq!(count.stats.engine, Some(dance_sudoku::EngineKind::Kernel));
     /// let capped = solver.run(&puzzle, &Request::new(Goal::Count { limit: 10 }));
     /// assert_eq!(capped.count.to_string(), "10+");
     /// let stopped = Request::new(Goal::All).with_stop(Stop::after(Duration::ZERO));
@@ -170,15 +101,20 @@ impl Solver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn run(&mut self, puzzle: &Puzzle, request: &Request) -> Answer {
-        if request.engine == Engine::Dfs {
-            let answer = crate::dfs::run(puzzle, request);
-            self.stats = answer.stats;
-            return answer;
-        }
+        let kind = self.engine_kind(puzzle, request.engine);
+        let mut answer = match Solver::load(&mut self.engines, puzzle, kind) {
+            Some(engine) => Solver::pursue(engine, puzzle, request),
+            None => engines::dfs::run(puzzle, request),
+        };
+        answer.stats.engine = Some(kind);
+        self.stats = answer.stats;
+        answer
+    }
+
+    /// Answers `request` for `puzzle` on `engine`.
+    fn pursue(engine: &mut dyn ShapeSearch, puzzle: &Puzzle, request: &Request) -> Answer {
         let mut pursuit = Pursuit::new(request);
         let keep = request.goal.keeps_solution();
-        let kind = self.engine_kind(puzzle, request.engine);
-        let engine = Solver::load(&mut self.engines, puzzle, kind);
         let mut kept = None;
         if engine.start(puzzle) {
             // Only the solutions the answer counts are visited: for the
@@ -194,14 +130,13 @@ impl Solver {
         }
         let stats = engine.stats();
         engine.finish();
-        self.stats = stats;
         pursuit.answer(kept, stats)
     }
 
-    /// Walks Algorithm X's tree or the fast engine's own on the classic 9×9
-    /// shape under [`Engine::Fast`] ([`Tree`]); other shapes and engines are
-    /// not affected. The engines of both stay built, so switching back and
-    /// forth costs nothing.
+    /// Walks Algorithm X's tree, or the deductions engine's where it serves
+    /// (the classic 9×9 shape), under [`Engine::Fast`] ([`Tree`]); other
+    /// shapes and engines are not affected. The engines of both stay
+    /// built, so switching back and forth costs nothing.
     pub fn set_tree(&mut self, tree: Tree) {
         self.tree = tree;
     }
@@ -224,8 +159,7 @@ impl Solver {
     /// (a uniqueness test is `count(puzzle, 2)`); to tell exactly N from
     /// more than N, [`run`](Self::run) a [`Goal::Count`].
     pub fn count(&mut self, puzzle: &Puzzle, limit: u64) -> Count {
-        let generic = self.generic_only;
-        let mut search = self.search(puzzle, generic);
+        let mut search = self.search(puzzle);
         let mut count = Count {
             solutions: 0,
             complete: false,
@@ -252,36 +186,38 @@ impl Solver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn solutions<'a>(&'a mut self, puzzle: &'a Puzzle) -> Solutions<'a> {
-        let generic = self.generic_only;
         Solutions {
-            search: self.search(puzzle, generic),
+            search: self.search(puzzle),
         }
     }
 
-    /// The work done by the last search: options tried (`nodes`) and options
-    /// tried where the item had more than one left (`guesses`). Placing the
-    /// givens costs no nodes. On the fast engine's own tree ([`Tree::Own`],
-    /// 9×9), a guess is an option tried at a branch point and a node a cell
-    /// filled or a configuration tried ([`EngineKind::Deductions`]).
+    /// The work done by the last search, and the engine that did it: on
+    /// Algorithm X's tree, options tried (`nodes`) and options tried where
+    /// the item had more than one left (`guesses`). Placing the givens
+    /// costs no nodes. On the deductions engine's tree
+    /// ([`Tree::Deductions`], 9×9), a guess is an option tried at a branch
+    /// point and a node a cell filled or a configuration tried
+    /// ([`EngineKind::Deductions`]).
     pub fn stats(&self) -> Stats {
         self.stats
     }
 
     /// The engine of the shorthands: see [`generic`](Self::generic).
     pub(crate) fn shorthand_engine(&self) -> Engine {
-        if self.generic_only {
-            Engine::Dlx
-        } else {
-            Engine::Fast
-        }
+        self.shorthand
     }
 
-    /// Starts a search of `puzzle` on its shape's matrix.
-    fn search<'a>(&'a mut self, puzzle: &'a Puzzle, generic: bool) -> Search<'a> {
-        self.stats = Stats::default();
-        let engine = if generic { Engine::Dlx } else { Engine::Fast };
-        let kind = self.engine_kind(puzzle, engine);
-        let engine = Solver::load(&mut self.engines, puzzle, kind);
+    /// Starts a search of `puzzle` on the shorthands' engine.
+    fn search<'a>(&'a mut self, puzzle: &'a Puzzle) -> Search<'a> {
+        let kind = self.engine_kind(puzzle, self.shorthand);
+        self.stats = Stats {
+            engine: Some(kind),
+            ..Stats::default()
+        };
+        // The shorthands run on `fast` or `dlx` (`shorthand` is set by the
+        // constructors alone), whose engines all keep a matrix.
+        let engine = Solver::load(&mut self.engines, puzzle, kind)
+            .expect("the engines of `fast` and `dlx` keep a matrix");
         let live = engine.start(puzzle);
         Search {
             engine,
@@ -292,14 +228,14 @@ impl Solver {
     }
 
     /// The engine of `kind` for `puzzle`, first in the cache, built on
-    /// first use. A pencilmark puzzle gets an engine of its own (its
-    /// candidates are part of the matrix), never reused, and at most one is
-    /// kept.
+    /// first use; `None` for the naive search, which keeps none. A
+    /// pencilmark puzzle gets an engine of its own (its candidates are
+    /// part of the matrix), never reused, and at most one is kept.
     fn load<'e>(
         engines: &'e mut Vec<(Key, Box<dyn ShapeSearch>)>,
         puzzle: &Puzzle,
         kind: EngineKind,
-    ) -> &'e mut dyn ShapeSearch {
+    ) -> Option<&'e mut dyn ShapeSearch> {
         let (shape, pencilmark) = (puzzle.shape(), puzzle.is_pencilmark());
         match engines
             .iter()
@@ -310,25 +246,20 @@ impl Solver {
         {
             Some(position) => engines[..=position].rotate_right(1),
             None => {
+                let built = engines::build(puzzle, kind)?;
                 engines.truncate(CACHED_SHAPES - 1);
                 if let Some(position) = engines.iter().position(|(key, _)| key.1) {
                     engines.remove(position);
                 }
-                let built = Solver::engine_for(puzzle, kind);
                 engines.insert(0, ((shape.clone(), pencilmark, kind), built));
             }
         }
-        &mut *engines[0].1
+        Some(&mut *engines[0].1)
     }
 
-    /// The engine that serves `puzzle` when `engine` is asked for — the one
-    /// place that picks it: for [`Engine::Fast`], bands for the classic 9×9
-    /// shape (with the fast engine's own deductions, or on Algorithm X's
-    /// tree: [`Tree`]), bitboards for 9×9 jigsaw shapes, the four-item kernel for the
-    /// standard and jigsaw sizes where it wins, the generic engine for the
-    /// rest (variants, other sizes, pencilmark puzzles); the generic engine
-    /// for every puzzle under [`Engine::Dlx`], the naive search under
-    /// [`Engine::Dfs`].
+    /// The engine that serves `puzzle` when `engine` is asked for, on this
+    /// solver's [`Tree`]: the choice of [`engines`](crate::engines), made
+    /// there once, for every search of the solver.
     ///
     /// ```
     /// use dance_sudoku::{Engine, EngineKind, Solver};
@@ -336,57 +267,19 @@ impl Solver {
     /// let puzzle: dance_sudoku::Puzzle = ".".repeat(81).parse()?;
     /// let mut solver = Solver::new();
     /// assert_eq!(solver.engine_kind(&puzzle, Engine::Fast), EngineKind::Deductions);
-    /// assert_eq!(solver.engine_kind(&puzzle, Engine::Dlx), EngineKind::Generic);
+    /// assert_eq!(solver.engine_kind(&puzzle, Engine::Dlx), EngineKind::Dlx);
     /// assert_eq!(solver.engine_kind(&puzzle, Engine::Dfs), EngineKind::Dfs);
     /// solver.set_tree(dance_sudoku::Tree::AlgorithmX);
     /// assert_eq!(solver.engine_kind(&puzzle, Engine::Fast), EngineKind::Bands);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn engine_kind(&self, puzzle: &Puzzle, engine: Engine) -> EngineKind {
-        let shape = puzzle.shape();
-        if engine == Engine::Dfs {
-            EngineKind::Dfs
-        } else if engine == Engine::Dlx || puzzle.is_pencilmark() {
-            EngineKind::Generic
-        } else if Bands::serves(shape) {
-            match self.tree {
-                Tree::Own => EngineKind::Deductions,
-                Tree::AlgorithmX => EngineKind::Bands,
-            }
-        } else if Bitboards::serves(shape) {
-            EngineKind::Bitboards
-        } else if Kernel::serves(shape) {
-            EngineKind::Kernel
-        } else {
-            EngineKind::Generic
-        }
-    }
-
-    /// Builds the engine of `kind` for `puzzle`, as
-    /// [`engine_kind`](Self::engine_kind) picked it: that choice is made
-    /// there, once.
-    fn engine_for(puzzle: &Puzzle, kind: EngineKind) -> Box<dyn ShapeSearch> {
-        let shape = puzzle.shape();
-        let special: Option<Box<dyn ShapeSearch>> = match kind {
-            EngineKind::Deductions => {
-                Deductions::new(shape).map(|engine| Box::new(Driven::new(engine)) as _)
-            }
-            EngineKind::Bands => Bands::new(shape).map(|bands| Box::new(Driven::new(bands)) as _),
-            EngineKind::Bitboards => {
-                Bitboards::new(shape).map(|bits| Box::new(Driven::new(bits)) as _)
-            }
-            EngineKind::Kernel => {
-                Kernel::new(shape).map(|kernel| Box::new(Driven::new(kernel)) as _)
-            }
-            EngineKind::Generic | EngineKind::Dfs => None,
+        let ask = Ask {
+            engine,
+            tree: self.tree,
+            shuffled: false,
         };
-        special.unwrap_or_else(|| {
-            if puzzle.is_pencilmark() {
-                Box::new(Generic::pencilmark(puzzle))
-            } else {
-                Box::new(Generic::new(shape))
-            }
-        })
+        engines::choose(puzzle.shape(), puzzle.is_pencilmark(), ask)
     }
 }
 
@@ -419,7 +312,10 @@ impl Search<'_> {
                 event => break event,
             }
         };
-        *self.stats = self.engine.stats();
+        *self.stats = Stats {
+            engine: self.stats.engine,
+            ..self.engine.stats()
+        };
         self.live = event == Event::Solution;
         self.live
     }

@@ -147,7 +147,7 @@ pub enum ParseErrorKind {
     #[error("quote opened here is not closed on this line; a CSV record must be one line")]
     OpenQuote,
     /// A digit above the puzzle size, such as `A` (10) in a 9×9 puzzle.
-    #[error("digit {digit:?} stands for {}, out of range for size {size}", alphabet::number(*.digit))]
+    #[error("{}", out_of_range(*.digit, *.size))]
     DigitOutOfRange {
         /// The digit's character.
         digit: char,
@@ -282,4 +282,23 @@ pub enum ParseErrorKind {
     /// Givens the puzzle rejected.
     #[error(transparent)]
     Puzzle(#[from] PuzzleError),
+}
+
+/// The message of [`ParseErrorKind::DigitOutOfRange`]: a digit character
+/// too large for the size says what it stands for (`'A'` is 10, too large
+/// for 9×9), but a letter in a puzzle of at most 9×9, where no letter is a
+/// digit, says what a cell may be instead — "`'x'` stands for 33" would
+/// puzzle a reader who typed an `x` for a blank.
+fn out_of_range(digit: char, size: usize) -> String {
+    if digit.is_ascii_alphabetic() && size <= 9 {
+        format!(
+            "{digit:?} is not a digit of size {size}; expected {}",
+            alphabet::expected(size, alphabet::Alphabet::Standard)
+        )
+    } else {
+        format!(
+            "digit {digit:?} stands for {}, out of range for size {size}",
+            alphabet::number(digit)
+        )
+    }
 }

@@ -578,7 +578,7 @@ mod tests {
         );
         assert_eq!(
             error(&format!("{}A", ".".repeat(80))),
-            "1:81: digit 'A' stands for 10, out of range for size 9"
+            "1:81: 'A' is not a digit of size 9; expected a digit 1-9 or a blank ('.', '_', '*' or '0')"
         );
     }
 
@@ -786,14 +786,8 @@ mod plain {
         let at = |i: usize, c: &str| format!("{}{c}{}", &NORVIG[..i], &NORVIG[i + 1..]);
         let cases = [
             (at(40, "?"), "7:41: unexpected character '?'"),
-            (
-                at(40, "A"),
-                "7:41: digit 'A' stands for 10, out of range for size 9",
-            ),
-            (
-                at(40, "a"),
-                "7:41: digit 'a' stands for 10, out of range for size 9",
-            ),
+            (at(40, "A"), "7:41: 'A' is not a digit of size 9"),
+            (at(40, "a"), "7:41: 'a' is not a digit of size 9"),
             (at(40, "é"), "7:41: unexpected character 'é'"),
             (at(40, " "), "7:41: expected N*N cells"),
             (at(80, "\u{b}"), "7:81: expected N*N cells"),

@@ -1,27 +1,26 @@
-//! What the [`Solver`](crate::Solver) asks of an engine, and the engines
-//! that answer it: every Sudoku matrix is walked by the one search
-//! [`Driver`] of the `dlx` crate.
+//! What the [`Solver`](crate::Solver) asks of an engine: every Sudoku
+//! matrix is walked by the one search [`Driver`] of the `dlx` crate.
 //!
 //! * [`PuzzleMatrix`]: a matrix of one shape that the driver can walk
 //!   ([`Matrix`]), which can also take a puzzle's givens in and read a
-//!   solution's grid out — the bands ([`crate::bands`]), the bitboards
-//!   ([`crate::bitboards`]) and the four-node kernel ([`crate::kernel`]);
+//!   solution's grid out — the deductions ([`crate::deductions`]), the
+//!   bands ([`super::bands`]), the bitboards ([`super::bitboards`]) and the
+//!   four-node kernel ([`super::kernel`]);
 //! * [`Driven`]: such a matrix with its driver;
-//! * [`Generic`]: the generic [`dance_dlx::Solver`] on the shape's
-//!   [exact cover](crate::cover::exact_cover), whose driver is inside it.
+//! * the generic [`dance_dlx::Solver`] ([`super::dlx`]), whose driver is
+//!   inside it.
 //!
 //! Each is a [`ShapeSearch`]: a resumable search of one puzzle at a time
-//! on a matrix of one shape. The solver holds one per shape and picks
-//! which in one place ([`Solver::engine_kind`](crate::Solver::engine_kind));
-//! the rest of the solver never asks which engine it has.
+//! on a matrix of one shape. The solver holds one per shape and kind,
+//! which [`super::choose`] picks; the rest of the solver never asks which
+//! engine it has.
 
 use std::fmt::Debug;
 
 use dance_dlx::Event;
 use dance_dlx::driver::{Driver, Matrix};
 
-use crate::cover::{exact_cover, marks_option, option, pencilmark_cover, placements};
-use crate::{Grid, Puzzle, Shape, Stats};
+use crate::{Grid, Puzzle, Stats};
 
 /// A Sudoku matrix that the [`Driver`] walks.
 pub(crate) trait PuzzleMatrix: Matrix {
@@ -137,76 +136,4 @@ impl<M: PuzzleMatrix + Debug + Send + Sync> ShapeSearch for Driven<M> {
     }
 
     fn finish(&mut self) {}
-}
-
-/// The generic engine: [`dance_dlx::Solver`] on the exact cover of a shape, the
-/// givens selected — or, for a pencilmark puzzle, on its
-/// [`pencilmark_cover`] with the marks option selected first.
-#[derive(Debug)]
-pub(crate) struct Generic {
-    size: usize,
-    solver: dance_dlx::Solver,
-    /// Whether the matrix is a pencilmark puzzle's.
-    marks: bool,
-}
-
-impl Generic {
-    pub(crate) fn new(shape: &Shape) -> Generic {
-        Generic {
-            size: shape.size(),
-            solver: algorithm_x(&exact_cover(shape)),
-            marks: false,
-        }
-    }
-
-    /// The engine of one pencilmark puzzle: its candidates are part of the
-    /// matrix, so it serves no other puzzle.
-    pub(crate) fn pencilmark(puzzle: &Puzzle) -> Generic {
-        Generic {
-            size: puzzle.shape().size(),
-            solver: algorithm_x(&pencilmark_cover(puzzle)),
-            marks: true,
-        }
-    }
-}
-
-/// The solver of `problem` on the tree the rating and the other engines
-/// count: dead ends found at the choice of item
-/// ([`DeadEnds::AtChoice`](dance_dlx::DeadEnds::AtChoice)).
-pub(crate) fn algorithm_x(problem: &dance_dlx::Problem) -> dance_dlx::Solver {
-    let mut solver = dance_dlx::Solver::new(problem);
-    solver.set_dead_ends(dance_dlx::DeadEnds::AtChoice);
-    solver
-}
-
-impl ShapeSearch for Generic {
-    fn start(&mut self, puzzle: &Puzzle) -> bool {
-        let n = self.size;
-        self.solver.reset();
-        let clash = (self.marks && self.solver.select(marks_option(n)).is_err())
-            || puzzle
-                .givens()
-                .any(|(cell, digit)| self.solver.select(option(n, cell, digit)).is_err());
-        self.solver.rewind();
-        !clash
-    }
-
-    fn resume(&mut self, budget: u64) -> Event {
-        self.solver.resume(budget)
-    }
-
-    fn grid(&self, puzzle: &Puzzle) -> Grid {
-        let n = self.size;
-        // The marks option, when there is one, is no placement.
-        let options = self.solver.solution().filter(|o| o.index() < n * n * n);
-        Grid::solved(puzzle, placements(n, options))
-    }
-
-    fn stats(&self) -> Stats {
-        self.solver.stats().into()
-    }
-
-    fn finish(&mut self) {
-        self.solver.reset();
-    }
 }

@@ -51,7 +51,7 @@
 
 use dance_dlx::driver::{Choice, Matrix, Work};
 
-use crate::engine::Stash;
+use super::search::Stash;
 use crate::{Digit, Grid, Puzzle, Shape, Variant};
 
 /// The size this module is specialised for.
@@ -233,7 +233,7 @@ impl Bands {
     }
 }
 
-impl crate::engine::PuzzleMatrix for Bands {
+impl super::search::PuzzleMatrix for Bands {
     /// Places the givens; the first level makes the forced choices.
     fn start(&mut self, puzzle: &Puzzle) -> bool {
         self.stash.clear();
@@ -325,7 +325,7 @@ impl Matrix for Bands {
         self.frames[level].to_try != 0
     }
 
-    /// Nothing to undo: [`start`](crate::engine::PuzzleMatrix::start) begins afresh.
+    /// Nothing to undo: [`start`](super::search::PuzzleMatrix::start) begins afresh.
     fn unchoose(&mut self, _level: usize) {}
 }
 
@@ -733,7 +733,7 @@ fn cells(cells: u32) -> impl Iterator<Item = usize> {
 mod tests {
     use super::*;
     use crate::Solver;
-    use crate::engine::{Driven, ShapeSearch};
+    use crate::engines::search::{Driven, ShapeSearch};
     use dance_dlx::Event;
 
     /// Norvig's hardest, an empty board (many solutions), one solved by
@@ -859,12 +859,14 @@ mod tests {
 
     #[test]
     fn the_counted_branch_is_the_first_item_with_the_fewest_options() {
-        let top95 = include_str!("../../benches/data/top95.txt");
+        let top95 = include_str!("../../../benches/data/top95.txt");
         let mut states = 0;
         for line in top95.lines() {
             let puzzle: Puzzle = line.parse().unwrap();
             let mut bands = Bands::new(puzzle.shape()).unwrap();
-            assert!(crate::engine::PuzzleMatrix::start(&mut bands, &puzzle));
+            assert!(crate::engines::search::PuzzleMatrix::start(
+                &mut bands, &puzzle
+            ));
             let mut state = bands.state;
             let mut changed = state.force([[u32::MAX; N]; 3]).is_ok();
             // Down the first option of every choice, checking each state.

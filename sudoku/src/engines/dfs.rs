@@ -23,7 +23,7 @@ use std::ops::ControlFlow;
 use dance_dlx::{CHECK_INTERVAL, Goal, Pursuit};
 
 use crate::cover::{KING_MOVES, KNIGHT_MOVES, ORTHOGONAL_MOVES, step};
-use crate::{Answer, Digit, Grid, Puzzle, Request, Shape, Stats, Variant};
+use crate::{Answer, Digit, EngineKind, Grid, Puzzle, Request, Shape, Stats, Variant};
 
 /// Answers `request` with the naive search — what
 /// [`Solver::run`](crate::Solver::run) does for [`Engine::Dfs`](crate::Engine::Dfs),
@@ -43,7 +43,7 @@ use crate::{Answer, Digit, Grid, Puzzle, Request, Shape, Stats, Variant};
 pub fn run(puzzle: &Puzzle, request: &Request) -> Answer {
     let mut pursuit = Pursuit::new(request);
     if pursuit.checkpoint().is_break() {
-        return pursuit.answer(None, Stats::default());
+        return pursuit.answer(None, Stats::default().by_dfs());
     }
     let keep = request.goal.keeps_solution();
     let mut kept = None;
@@ -53,13 +53,23 @@ pub fn run(puzzle: &Puzzle, request: &Request) -> Answer {
         }
         pursuit.solution()
     });
-    pursuit.answer(kept, stats)
+    pursuit.answer(kept, stats.by_dfs())
 }
 
 /// The first solution in search order, or `None` when there is none: the
 /// solution of [`run`] with [`Goal::First`].
 pub fn solve(puzzle: &Puzzle) -> Option<Grid> {
     run(puzzle, &Request::new(Goal::First)).solution
+}
+
+impl Stats {
+    /// These figures, as the naive search's.
+    fn by_dfs(self) -> Stats {
+        Stats {
+            engine: Some(EngineKind::Dfs),
+            ..self
+        }
+    }
 }
 
 /// The mask index of a cell outside every window or group.
@@ -450,7 +460,7 @@ mod tests {
         let counted = ask(&puzzle, Goal::Count { limit: 10 });
         assert_eq!(
             (counted.count, counted.stats),
-            (count(0, true), Stats::default())
+            (count(0, true), Stats::default().by_dfs())
         );
     }
 
@@ -554,14 +564,15 @@ mod tests {
         let answer = ask(&full, Goal::Unique);
         assert_eq!(
             (answer.status, answer.stats),
-            (Status::Unique, Stats::default())
+            (Status::Unique, Stats::default().by_dfs())
         );
         let one_blank = parse("123434124321214.");
         assert_eq!(
             ask(&one_blank, Goal::First).stats,
             Stats {
                 nodes: 1,
-                guesses: 0
+                guesses: 0,
+                engine: Some(EngineKind::Dfs),
             }
         );
         let two_ways = parse("12..34..........");
@@ -580,7 +591,7 @@ mod tests {
         );
         assert_eq!(
             late.stats,
-            Stats::default(),
+            Stats::default().by_dfs(),
             "a stop that has come ends it at once"
         );
         let generous = Request::new(Goal::Count { limit: 1000 })

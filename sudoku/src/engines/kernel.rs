@@ -18,8 +18,8 @@
 //! option order, the item list keeps item order), so the search tree, and
 //! its statistics, are exactly those of the generic engine. X-Sudoku options
 //! have up to six items and go to the generic engine. 9×9 shapes, the
-//! common case, run on bands and bitboards instead ([`crate::bands`],
-//! [`crate::bitboards`]), which are faster there.
+//! common case, run on bands and bitboards instead ([`super::bands`],
+//! [`super::bitboards`]), which are faster there.
 //!
 //! The kernel is kept only for the sizes where it beats the generic engine
 //! ([`SIZES`]). `benches/engines.sh` races `dance solve --engine fast`
@@ -36,8 +36,8 @@
 use dance_dlx::OptionId;
 use dance_dlx::driver::{Choice, Matrix, Work};
 
+use super::search::PuzzleMatrix;
 use crate::cover::{option, placements, standard_items};
-use crate::engine::PuzzleMatrix;
 use crate::{Digit, Grid, Puzzle, Shape, Variant};
 
 /// The sizes the kernel serves: where it won the whole-process race

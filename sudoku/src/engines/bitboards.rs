@@ -36,7 +36,7 @@
 
 use dance_dlx::driver::{Choice, Matrix, Work};
 
-use crate::engine::Stash;
+use super::search::Stash;
 use crate::{Digit, Grid, Puzzle, Shape, Variant};
 
 /// The size this module is specialised for.
@@ -180,7 +180,7 @@ impl Bitboards {
     }
 }
 
-impl crate::engine::PuzzleMatrix for Bitboards {
+impl super::search::PuzzleMatrix for Bitboards {
     /// Fills level 0 with the options the givens leave open.
     fn start(&mut self, puzzle: &Puzzle) -> bool {
         self.stash.clear();
@@ -313,7 +313,7 @@ impl Matrix for Bitboards {
         self.frames[level].to_try != 0
     }
 
-    /// Nothing to undo: [`start`](crate::engine::PuzzleMatrix::start) begins afresh.
+    /// Nothing to undo: [`start`](super::search::PuzzleMatrix::start) begins afresh.
     fn unchoose(&mut self, _level: usize) {}
 }
 
@@ -434,7 +434,7 @@ fn below(word: &[u8; WORD], limit: u8) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Driven, ShapeSearch};
+    use crate::engines::search::{Driven, ShapeSearch};
     use crate::{Solver, Stats};
     use dance_dlx::Event;
 
@@ -490,7 +490,8 @@ mod tests {
         assert_eq!(kernel.resume(u64::MAX), Event::Exhausted);
         let mut generic = Solver::generic();
         assert_eq!(generic.count(&norvig, 2).solutions, 1);
-        assert_eq!(kernel.stats(), generic.stats());
+        let (ours, theirs) = (kernel.stats(), generic.stats());
+        assert_eq!((ours.nodes, ours.guesses), (theirs.nodes, theirs.guesses));
     }
 
     #[test]

@@ -1,0 +1,83 @@
+//! `dance cover --best K`: the K cheapest solutions (Knuth's DLX5), each
+//! printed as `--all` prints one, after a line `cost C`.
+//!
+//! The search is the library's ([`Goal::Best`]): one walk of the tree with
+//! a bound that only falls, on one thread whatever `-j` says, so the output
+//! — ties in the order of that search — is the same at every `-j`. A stop
+//! (`--timeout`, Ctrl-C) prints the best found so far and says on stderr
+//! that they are not proven the cheapest.
+
+use std::io::{self, Write};
+use std::time::Instant;
+
+use dance_dlx::{Goal, OptionId, Problem, Request, Solver, Status};
+
+use super::print;
+use crate::Exit;
+use crate::cli::CoverArgs;
+use crate::signal::Interrupt;
+use crate::stderr::diagnose_text;
+
+/// The most solutions `--best` keeps: each is held until the search ends.
+pub const MAX_BEST: u64 = 1_000_000;
+
+/// Runs `dance cover --best K`.
+pub fn run(
+    args: &CoverArgs,
+    problem: &Problem,
+    mut solver: Solver,
+    k: u64,
+) -> anyhow::Result<Exit> {
+    let interrupt = Interrupt::install()?;
+    let request =
+        Request::new(Goal::Best { k }).with_stop(crate::limits::run_stop(args.timeout, &interrupt));
+    let started = Instant::now();
+    let mut kept: Vec<Vec<OptionId>> = Vec::new();
+    let answer = solver.run_with(&request, |options| {
+        kept.push(options.to_vec());
+        std::ops::ControlFlow::Continue(())
+    });
+    let elapsed = started.elapsed();
+    let mut out = io::stdout().lock();
+    let mut text = Vec::new();
+    for options in &mut kept {
+        text.clear();
+        writeln!(text, "cost {}", solver.cost_of(options))?;
+        options.sort_unstable();
+        print::solution(problem, options, &mut text);
+        out.write_all(&text)?;
+    }
+    out.flush()?;
+    let exit = interrupt.exit().filter(|_| interrupt.is_raised());
+    if answer.status == Status::Timeout {
+        let why = match exit {
+            Some(Exit::Interrupted { name, .. }) => format!("interrupted by {name}"),
+            _ => "timed out".to_owned(),
+        };
+        diagnose_text!(
+            "dance: {why} after {:.3} s; the {} solution{} above {} the cheapest found so far, \
+             not proven optimal\n",
+            elapsed.as_secs_f64(),
+            kept.len(),
+            if kept.len() == 1 { "" } else { "s" },
+            if kept.len() == 1 { "is" } else { "are" },
+        );
+    }
+    if args.stats {
+        let stats = answer.stats;
+        diagnose_text!(
+            "solutions: {}{}\nnodes: {}\ncut by the bound: {}\nupdates: {}\ntime: {:.3} s\n",
+            kept.len(),
+            if answer.count.complete { "" } else { "+" },
+            stats.nodes,
+            stats.cut,
+            stats.updates,
+            elapsed.as_secs_f64()
+        );
+    }
+    Ok(match (exit, answer.status) {
+        (Some(exit), _) => exit,
+        (None, Status::Solved) => Exit::Success,
+        (None, _) => Exit::Shortfall,
+    })
+}

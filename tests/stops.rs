@@ -60,9 +60,10 @@ fn wide_problem(items: u64, options: u64) -> String {
     text
 }
 
-/// The wide problem, written to a file of this test process.
-fn wide_file() -> PathBuf {
-    let path = std::env::temp_dir().join(format!("dance-wide-{}.dlx", std::process::id()));
+/// The wide problem, written to a file of this test process and this test
+/// (`test`): the tests run side by side, and each removes its own file.
+fn wide_file(test: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("dance-wide-{}-{test}.dlx", std::process::id()));
     std::fs::write(&path, wide_problem(50_000, 500_000)).unwrap();
     path
 }
@@ -93,7 +94,7 @@ fn timed(args: &[&str]) -> (Output, Duration) {
 #[test]
 #[ignore = "slow: a 10 MB problem searched in sixteen modes; run in release"]
 fn every_mode_stops_within_a_second_of_the_deadline_on_a_wide_problem() {
-    let file = wide_file();
+    let file = wide_file("modes");
     let file = file.to_str().unwrap();
     let timeout = reading_time(file).as_secs_f64() * 1.5 + 2.0;
     let seconds = format!("{timeout:.1}");
@@ -146,7 +147,7 @@ fn every_mode_stops_within_a_second_of_the_deadline_on_a_wide_problem() {
 #[test]
 #[ignore = "slow: a 10 MB problem; run in release"]
 fn a_signal_stops_a_wide_count_within_a_second() {
-    let file = wide_file();
+    let file = wide_file("signal");
     let searching = reading_time(file.to_str().unwrap()).mul_f64(1.5) + Duration::from_secs(2);
     for flags in [&["--memo", "-j2"][..], &["-j2"]] {
         let child = dance_process()

@@ -1,7 +1,7 @@
 //! `dance bench`: the three engines of `dance solve` raced on the same
-//! puzzles, one thread each, in one run: `fast` (for plain 9×9, bands of
-//! bits with their own deductions and their own search tree, not Algorithm
-//! X's; no dancing links), `dlx` (the generic Dancing Links engine) and `dfs`
+//! puzzles, one thread each, in one run: `fast` (the fastest engine for
+//! each shape: docs/design.md, "The engines"), `dlx` (the generic Dancing
+//! Links engine) and `dfs`
 //! (the naive depth-first search), each labelled for what it is, with the
 //! speed-up of each of the first two over the DFS.
 
@@ -157,8 +157,7 @@ impl Lane {
 }
 
 /// What an engine is on `puzzles`: `fast` runs each shape on its fastest
-/// engine (for plain 9×9, bands with their own deductions and search tree,
-/// which dance no links), so its label names the ones that served this set,
+/// engine (docs/design.md, "The engines"), so its label names the ones that served this set,
 /// in order of first use.
 fn what(engine: Engine, puzzles: &[Puzzle]) -> String {
     let solver = Solver::new();

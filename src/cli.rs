@@ -36,10 +36,9 @@ pub enum Command {
     ///
     /// Solves every puzzle of each set with each engine of `dance solve
     /// --engine`, one thread each, and prints a table per set, a row per
-    /// engine labelled with what it is: `fast` (for plain 9×9, bands of bits
-    /// with its own deductions and its own search tree, not Algorithm X's;
-    /// Algorithm X on bitboards for jigsaw 9×9 — no dancing links; Dancing
-    /// Links for other shapes), `dlx` (the generic
+    /// engine labelled with what it is: `fast` (the fastest engine for the
+    /// shape; for plain 9×9 not Algorithm X's tree and no dancing links —
+    /// docs/design.md, "The engines"), `dlx` (the generic
     /// Dancing Links engine) and `dfs` (the naive depth-first search). Under
     /// it: the speed-up of `fast` and of `dlx` over the DFS, each on its own
     /// line (`dfs/fast:`, `dfs/dlx:`), and of `fast` over `dlx`. The engines
@@ -99,6 +98,8 @@ pub struct CoverArgs {
     /// The problem file; standard input when absent or `-`.
     pub file: Option<PathBuf>,
 
+    /// Print every solution: its options one per line, a blank line after each.
+    ///
     /// Print every solution: its options one per line, as written in the
     /// input, and a blank line after each solution. The solutions stream in
     /// the order of the sequential search at any -j, each as soon as the
@@ -111,6 +112,8 @@ pub struct CoverArgs {
     #[arg(long)]
     pub first: bool,
 
+    /// Print the K cheapest solutions (Knuth's DLX5), each after `cost C`.
+    ///
     /// Print the K cheapest solutions (Knuth's DLX5; fewer if there are
     /// fewer), cheapest first: each after a line `cost C` (the sum of its
     /// options' `|n` costs), as --all prints it. Ties come in the order of
@@ -123,6 +126,8 @@ pub struct CoverArgs {
           conflicts_with_all = ["all", "first", "limit", "split", "estimate", "memo"])]
     pub best: Option<u64>,
 
+    /// Print the problem reduced by Knuth's DLX-PRE rules instead of searching.
+    ///
     /// Print the problem reduced by Knuth's DLX-PRE rules instead of
     /// searching: an item that every option of some primary item p contains
     /// (uncolored) goes, with the options that have it but not p; an option
@@ -134,6 +139,8 @@ pub struct CoverArgs {
     #[arg(long, conflicts_with_all = ["all", "first", "limit", "best", "split", "estimate", "memo", "job"])]
     pub preprocess: bool,
 
+    /// Search the reduced problem, printing solutions of the original.
+    ///
     /// Reduce the problem as --preprocess does, then search the reduced
     /// problem (a count, --all, --first, --best, --memo): the count is the
     /// same, and solutions print as the options of the original problem
@@ -141,24 +148,32 @@ pub struct CoverArgs {
     #[arg(long, conflicts_with_all = ["split", "estimate", "job"])]
     pub reduce: bool,
 
+    /// Stop after this many solutions; a count then prints `N+` when there are more.
+    ///
     /// Stop after this many solutions (at least 1). A count prints `N+`
     /// only when there are more than N: the search looks for one more to
     /// tell.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
 
+    /// Print search statistics to stderr.
+    ///
     /// Print search statistics to stderr: solutions, nodes, updates, the
     /// representation of the matrix (see --representation), time;
     /// with --memo also the memo's entries, hits, misses, evictions and bytes.
     #[arg(long)]
     pub stats: bool,
 
+    /// Stop searching after this many seconds; a count then prints `N+`.
+    ///
     /// Stop searching after this many seconds; the count found so far is
     /// printed with a trailing `+` and the exit status is 1. A value beyond
     /// what the clock can reach (`1e30`, `inf`) means no limit.
     #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
     pub timeout: Option<Duration>,
 
+    /// Shuffle each item's options by this seed (a random first solution).
+    ///
     /// Try each item's options in an order shuffled by this seed (the same
     /// seed gives the same order, and so the same first solution, on every
     /// machine): for sampling solutions with --first or --limit. Also seeds
@@ -166,12 +181,16 @@ pub struct CoverArgs {
     #[arg(long, value_name = "SEED")]
     pub seed: Option<u64>,
 
+    /// Worker threads (0: one per core); the same output as -j1.
+    ///
     /// Worker threads. The search tree is cut into subproblems that the
     /// threads share; counts, and solutions printed in order, are the same as
     /// with -j1. 0 or none: one per core; more than 1024 is refused.
     #[arg(short = 'j', long = "threads", value_name = "N", value_parser = crate::limits::threads)]
     pub threads: Option<usize>,
 
+    /// Print the subproblems at this depth of the tree as jobs for --job.
+    ///
     /// Print the subproblems at this depth of the search tree as jobs, one
     /// per line (option numbers, 1-based, separated by commas), for
     /// --job; their counts add up to the whole count. Not for problems with
@@ -179,11 +198,15 @@ pub struct CoverArgs {
     #[arg(long, value_name = "DEPTH", conflicts_with_all = ["all", "first", "estimate"])]
     pub split: Option<usize>,
 
+    /// Solve only this subproblem (a line printed by --split).
+    ///
     /// Solve only the subproblem that selects these options (a line printed
     /// by --split: option numbers separated by commas, or `-`).
     #[arg(long, value_name = "JOB", allow_hyphen_values = true)]
     pub job: Option<String>,
 
+    /// Estimate the size of the search by random probes instead of searching.
+    ///
     /// Estimate the size of the search by random probes (Knuth) instead of
     /// searching: prints the estimated nodes and solutions. Not for
     /// problems with multiplicities (bounds `a:b|item`).
@@ -195,6 +218,8 @@ pub struct CoverArgs {
           value_parser = clap::value_parser!(u32).range(1..))]
     pub probes: u32,
 
+    /// Count with a memo of subproblems (exact counts far beyond 2^64).
+    ///
     /// Count with a memo of subproblems: a subproblem met again (the same
     /// items still open, the same colors) adds its stored count instead of
     /// being searched again. Prints the exact count, however large; fast
@@ -206,6 +231,8 @@ pub struct CoverArgs {
     #[arg(long, conflicts_with_all = ["all", "first", "limit", "split", "estimate"])]
     pub memo: bool,
 
+    /// The memory budget of --memo, in MiB.
+    ///
     /// The memory budget of --memo, in MiB, for the one memo the threads
     /// share; when it is full, new subproblems replace the cheapest stored
     /// ones, and the count stays exact.
@@ -217,6 +244,8 @@ pub struct CoverArgs {
     #[arg(short, long)]
     pub quiet: bool,
 
+    /// The matrix's representation: `links`, `bitsets` or `auto`.
+    ///
     /// How the search keeps the matrix: `links` (dancing links) or
     /// `bitsets` (a bit per option of each item and a count per item,
     /// copied back on the way up); `auto` lets the engine pick per problem.
@@ -235,6 +264,8 @@ pub struct SolveArgs {
     /// the name is `-`.
     pub files: Vec<PathBuf>,
 
+    /// The input format (auto: recognised from the first lines).
+    ///
     /// The input format: `line` (one puzzle per line, N² cells, and a region
     /// map for jigsaw), `grid` (N rows of N cells), `poj` (POJ 2676: a count,
     /// then 9 rows per puzzle), `pencilmark` (N*N*N candidate marks per
@@ -244,6 +275,8 @@ pub struct SolveArgs {
     #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
     pub format: InputFormat,
 
+    /// The CSV column holding the puzzles: a header name or a 1-based index.
+    ///
     /// The CSV column holding the puzzles: a name from the header, or a
     /// 1-based index. Default: the first column whose value in the first
     /// record is a puzzle. A column the header lacks is an error of the
@@ -251,10 +284,14 @@ pub struct SolveArgs {
     #[arg(long, value_name = "NAME|INDEX")]
     pub column: Option<dance_sudoku::format::csv::Column>,
 
+    /// The output format (default: the input's own).
+    ///
     /// The output format; by default the input's own.
     #[arg(long, value_enum)]
     pub output: Option<OutputFormat>,
 
+    /// The digits: `standard` (1-9, A-P) or `hex` (0-F for 16×16).
+    ///
     /// The digits of the input, and of the solutions printed: `standard`
     /// (`1`-`9` then `A`-`P`; `0` is a blank up to 9×9 only) or `hex`
     /// (16×16 written `0`-`F`, `0` standing for the first digit; blanks
@@ -267,12 +304,16 @@ pub struct SolveArgs {
     #[arg(short = 'x', long = "x-sudoku")]
     pub x: bool,
 
+    /// Variant rules, comma-separated: x, windoku, disjoint, anti-knight, anti-king, non-consecutive.
+    ///
     /// Variant rules, comma-separated and combinable (with -x and with
     /// jigsaw maps too): x, windoku (alias hyper), disjoint, anti-knight,
     /// anti-king, non-consecutive.
     #[arg(long, value_name = "NAME[,NAME...]")]
     pub variant: Option<Variant>,
 
+    /// CSV: compare each solution with this column's answer.
+    ///
     /// CSV: compare each solution with this column's answer (a name or a
     /// 1-based index). A record whose answer differs, or is not a solution
     /// of its puzzle, prints `mismatch`, is counted in --stats and makes the
@@ -281,6 +322,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "COLUMN")]
     pub check: Option<dance_sudoku::format::csv::Column>,
 
+    /// Print `unique SOLUTION`, `multiple` or `none` for each puzzle.
+    ///
     /// Print whether each puzzle has a unique solution: `unique SOLUTION`,
     /// `multiple` or `none`.
     #[arg(long, conflicts_with = "count")]
@@ -290,30 +333,35 @@ pub struct SolveArgs {
     #[arg(long)]
     pub count: bool,
 
-    /// With --count, stop counting at N (at least 1). A count prints `N+`
-    /// only when the puzzle has more than N solutions: the search looks for
-    /// one more to tell; exactly N prints `N`.
+    /// With --count, stop counting at N (at least 1).
+    ///
+    /// A count prints `N+` only when the puzzle has more than N solutions: the search looks for one
+    /// more to tell; exactly N prints `N`.
     #[arg(long, value_name = "N", requires = "count",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
 
-    /// The search: `fast` (for plain 9×9, bands of bits with their own
-    /// deductions — singles, locked candidates both ways, triads — and
-    /// their own search tree, not Algorithm X's; Algorithm X on bitboards
-    /// for jigsaw 9×9; Dancing Links otherwise), `dlx` (the generic Dancing
-    /// Links engine: Algorithm X's tree) or `dfs` (the naive depth-first
-    /// search). The answers are the same (a puzzle with several solutions
-    /// may get a different first one); `--stats` shows the nodes and
-    /// guesses and the engine that served: on plain 9×9, `fast` makes 0.14
-    /// to 0.40 of `dlx`'s guesses, in a tree of its own.
+    /// The search engine: `fast` (own deductions and tree), `dlx` (Algorithm X) or `dfs` (naive).
+    ///
+    /// The search: `fast`, the fastest engine for the shape (for plain 9×9
+    /// deductions and a search tree of its own, not Algorithm X's, no
+    /// dancing links), `dlx` (the generic Dancing Links engine: Algorithm X's
+    /// tree) or `dfs` (the naive depth-first search). The answers are the
+    /// same (a puzzle with several solutions may get a different first one);
+    /// `--stats` shows the nodes and guesses and the engine that served. What
+    /// each engine serves: docs/design.md, "The engines".
     #[arg(long, value_parser = engine(), default_value_t = Engine::default())]
     pub engine: Engine,
 
+    /// Worker threads (0: one per core).
+    ///
     /// Worker threads; 1 solves on the main thread only; 0 or none: one per
     /// core; more than 1024 is refused.
     #[arg(short = 'j', long = "threads", value_name = "N", value_parser = crate::limits::threads)]
     pub threads: Option<usize>,
 
+    /// Give up on a record after this many seconds (`inf`: no limit).
+    ///
     /// Give up on a record after this many seconds: it prints `timeout`
     /// (with --count, the solutions found so far are in the JSON output). A
     /// value beyond what the clock can reach (`1e30`, `inf`) means no limit.
@@ -429,6 +477,8 @@ pub struct BenchArgs {
     /// none is given.
     pub files: Vec<PathBuf>,
 
+    /// What each solver finds: the first solution or the uniqueness verdict.
+    ///
     /// What each solver finds: the first solution, or the uniqueness verdict
     /// (a count up to two).
     #[arg(long, value_enum, default_value_t = BenchMode::First)]
@@ -443,12 +493,16 @@ pub struct BenchArgs {
     #[arg(long, value_name = "NAME[,NAME...]")]
     pub variant: Option<Variant>,
 
+    /// Seconds the naive DFS may spend on one puzzle.
+    ///
     /// Seconds the naive DFS may spend on one puzzle before it is stopped
     /// and counted as timed out (above 0; `inf` means no limit).
     #[arg(long, value_name = "SECONDS", default_value = "5",
           value_parser = crate::limits::seconds)]
     pub dfs_timeout: Duration,
 
+    /// The engines to race, comma-separated.
+    ///
     /// The engines to race, comma-separated, in any order (the table lists
     /// them as `fast`, `dlx`, `dfs`): e.g. `fast,dlx` leaves out the slow
     /// DFS. Ratios are printed for the pairs that race.
@@ -494,6 +548,8 @@ pub struct GenerateArgs {
           value_parser = clap::value_parser!(u64).range(1..))]
     pub count: u64,
 
+    /// The size N (4 to 25 with boxes; 1 to 25 with --jigsaw).
+    ///
     /// The size N: a size with boxes (4, 6, 8, 9, 10, 12, 14, 15, 16, 18,
     /// 20, 21, 22, 24, 25), or any size from 1 to 25 with --jigsaw.
     #[arg(long, value_name = "N", default_value_t = 9)]
@@ -504,6 +560,8 @@ pub struct GenerateArgs {
     #[arg(long, conflicts_with = "regions")]
     pub jigsaw: bool,
 
+    /// Jigsaw on this map (N*N region labels) for every puzzle.
+    ///
     /// Jigsaw on this map for every puzzle: N*N region labels, as in the
     /// line format (`aaabbb...`).
     #[arg(long, value_name = "MAP", conflicts_with = "size")]
@@ -514,20 +572,26 @@ pub struct GenerateArgs {
     #[arg(short = 'x', long = "x-sudoku")]
     pub x: bool,
 
+    /// Variant rules, comma-separated: x, windoku, disjoint, anti-knight, anti-king, non-consecutive.
+    ///
     /// Variant rules, comma-separated and combinable (with -x and with
     /// jigsaw maps too): x, windoku (alias hyper), disjoint, anti-knight,
     /// anti-king, non-consecutive.
     #[arg(long, value_name = "NAME[,NAME...]")]
     pub variant: Option<Variant>,
 
+    /// Which cells are taken away together: rotational, diagonal or none.
+    ///
     /// Which cells are taken away together: `rotational` pairs a cell with
     /// its image under a half turn, `diagonal` with its mirror image in the
     /// main diagonal (top left to bottom right).
     #[arg(long, value_enum, default_value_t = Symmetry::None)]
     pub symmetry: Symmetry,
 
-    /// Exactly K givens. Above the minimum the puzzle is unique but not
-    /// minimal; below what a grid allows, new grids are tried (--attempts).
+    /// Exactly K givens.
+    ///
+    /// Above the minimum the puzzle is unique but not minimal; below what a grid allows, new grids
+    /// are tried (--attempts).
     #[arg(long, value_name = "K")]
     pub clues: Option<usize>,
 
@@ -537,27 +601,36 @@ pub struct GenerateArgs {
     pub attempts: u32,
 
     /// The seed of the run; puzzle i gets a seed derived from it and i.
+    ///
     /// Without one, a seed is taken from the clock and printed on stderr.
     #[arg(long, value_name = "SEED")]
     pub seed: Option<u64>,
 
+    /// How to print each puzzle: `line` or `pencilmark`.
+    ///
     /// How to print each puzzle: `line` (givens, and the region map for
     /// jigsaw) or `pencilmark` (every cell's candidates: its given alone,
     /// or every digit), which `dance solve` and `dance rate` read back.
     #[arg(long, value_enum, default_value_t = GenerateOutput::Line)]
     pub output: GenerateOutput,
 
+    /// Rate each puzzle, on a `# LEVEL NODES GUESSES` line before it.
+    ///
     /// Rate each puzzle as `dance rate` does, on a `# LEVEL NODES GUESSES`
     /// comment line before it.
     #[arg(long)]
     pub rate: bool,
 
+    /// Worker threads (0: one per core).
+    ///
     /// Worker threads; 1 works on the main thread only; 0 or none: one per
     /// core; more than 1024 is refused. The output is the same for any
     /// number.
     #[arg(short = 'j', long = "threads", value_name = "N", value_parser = crate::limits::threads)]
     pub threads: Option<usize>,
 
+    /// Stop after this many seconds, printing the puzzles made so far.
+    ///
     /// Stop after this many seconds: the puzzles made so far are printed,
     /// a line on stderr says the time ran out, and the exit status is 1
     /// (`1e30` or `inf`: no limit).
@@ -604,6 +677,8 @@ pub struct RateArgs {
     #[arg(long, value_enum, default_value_t = DigitAlphabet::Standard)]
     pub alphabet: DigitAlphabet,
 
+    /// The CSV column holding the puzzles: a header name or a 1-based index.
+    ///
     /// The CSV column holding the puzzles: a name from the header, or a
     /// 1-based index. Default: the first column whose value in the first
     /// record is a puzzle.
@@ -615,17 +690,23 @@ pub struct RateArgs {
     #[arg(short = 'x', long = "x-sudoku")]
     pub x: bool,
 
+    /// Variant rules, comma-separated: x, windoku, disjoint, anti-knight, anti-king, non-consecutive.
+    ///
     /// Variant rules, comma-separated and combinable (with -x and with
     /// jigsaw maps too): x, windoku (alias hyper), disjoint, anti-knight,
     /// anti-king, non-consecutive.
     #[arg(long, value_name = "NAME[,NAME...]")]
     pub variant: Option<Variant>,
 
+    /// Worker threads (0: one per core).
+    ///
     /// Worker threads; 1 works on the main thread only; 0 or none: one per
     /// core; more than 1024 is refused.
     #[arg(short = 'j', long = "threads", value_name = "N", value_parser = crate::limits::threads)]
     pub threads: Option<usize>,
 
+    /// Stop after this many seconds, printing the ratings made so far.
+    ///
     /// Stop after this many seconds: the ratings of the records before the
     /// first one the time cut short are printed, a line on stderr says the
     /// time ran out, and the exit status is 1 (`1e30` or `inf`: no limit).

@@ -5,7 +5,7 @@ use predicates::prelude::*;
 use proptest::prelude::*;
 
 use crate::util::{NORVIG, NORVIG_SOLVED};
-use crate::util::{dance, data};
+use crate::util::{dance, data, stdout_of};
 
 /// A timeout too large for the clock means no limit.
 #[test]
@@ -193,5 +193,24 @@ proptest! {
                 String::from_utf8_lossy(&output.stderr)
             );
         }
+    }
+}
+
+/// `-h` gives clap's short help, one line per option that fits a wide
+/// terminal; `--help` the long text, with every paragraph.
+#[test]
+fn short_help_is_one_line_per_option_and_long_help_has_the_rest() {
+    for command in ["solve", "cover", "generate", "rate", "bench"] {
+        let short = stdout_of(dance(&[command, "-h"]).assert().success());
+        let long = stdout_of(dance(&[command, "--help"]).assert().success());
+        let options = short.split("Options:").nth(1).unwrap();
+        for line in options.lines().filter(|line| !line.trim().is_empty()) {
+            assert!(line.trim_start().starts_with('-'), "{command} -h: {line}");
+            assert!(line.chars().count() <= 180, "{command} -h: {line}");
+        }
+        assert!(
+            long.len() > 2 * short.len(),
+            "{command}: --help is not the long text"
+        );
     }
 }

@@ -12,6 +12,7 @@ mod generate;
 mod pencilmark;
 mod preprocess;
 mod rate;
+mod readme;
 mod reliability;
 mod request;
 mod solve;

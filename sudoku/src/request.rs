@@ -72,12 +72,8 @@ impl Engine {
     pub fn describe(self) -> &'static str {
         match self {
             Engine::Fast => {
-                "The fastest engine for the shape: for plain 9×9, bands of bits with their \
-                 own deductions (singles, locked candidates both ways, triads) and their own \
-                 search tree, not Algorithm X's, not Dancing Links (fewer guesses than `dlx`); \
-                 Algorithm X on bitboards for jigsaw 9×9, a four-node Dancing Links kernel for \
-                 sizes up to 8 and 25, the generic engine for the rest and for X-Sudoku and the \
-                 other variants (the same guesses as `dlx` there)"
+                "The fastest engine for the shape (plain 9×9: its own deductions and tree, \
+                 not Algorithm X's, no dancing links; docs/design.md, \"The engines\")"
             }
             Engine::Dlx => {
                 "The generic Dancing Links engine (`dlx`) on the exact-cover matrix (324 items for \

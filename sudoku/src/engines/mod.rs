@@ -15,14 +15,12 @@
 //! public), and every [`Answer`](crate::Answer) says which engine served
 //! ([`Stats::engine`](crate::Stats::engine)).
 //!
-//! | engine | file | serves | tree |
-//! |---|---|---|---|
-//! | [`Deductions`](EngineKind::Deductions) | `deductions.rs` | 9×9 with boxes, no variant | its own: deductions Algorithm X does not make, branches on band configurations |
-//! | [`Bands`](EngineKind::Bands) | `engines/bands.rs` | 9×9 with boxes, no variant | Algorithm X's (guesses node for node; nodes may differ on branches that die) |
-//! | [`Bitboards`](EngineKind::Bitboards) | `engines/bitboards.rs` | 9×9, boxes or jigsaw, no variant | Algorithm X's, node for node |
-//! | [`Kernel`](EngineKind::Kernel) | `engines/kernel.rs` | sizes 1–8 and 25, boxes or jigsaw, no variant | Algorithm X's, node for node |
-//! | [`Dlx`](EngineKind::Dlx) | `engines/dlx.rs` | everything, pencilmark puzzles included; random option orders | Algorithm X's, node for node |
-//! | [`Dfs`](EngineKind::Dfs) | `engines/dfs.rs` | everything | its own: cells in order, digits in order |
+//! What each engine serves and which tree it walks is described once, in
+//! the engine table of `docs/design.md` ("The engines"); in short:
+//! [`Deductions`](EngineKind::Deductions), [`Bands`](EngineKind::Bands),
+//! [`Bitboards`](EngineKind::Bitboards), [`Kernel`](EngineKind::Kernel),
+//! [`Dlx`](EngineKind::Dlx) (the generic engine), [`Dfs`](EngineKind::Dfs)
+//! (the naive search).
 //!
 //! `fast` is every engine but the last, in that order; `dlx` is the generic
 //! engine alone; `dfs` the naive search alone. Asking `fast` for

@@ -241,9 +241,21 @@ fn a_bad_cost_names_the_file_line_and_column() {
 /// `s0`… (colors `A`, `B` or none), every option a cost from a small range
 /// so that ties are many.
 fn costed_problem() -> impl Strategy<Value = String> {
+    costed_problem_with(Just(Vec::new()))
+}
+
+/// [`costed_problem`] with bounds `1:2|p{i}` on the primary items that
+/// `bounded` lists (Algorithm M's multiplicities).
+fn costed_problem_with(bounded: impl Strategy<Value = Vec<bool>>) -> impl Strategy<Value = String> {
     let option = (1u32..64, proptest::collection::vec(0u8..4, 3), 0u64..3);
-    (3usize..7, proptest::collection::vec(option, 1..16)).prop_map(|(primary, options)| {
-        let mut text: Vec<String> = (0..primary).map(|i| format!("p{i}")).collect();
+    let shape = (3usize..7, proptest::collection::vec(option, 1..16), bounded);
+    shape.prop_map(|(primary, options, bounded)| {
+        let mut text: Vec<String> = (0..primary)
+            .map(|i| match bounded.get(i) {
+                Some(true) => format!("1:2|p{i}"),
+                _ => format!("p{i}"),
+            })
+            .collect();
         text.push("| s0 s1 s2".to_owned());
         let mut lines = vec![text.join(" ")];
         for (mask, secondary, cost) in options {
@@ -303,4 +315,46 @@ proptest! {
             prop_assert_eq!(&found, &expected, "{} threads on\n{}", threads, text);
         }
     }
+
+    /// The same with multiplicities, whose search runs on one thread
+    /// whatever the count: Algorithm M's first found among ties is the
+    /// plain search's first.
+    #[test]
+    fn multiplicities_give_the_rules_answer_too(
+        text in costed_problem_with(proptest::collection::vec(any::<bool>(), 7)),
+        k in 1usize..8,
+    ) {
+        let problem: Problem = text.parse().unwrap();
+        let expected = by_the_rule(&problem, k);
+        for threads in [1, 2] {
+            let found = Solver::new(&problem).cheapest_in_threads(k as u64, threads);
+            prop_assert_eq!(&found, &expected, "{} threads on\n{}", threads, text);
+        }
+    }
+}
+
+/// A stop already raised: every thread count answers `timeout` with what
+/// it found (nothing here), and other goals run as `run_with` runs them.
+#[test]
+fn a_raised_stop_times_out_on_threads_and_other_goals_run_as_before() {
+    use std::ops::ControlFlow;
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    use dance_dlx::{Goal, Request, Status, Stop};
+
+    let text = std::fs::read_to_string(bench_data("pentominoes6x10_costs.dlx")).unwrap();
+    let problem: Problem = text.parse().unwrap();
+    let stop = Stop::when(Arc::new(AtomicBool::new(true)));
+    for threads in [1, 2] {
+        let request = Request::new(Goal::Best { k: 3 }).with_stop(stop.clone());
+        let answer = Solver::new(&problem)
+            .run_with_threads(&request, threads, |_| ControlFlow::Continue(()));
+        assert_eq!(answer.status, Status::Timeout, "{threads}");
+        assert!(!answer.count.complete);
+    }
+    let queens = dance_dlx::problems::n_queens(6);
+    let answer = Solver::new(&queens)
+        .run_with_threads(&Request::new(Goal::All), 4, |_| ControlFlow::Continue(()));
+    assert_eq!(answer.count.to_string(), "4");
 }

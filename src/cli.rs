@@ -116,8 +116,9 @@ pub struct CoverArgs {
     ///
     /// Print the K cheapest solutions (Knuth's DLX5; fewer if there are
     /// fewer), cheapest first: each after a line `cost C` (the sum of its
-    /// options' `|n` costs), as --all prints it. Ties come in the order of
-    /// the search, which runs on one thread at any -j. --timeout and Ctrl-C
+    /// options' `|n` costs), as --all prints it. Ties come in the order
+    /// --all prints them; -j N gives the same output as -j1 (the threads
+    /// share the bound). --timeout and Ctrl-C
     /// print the best found so far and say on stderr that they are not
     /// proven optimal (exit status 1, or the signal's); --stats adds the
     /// branches cut by the bound. Counting, --all and --first ignore costs.

@@ -1,8 +1,11 @@
 //! `dance cover --best K`: the K cheapest solutions of problems with costs
 //! (Knuth's DLX5's `|n`), against the costs DLX5 reports for the shipped
-//! problems.
+//! problems; the same answer on any number of threads, ties in the order
+//! `--all` prints them.
 
+use dance_dlx::{OptionId, Problem, Solver};
 use predicates::prelude::*;
+use proptest::prelude::*;
 
 use crate::util::{bench_data, dance, stdout_of};
 
@@ -60,50 +63,133 @@ fn the_ten_cheapest_costs_are_dlx5s() {
 
 #[test]
 fn every_thread_count_prints_the_same() {
-    let file = bench_data("queens12_costs.dlx");
-    let one = stdout_of(
-        dance(&["cover", "--best", "10", "-j1", &file])
-            .assert()
-            .success(),
-    );
-    for threads in ["-j2", "-j4"] {
-        let many = stdout_of(
-            dance(&["cover", "--best", "10", threads, &file])
+    for file in ["queens12_costs.dlx", "pentominoes6x10_costs.dlx"] {
+        let file = bench_data(file);
+        let one = stdout_of(
+            dance(&["cover", "--best", "10", "-j1", &file])
                 .assert()
                 .success(),
         );
-        assert_eq!(many, one, "{threads}");
+        for threads in ["-j2", "-j4"] {
+            let many = stdout_of(
+                dance(&["cover", "--best", "10", threads, &file])
+                    .assert()
+                    .success(),
+            );
+            assert_eq!(many, one, "{file} {threads}");
+        }
     }
 }
 
+/// 8 queens where a queen on row i, column j costs (i + j) mod 3: 92
+/// solutions over a few costs, so the cheapest tie in crowds.
+fn tied_queens() -> String {
+    let mut text = String::from("r0 r1 r2 r3 r4 r5 r6 r7 c0 c1 c2 c3 c4 c5 c6 c7 |");
+    for d in 0..15 {
+        text.push_str(&format!(" a{d} b{d}"));
+    }
+    text.push('\n');
+    for i in 0..8 {
+        for j in 0..8 {
+            let cost = (i + j) % 3;
+            text.push_str(&format!("r{i} c{j} a{} b{} |{cost}\n", i + j, 7 - i + j));
+        }
+    }
+    text
+}
+
+/// Ties come in the order `--all` prints them, at every -j: the 20
+/// cheapest of the tied queens are `--all`'s solutions sorted stably by
+/// cost.
+#[test]
+fn ties_come_in_the_order_all_prints_them_at_every_thread_count() {
+    let problem = tied_queens();
+    let all = stdout_of(
+        dance(&["cover", "--all", "-j1", "-"])
+            .write_stdin(problem.clone())
+            .assert()
+            .success(),
+    );
+    let mut solutions: Vec<(u64, &str)> = all
+        .split_terminator("\n\n")
+        .map(|solution| {
+            let cost = solution
+                .lines()
+                // A cost of 0 is not printed.
+                .map(|line| {
+                    line.split_once('|')
+                        .map_or(0, |(_, c)| c.parse::<u64>().unwrap())
+                })
+                .sum();
+            (cost, solution)
+        })
+        .collect();
+    assert_eq!(solutions.len(), 92);
+    solutions.sort_by_key(|&(cost, _)| cost);
+    let expected: String = solutions[..20]
+        .iter()
+        .map(|(cost, solution)| format!("cost {cost}\n{solution}\n\n"))
+        .collect();
+    assert!(solutions[19].0 == solutions[20].0, "a tie at the 20th");
+    for threads in ["-j1", "-j2", "-j4"] {
+        dance(&["cover", "--best", "20", threads, "-"])
+            .write_stdin(problem.clone())
+            .assert()
+            .success()
+            .stdout(expected.clone());
+    }
+}
+
+/// DLX5's tree, but for the branches whose bound is exactly the cheapest
+/// cost (DLX5 counts 3,041 nodes, the root included): the tie rule looks at
+/// them. With threads, the nodes and cuts of all of them.
 #[test]
 fn stats_count_the_branches_the_bound_cut() {
-    dance(&[
-        "cover",
-        "--best",
-        "1",
-        "--stats",
-        &bench_data("queens12_costs.dlx"),
-    ])
-    .assert()
-    .success()
-    .stderr(predicate::str::contains("cut by the bound: "))
-    .stderr(predicate::str::contains("nodes: 3040\n"));
+    let file = bench_data("queens12_costs.dlx");
+    dance(&["cover", "--best", "1", "-j1", "--stats", &file])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("cut by the bound: 2424\n"))
+        .stderr(predicate::str::contains("nodes: 3116\n"));
+    let stderr = dance(&["cover", "--best", "1", "-j2", "--stats", &file])
+        .assert()
+        .success()
+        .get_output()
+        .stderr
+        .clone();
+    let stderr = String::from_utf8(stderr).unwrap();
+    let figure = |name: &str| -> u64 {
+        let line = stderr.lines().find(|line| line.starts_with(name)).unwrap();
+        line[name.len()..].trim().parse().unwrap()
+    };
+    assert!(figure("cut by the bound:") > 0, "{stderr}");
+    assert!(figure("nodes:") > 0, "{stderr}");
 }
 
 #[test]
 fn a_timeout_prints_the_best_so_far_and_says_they_are_not_proven() {
-    dance(&[
-        "cover",
-        "--best",
-        "3",
-        "--timeout",
-        "0.01",
-        &bench_data("pentominoes5x12_corner.dlx"),
-    ])
-    .assert()
-    .code(1)
-    .stderr(predicate::str::contains("not proven optimal"));
+    for threads in ["-j1", "-j2"] {
+        let output = dance(&[
+            "cover",
+            "--best",
+            "3",
+            threads,
+            "--timeout",
+            "0.01",
+            &bench_data("pentominoes5x12_corner.dlx"),
+        ])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("not proven optimal"))
+        .get_output()
+        .clone();
+        // Whatever was found is printed whole, each after its cost.
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        for solution in stdout.split_terminator("\n\n") {
+            assert!(solution.starts_with("cost "), "{threads}: {solution}");
+            assert_eq!(solution.lines().count(), 13, "{threads}: {solution}");
+        }
+    }
 }
 
 #[test]
@@ -149,4 +235,126 @@ fn a_bad_cost_names_the_file_line_and_column() {
         .stderr(predicate::str::contains(
             "<stdin>:2:3: expected an option cost `|n` in decimal, found `|x`",
         ));
+}
+
+/// A random problem in the DLX format: primary items `p0`…, secondary
+/// `s0`… (colors `A`, `B` or none), every option a cost from a small range
+/// so that ties are many.
+fn costed_problem() -> impl Strategy<Value = String> {
+    costed_problem_with(Just(Vec::new()))
+}
+
+/// [`costed_problem`] with bounds `1:2|p{i}` on the primary items that
+/// `bounded` lists (Algorithm M's multiplicities).
+fn costed_problem_with(bounded: impl Strategy<Value = Vec<bool>>) -> impl Strategy<Value = String> {
+    let option = (1u32..64, proptest::collection::vec(0u8..4, 3), 0u64..3);
+    let shape = (3usize..7, proptest::collection::vec(option, 1..16), bounded);
+    shape.prop_map(|(primary, options, bounded)| {
+        let mut text: Vec<String> = (0..primary)
+            .map(|i| match bounded.get(i) {
+                Some(true) => format!("1:2|p{i}"),
+                _ => format!("p{i}"),
+            })
+            .collect();
+        text.push("| s0 s1 s2".to_owned());
+        let mut lines = vec![text.join(" ")];
+        for (mask, secondary, cost) in options {
+            let mut entries: Vec<String> = (0..primary)
+                .filter(|i| mask >> (i % 6) & 1 == 1)
+                .map(|i| format!("p{i}"))
+                .collect();
+            if entries.is_empty() {
+                entries.push("p0".to_owned());
+            }
+            for (s, &color) in secondary.iter().enumerate() {
+                match color {
+                    1 => entries.push(format!("s{s}")),
+                    2 => entries.push(format!("s{s}:A")),
+                    3 => entries.push(format!("s{s}:B")),
+                    _ => {}
+                }
+            }
+            entries.push(format!("|{cost}"));
+            lines.push(entries.join(" "));
+        }
+        lines.join("\n") + "\n"
+    })
+}
+
+/// The rule itself: every solution in the plain search's order, sorted
+/// stably by cost, the first `k`.
+fn by_the_rule(problem: &Problem, k: usize) -> Vec<(u128, Vec<OptionId>)> {
+    let mut solver = Solver::new(problem);
+    let mut all: Vec<(u128, Vec<OptionId>)> = solver
+        .solutions()
+        .map(|options| (solver_cost(problem, &options), options))
+        .collect();
+    all.sort_by_key(|(cost, _)| *cost);
+    all.truncate(k);
+    all
+}
+
+fn solver_cost(problem: &Problem, options: &[OptionId]) -> u128 {
+    options
+        .iter()
+        .map(|&option| u128::from(problem.option_cost(option)))
+        .sum()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// One thread or several, the same solutions in the same order — the
+    /// rule's: cheapest first, ties in the plain search's order.
+    #[test]
+    fn every_thread_count_finds_the_rules_answer(text in costed_problem(), k in 1usize..8) {
+        let problem: Problem = text.parse().unwrap();
+        let expected = by_the_rule(&problem, k);
+        for threads in [1, 2, 4] {
+            let found = Solver::new(&problem).cheapest_in_threads(k as u64, threads);
+            prop_assert_eq!(&found, &expected, "{} threads on\n{}", threads, text);
+        }
+    }
+
+    /// The same with multiplicities, whose search runs on one thread
+    /// whatever the count: Algorithm M's first found among ties is the
+    /// plain search's first.
+    #[test]
+    fn multiplicities_give_the_rules_answer_too(
+        text in costed_problem_with(proptest::collection::vec(any::<bool>(), 7)),
+        k in 1usize..8,
+    ) {
+        let problem: Problem = text.parse().unwrap();
+        let expected = by_the_rule(&problem, k);
+        for threads in [1, 2] {
+            let found = Solver::new(&problem).cheapest_in_threads(k as u64, threads);
+            prop_assert_eq!(&found, &expected, "{} threads on\n{}", threads, text);
+        }
+    }
+}
+
+/// A stop already raised: every thread count answers `timeout` with what
+/// it found (nothing here), and other goals run as `run_with` runs them.
+#[test]
+fn a_raised_stop_times_out_on_threads_and_other_goals_run_as_before() {
+    use std::ops::ControlFlow;
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    use dance_dlx::{Goal, Request, Status, Stop};
+
+    let text = std::fs::read_to_string(bench_data("pentominoes6x10_costs.dlx")).unwrap();
+    let problem: Problem = text.parse().unwrap();
+    let stop = Stop::when(Arc::new(AtomicBool::new(true)));
+    for threads in [1, 2] {
+        let request = Request::new(Goal::Best { k: 3 }).with_stop(stop.clone());
+        let answer = Solver::new(&problem)
+            .run_with_threads(&request, threads, |_| ControlFlow::Continue(()));
+        assert_eq!(answer.status, Status::Timeout, "{threads}");
+        assert!(!answer.count.complete);
+    }
+    let queens = dance_dlx::problems::n_queens(6);
+    let answer = Solver::new(&queens)
+        .run_with_threads(&Request::new(Goal::All), 4, |_| ControlFlow::Continue(()));
+    assert_eq!(answer.count.to_string(), "4");
 }

@@ -1,9 +1,9 @@
 //! `dance cover --best K`: the K cheapest solutions (Knuth's DLX5), each
 //! printed as `--all` prints one, after a line `cost C`.
 //!
-//! The search is the library's ([`Goal::Best`]): one walk of the tree with
-//! a bound that only falls, on one thread whatever `-j` says, so the output
-//! — ties in the order of that search — is the same at every `-j`. A stop
+//! The search is the library's ([`Goal::Best`], on `-j` threads that share
+//! the bound: `Solver::run_with_threads`). Ties come in the order `--all`
+//! meets them, so the output is the same at every `-j`. A stop
 //! (`--timeout`, Ctrl-C) prints the best found so far and says on stderr
 //! that they are not proven the cheapest.
 
@@ -33,7 +33,8 @@ pub fn run(
         Request::new(Goal::Best { k }).with_stop(crate::limits::run_stop(args.timeout, &interrupt));
     let started = Instant::now();
     let mut kept: Vec<Vec<OptionId>> = Vec::new();
-    let answer = solver.run_with(&request, |options| {
+    let threads = crate::threads::count(args.threads);
+    let answer = solver.run_with_threads(&request, threads, |options| {
         kept.push(options.to_vec());
         std::ops::ControlFlow::Continue(())
     });

@@ -114,9 +114,10 @@ pub enum Goal {
     All,
     /// The `k` cheapest solutions (fewer if there are fewer), the sum of
     /// their options' costs ([`Problem::option_cost`](crate::Problem::option_cost))
-    /// the least: Knuth's DLX5, with its rule for ties — a solution that
-    /// costs as much as the `k`-th cheapest found before it is cut, so ties
-    /// go to the one the search finds first. The answer's solution is the
+    /// the least: Knuth's DLX5's search, ties going to the solution the
+    /// plain search ([`Solver::solutions`](crate::Solver::solutions), `--all`)
+    /// meets first, whatever the bound and the threads
+    /// ([`Solver::run_with_threads`](crate::Solver::run_with_threads)). The answer's solution is the
     /// cheapest, its count how many were kept (exact once the search ran to
     /// the end: then they are proven the cheapest), its status `solved`,
     /// `none` or `timeout` (the best found when the stop came, not proven);

@@ -218,7 +218,12 @@ class ExactCover:
         """Whether the option numbers are a solution (the selected options
         among them)."""
     def best(
-        self, k: int = 1, *, names: bool = False, timeout: float | None = None
+        self,
+        k: int = 1,
+        *,
+        names: bool = False,
+        threads: int | None = None,
+        timeout: float | None = None,
     ) -> list[tuple[int, list[Any]]]:
         """The `k` cheapest solutions, cheapest first, as `(cost, solution)`
         pairs (`dance cover --best K`); `TimeoutError` with the best found

@@ -18,13 +18,14 @@ use crate::errors::value_error;
 use crate::interrupt;
 use crate::labels::Labels;
 use crate::search::Searched;
+use dance_sudoku::batch::Threads;
 
 /// The most solutions `best` keeps (as `dance cover --best`): each is held
 /// until the search ends.
 pub const MAX_BEST: u64 = 1_000_000;
 
 /// The `k` cheapest solutions of `searched`, cheapest first, as `(cost,
-/// solution)` pairs; a `TimeoutError` carrying those found so far (its
+/// solution)` pairs, searched on `threads` sharing the bound; a `TimeoutError` carrying those found so far (its
 /// `best` attribute) when `timeout` passes before they are proven the
 /// cheapest.
 pub fn best<'py>(
@@ -33,6 +34,7 @@ pub fn best<'py>(
     naming: &Naming,
     k: u64,
     names: bool,
+    threads: Threads,
     timeout: Option<Duration>,
 ) -> PyResult<Bound<'py, PyList>> {
     let mut solver = searched.solver.clone();
@@ -41,7 +43,7 @@ pub fn best<'py>(
     let request = Request::new(Goal::Best { k }).with_stop(stop.with_flag(interrupted.clone()));
     let (status, found) = interrupt::on_thread(py, &interrupted, move || {
         let mut kept: Vec<Vec<OptionId>> = Vec::new();
-        let answer = solver.run_with(&request, |options| {
+        let answer = solver.run_with_threads(&request, threads.count(), |options| {
             kept.push(options.to_vec());
             ControlFlow::Continue(())
         });

@@ -425,28 +425,33 @@ impl ExactCover {
     /// first, as `(cost, solution)` pairs — a solution's cost is the sum of
     /// its options' `costs` — found as `dance cover --best K` finds them
     /// (Knuth's DLX5: each item taxed its cheapest option, branches cut by
-    /// the k-th best cost so far); ties in the order that search finds
+    /// the k-th best cost so far); ties in the order `solutions()` gives
     /// them. Solutions are option numbers, or with `names=True` their
-    /// options' entries. `timeout`: seconds (`inf`: no limit); when it
+    /// options' entries. `threads`: as for `count` (0 or None: one per
+    /// core), sharing the bound, with the same answer as one thread.
+    /// `timeout`: seconds (`inf`: no limit); when it
     /// passes first, raises `TimeoutError` whose `best` attribute holds the
     /// cheapest found so far, not proven the cheapest.
     #[pyo3(
-        signature = (k = None, *, names = false, timeout = None),
-        text_signature = "($self, k=1, *, names=False, timeout=None)"
+        signature = (k = None, *, names = false, threads = None, timeout = None),
+        text_signature = "($self, k=1, *, names=False, threads=None, timeout=None)"
     )]
     fn best<'py>(
         &self,
         py: Python<'py>,
         k: Option<Bound<'py, PyAny>>,
         names: bool,
+        threads: Option<Bound<'py, PyAny>>,
         timeout: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyList>> {
         let k = match &k {
             Some(k) => args::ranged("k", k, 1, best::MAX_BEST)?,
             None => 1,
         };
+        let threads = args::threads(threads.as_ref())?;
         let timeout = args::timeout(timeout.as_ref())?;
-        best::best(py, &self.searched(None)?, &self.naming(), k, names, timeout)
+        let searched = self.searched(None)?;
+        best::best(py, &searched, &self.naming(), k, names, threads, timeout)
     }
 
     /// The problem reduced by DLX-PRE's two rules (`dance cover

@@ -142,6 +142,14 @@ def test_the_cheapest_solutions_match_the_command_line_and_brute_force(cli):
         small.best(0)
 
 
+def test_the_cheapest_on_threads_are_those_of_one_thread():
+    cover = dance.ExactCover.parse((BENCH_DATA / "queens12_costs.dlx").read_text())
+    one = cover.best(20, threads=1)
+    assert cover.best(20, threads=2) == one == cover.best(20, threads=4)
+    with pytest.raises(ValueError, match="threads"):
+        cover.best(1, threads=-1)
+
+
 def test_a_timeout_keeps_the_best_found_so_far():
     text = (BENCH_DATA / "queens20_costs.dlx").read_text()
     with pytest.raises(TimeoutError, match="not proven the cheapest") as caught:

@@ -1,0 +1,304 @@
+//! The search that builds a [`Zdd`](super::Zdd): the memo's walk (the same
+//! driver, Algorithm X's or C's matrix, the memo's [`Key`] of the state and
+//! its [`Order`] of ties), where each state's result is not a count but the
+//! ZDD node of its subproblem's solutions.
+//!
+//! A level that chose item `i` tries `i`'s options `o₁ … o_k` in column
+//! order; after each `o_j` whose subtree has a solution (its node `h` is not
+//! the 0 sink), the level's node so far `z` becomes the node `(o_j, LO = z,
+//! HI = h)` — DLX6's chain, the last option tried at the top. The level's
+//! node is stored under the key it entered with, and a state met again
+//! hands its stored node down without being searched. Every node goes
+//! through the unique table, so two states whose subproblems are the same
+//! (states that differ only in secondary items no option still has) build
+//! one chain, and a state searched again after the memo was cleared builds
+//! no new node: the ZDD is reduced whatever the memo's budget.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use super::{Node, ZddError};
+use crate::driver::{Choice, Event, Matrix, Work};
+use crate::exact::Exact;
+use crate::links::Links;
+use crate::memo::{Key, MemoStats, Order};
+use crate::request::{Stop, nodes_per_look};
+use crate::search::Solver;
+
+/// A multiply-and-rotate hasher for the small integer keys of the tables
+/// (the key words of a state, a node's three numbers): the standard
+/// library's SipHash costs more than the search step it guards.
+#[derive(Default)]
+pub(crate) struct Mix(u64);
+
+impl Hasher for Mix {
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+
+    #[inline]
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+
+    #[inline]
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+
+    #[inline]
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+/// Hash maps keyed by [`Mix`].
+pub(crate) type MixMap<K, V> = HashMap<K, V, BuildHasherDefault<Mix>>;
+
+/// The nodes made so far, each once: `nodes[0]` and `nodes[1]` stand for
+/// the sinks, and every node's children come before it.
+#[derive(Default)]
+pub(crate) struct Unique {
+    pub(crate) nodes: Vec<Node>,
+    table: MixMap<Node, u32>,
+}
+
+impl Unique {
+    pub(crate) fn new() -> Unique {
+        Unique {
+            nodes: vec![Node::SINK; 2],
+            table: MixMap::default(),
+        }
+    }
+
+    /// The node `(option, lo, hi)`, made if it is new; `hi` is never 0.
+    #[inline]
+    pub(crate) fn node(&mut self, option: u32, lo: u32, hi: u32) -> Result<u32, ZddError> {
+        debug_assert!(hi != 0, "a node with HI = 0 is its LO");
+        let node = Node { option, lo, hi };
+        if let Some(&id) = self.table.get(&node) {
+            return Ok(id);
+        }
+        let id = u32::try_from(self.nodes.len()).map_err(|_| ZddError::TooManyNodes)?;
+        if id == u32::MAX {
+            return Err(ZddError::TooManyNodes);
+        }
+        self.nodes.push(node);
+        self.table.insert(node, id);
+        Ok(id)
+    }
+}
+
+/// The states whose node is known, within a budget of bytes: when it is
+/// full the map is emptied (a state searched again builds the same nodes,
+/// found in the unique table).
+struct States {
+    map: MixMap<Box<[u64]>, u32>,
+    bytes: usize,
+    max_bytes: usize,
+    entry_bytes: usize,
+    evictions: u64,
+}
+
+impl States {
+    fn new(key_words: usize, max_bytes: usize) -> States {
+        States {
+            map: MixMap::default(),
+            bytes: 0,
+            max_bytes,
+            // The key, its box, the node, and the map's slot and control byte.
+            entry_bytes: key_words * 8 + 16 + 4 + 4 + 1,
+            evictions: 0,
+        }
+    }
+
+    fn insert(&mut self, key: &[u64], node: u32) {
+        if self.entry_bytes > self.max_bytes {
+            return;
+        }
+        if self.bytes + self.entry_bytes > self.max_bytes {
+            self.evictions += self.map.len() as u64;
+            self.map.clear();
+            self.map.shrink_to_fit();
+            self.bytes = 0;
+        }
+        if self.map.insert(key.into(), node).is_none() {
+            self.bytes += self.entry_bytes;
+        }
+    }
+}
+
+/// The search's matrix: see the [module docs](self).
+struct Building<'a, const COLORED: bool> {
+    links: &'a mut Links,
+    stack: &'a mut [u32],
+    key: &'a mut Key,
+    /// The node of each level so far (0: no solution yet).
+    tops: &'a mut [u32],
+    states: &'a mut States,
+    unique: &'a mut Unique,
+    /// The node of the subtree the walk just left.
+    pending: u32,
+    nodes: u64,
+    hits: u64,
+    misses: u64,
+    /// The first error: the search unwinds at once.
+    failed: Option<ZddError>,
+}
+
+impl<const COLORED: bool> Building<'_, COLORED> {
+    #[inline(always)]
+    fn exact(&mut self) -> Exact<'_, COLORED, false> {
+        Exact::new(self.links, self.stack)
+    }
+}
+
+impl<const COLORED: bool> Matrix for Building<'_, COLORED> {
+    #[inline(always)]
+    fn choose(&mut self, level: usize) -> Choice {
+        if self.links.items[0].right == 0 {
+            self.pending = 1;
+            return Choice::Known;
+        }
+        if let Some(&node) = self.states.map.get(&self.key.words[..]) {
+            self.hits += 1;
+            self.pending = node;
+            return Choice::Known;
+        }
+        self.misses += 1;
+        match self.exact().choose(level) {
+            Choice::Item => {
+                let item = self.links.top[self.stack[level] as usize] as u32;
+                self.key.close(item);
+                self.tops[level] = 0;
+                Choice::Item
+            }
+            _ => {
+                self.pending = 0;
+                Choice::DeadEnd
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn try_option(&mut self, level: usize) -> Work {
+        let work = self.exact().try_option(level);
+        let p = self.stack[level];
+        self.key.follow::<COLORED>(self.links, p, true);
+        self.nodes += 1;
+        work
+    }
+
+    #[inline(always)]
+    fn retract(&mut self, level: usize) -> bool {
+        let child = std::mem::take(&mut self.pending);
+        let p = self.stack[level];
+        if child != 0 && self.failed.is_none() {
+            let option = self.links.option_of(p).0;
+            match self.unique.node(option, self.tops[level], child) {
+                Ok(node) => self.tops[level] = node,
+                Err(error) => self.failed = Some(error),
+            }
+        }
+        let more = self.exact().retract(level);
+        self.key.follow::<COLORED>(self.links, p, false);
+        if more {
+            return true;
+        }
+        self.key.open(self.stack[level]);
+        self.pending = self.tops[level];
+        if self.failed.is_none() {
+            self.states.insert(&self.key.words, self.pending);
+        }
+        false
+    }
+
+    fn unchoose(&mut self, level: usize) {
+        let item = self.links.top[self.stack[level] as usize] as u32;
+        self.exact().unchoose(level);
+        self.key.open(item);
+        self.pending = self.tops[level];
+    }
+}
+
+/// Builds the nodes of the solutions of `solver`'s problem with its
+/// selected options (the selected options not included: the caller puts
+/// them on top); returns the top node and the work.
+pub(crate) fn build(
+    solver: &mut Solver,
+    max_bytes: usize,
+    stop: &Stop,
+    unique: &mut Unique,
+) -> Result<(u32, MemoStats), ZddError> {
+    if solver.multiplicities.is_some() {
+        return Err(ZddError::Multiplicities);
+    }
+    solver.rewind();
+    let mut key = Key::new(&solver.links);
+    key.start(solver);
+    let order = Order::new(&solver.links);
+    let per_look = nodes_per_look(solver.links.work_per_node() + 4 * key.words.len() as u64);
+    let mut states = States::new(key.words.len(), max_bytes);
+    let mut tops = vec![0u32; solver.stack.len()];
+    let colored = solver.links.is_colored();
+    let Solver {
+        links,
+        stack,
+        driver,
+        ..
+    } = solver;
+    order.apply(links);
+    let alarm = stop.start();
+    macro_rules! walk {
+        ($colored:literal) => {{
+            let mut building = Building::<$colored> {
+                links,
+                stack,
+                key: &mut key,
+                tops: &mut tops,
+                states: &mut states,
+                unique,
+                pending: 0,
+                nodes: 0,
+                hits: 0,
+                misses: 0,
+                failed: None,
+            };
+            let outcome = loop {
+                if building.failed.is_some() || alarm.rung() {
+                    driver.unwind(&mut building);
+                    break Err(building.failed.take().unwrap_or(ZddError::Stopped));
+                }
+                match driver.resume(&mut building, per_look) {
+                    Event::Exhausted => break Ok(building.pending),
+                    Event::Solution | Event::BudgetSpent => {}
+                }
+            };
+            let stats = MemoStats {
+                nodes: building.nodes,
+                hits: building.hits,
+                misses: building.misses,
+                ..MemoStats::default()
+            };
+            (outcome, stats)
+        }};
+    }
+    let (outcome, mut stats) = if colored { walk!(true) } else { walk!(false) };
+    order.undo(links);
+    stats.updates = links.updates;
+    links.updates = 0;
+    stats.entries = states.map.len() as u64;
+    stats.evictions = states.evictions;
+    stats.bytes = states.bytes as u64;
+    outcome.map(|top| (top, stats))
+}

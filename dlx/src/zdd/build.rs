@@ -25,6 +25,9 @@ use crate::memo::{Key, MemoStats, Order};
 use crate::request::{Stop, nodes_per_look};
 use crate::search::Solver;
 
+/// The fewest search nodes below a state for its node to be remembered.
+const MIN_WORK: u64 = 4;
+
 /// A multiply-and-rotate hasher for the small integer keys of the tables
 /// (the key words of a state, a node's three numbers): the standard
 /// library's SipHash costs more than the search step it guards.
@@ -34,7 +37,12 @@ pub(crate) struct Mix(u64);
 impl Hasher for Mix {
     #[inline]
     fn finish(&self) -> u64 {
-        self.0
+        // The multiplications leave the low bits depending on the low bits
+        // only; the table indexes by the low bits: fold the high ones in.
+        let mut h = self.0;
+        h ^= h >> 33;
+        h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        h ^ h >> 33
     }
 
     #[inline]
@@ -81,6 +89,14 @@ impl Unique {
         }
     }
 
+    /// Appends `node`, known to be new, without the table; its id fits,
+    /// since it had one in a table as large.
+    #[inline]
+    pub(crate) fn push(&mut self, node: Node) -> u32 {
+        self.nodes.push(node);
+        (self.nodes.len() - 1) as u32
+    }
+
     /// The node `(option, lo, hi)`, made if it is new; `hi` is never 0.
     #[inline]
     pub(crate) fn node(&mut self, option: u32, lo: u32, hi: u32) -> Result<u32, ZddError> {
@@ -99,41 +115,115 @@ impl Unique {
     }
 }
 
-/// The states whose node is known, within a budget of bytes: when it is
-/// full the map is emptied (a state searched again builds the same nodes,
-/// found in the unique table).
+/// The states whose node is known, within a budget of bytes: an
+/// open-addressing table of indices into one arena of keys (no allocation
+/// per state). When it is full it is emptied: a state searched again builds
+/// the same nodes, found in the unique table.
 struct States {
-    map: MixMap<Box<[u64]>, u32>,
-    bytes: usize,
+    /// `slots[h]`: 0, or 1 + the index of a state.
+    slots: Vec<u32>,
+    /// The states' keys, `width` words each.
+    keys: Vec<u64>,
+    /// The states' hashes and nodes.
+    entries: Vec<(u64, u32)>,
+    width: usize,
     max_bytes: usize,
-    entry_bytes: usize,
     evictions: u64,
 }
 
 impl States {
-    fn new(key_words: usize, max_bytes: usize) -> States {
+    fn new(width: usize, max_bytes: usize) -> States {
         States {
-            map: MixMap::default(),
-            bytes: 0,
+            slots: vec![0; 1 << 10],
+            keys: Vec::new(),
+            entries: Vec::new(),
+            width,
             max_bytes,
-            // The key, its box, the node, and the map's slot and control byte.
-            entry_bytes: key_words * 8 + 16 + 4 + 4 + 1,
             evictions: 0,
         }
     }
 
+    /// Bytes held (what the budget bounds).
+    fn bytes(&self) -> usize {
+        self.slots.capacity() * 4 + self.keys.capacity() * 8 + self.entries.capacity() * 16
+    }
+
+    /// Bytes a state takes, its share of the slots included.
+    fn entry_bytes(&self) -> usize {
+        self.width * 8 + 16 + 2 * 4
+    }
+
+    fn hash(key: &[u64]) -> u64 {
+        let mut mix = Mix::default();
+        for &word in key {
+            mix.write_u64(word);
+        }
+        mix.finish()
+    }
+
+    /// The slot of `key`: the one holding it, or the empty one where it
+    /// goes.
+    #[inline]
+    fn slot(&self, hash: u64, key: &[u64]) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut h = hash as usize & mask;
+        loop {
+            let slot = self.slots[h];
+            if slot == 0 {
+                return h;
+            }
+            let index = slot as usize - 1;
+            if self.entries[index].0 == hash
+                && self.keys[index * self.width..(index + 1) * self.width] == *key
+            {
+                return h;
+            }
+            h = (h + 1) & mask;
+        }
+    }
+
+    #[inline]
+    fn get(&self, key: &[u64]) -> Option<u32> {
+        let h = self.slot(Self::hash(key), key);
+        match self.slots[h] {
+            0 => None,
+            slot => Some(self.entries[slot as usize - 1].1),
+        }
+    }
+
     fn insert(&mut self, key: &[u64], node: u32) {
-        if self.entry_bytes > self.max_bytes {
+        if self.entry_bytes() * 2 > self.max_bytes {
             return;
         }
-        if self.bytes + self.entry_bytes > self.max_bytes {
-            self.evictions += self.map.len() as u64;
-            self.map.clear();
-            self.map.shrink_to_fit();
-            self.bytes = 0;
+        if self.bytes() + self.entry_bytes() > self.max_bytes {
+            self.evictions += self.entries.len() as u64;
+            self.keys = Vec::new();
+            self.entries = Vec::new();
+            self.slots = vec![0; 1 << 10];
         }
-        if self.map.insert(key.into(), node).is_none() {
-            self.bytes += self.entry_bytes;
+        let hash = Self::hash(key);
+        let h = self.slot(hash, key);
+        if self.slots[h] != 0 {
+            return;
+        }
+        let Ok(index) = u32::try_from(self.entries.len() + 1) else {
+            return;
+        };
+        self.slots[h] = index;
+        self.keys.extend_from_slice(key);
+        self.entries.push((hash, node));
+        // At most half full.
+        if 2 * self.entries.len() > self.slots.len() {
+            let mut slots = vec![0u32; 2 * self.slots.len()];
+            let mask = slots.len() - 1;
+            for (k, &(hash, _)) in self.entries.iter().enumerate() {
+                let mut h = hash as usize & mask;
+                while slots[h] != 0 {
+                    h = (h + 1) & mask;
+                }
+                slots[h] = k as u32 + 1;
+            }
+            self.slots = slots;
         }
     }
 }
@@ -143,8 +233,9 @@ struct Building<'a, const COLORED: bool> {
     links: &'a mut Links,
     stack: &'a mut [u32],
     key: &'a mut Key,
-    /// The node of each level so far (0: no solution yet).
-    tops: &'a mut [u32],
+    /// The node of each level so far (0: no solution yet), and the search
+    /// nodes before the level began.
+    tops: &'a mut [(u32, u64)],
     states: &'a mut States,
     unique: &'a mut Unique,
     /// The node of the subtree the walk just left.
@@ -170,7 +261,7 @@ impl<const COLORED: bool> Matrix for Building<'_, COLORED> {
             self.pending = 1;
             return Choice::Known;
         }
-        if let Some(&node) = self.states.map.get(&self.key.words[..]) {
+        if let Some(node) = self.states.get(&self.key.words) {
             self.hits += 1;
             self.pending = node;
             return Choice::Known;
@@ -180,7 +271,7 @@ impl<const COLORED: bool> Matrix for Building<'_, COLORED> {
             Choice::Item => {
                 let item = self.links.top[self.stack[level] as usize] as u32;
                 self.key.close(item);
-                self.tops[level] = 0;
+                self.tops[level] = (0, self.nodes);
                 Choice::Item
             }
             _ => {
@@ -205,8 +296,8 @@ impl<const COLORED: bool> Matrix for Building<'_, COLORED> {
         let p = self.stack[level];
         if child != 0 && self.failed.is_none() {
             let option = self.links.option_of(p).0;
-            match self.unique.node(option, self.tops[level], child) {
-                Ok(node) => self.tops[level] = node,
+            match self.unique.node(option, self.tops[level].0, child) {
+                Ok(node) => self.tops[level].0 = node,
                 Err(error) => self.failed = Some(error),
             }
         }
@@ -216,9 +307,12 @@ impl<const COLORED: bool> Matrix for Building<'_, COLORED> {
             return true;
         }
         self.key.open(self.stack[level]);
-        self.pending = self.tops[level];
-        if self.failed.is_none() {
-            self.states.insert(&self.key.words, self.pending);
+        let (top, before) = self.tops[level];
+        self.pending = top;
+        // A state below a few nodes is searched again faster than it is
+        // stored and found (its nodes are found in the unique table).
+        if self.failed.is_none() && self.nodes - before >= MIN_WORK {
+            self.states.insert(&self.key.words, top);
         }
         false
     }
@@ -227,7 +321,7 @@ impl<const COLORED: bool> Matrix for Building<'_, COLORED> {
         let item = self.links.top[self.stack[level] as usize] as u32;
         self.exact().unchoose(level);
         self.key.open(item);
-        self.pending = self.tops[level];
+        self.pending = self.tops[level].0;
     }
 }
 
@@ -249,7 +343,7 @@ pub(crate) fn build(
     let order = Order::new(&solver.links);
     let per_look = nodes_per_look(solver.links.work_per_node() + 4 * key.words.len() as u64);
     let mut states = States::new(key.words.len(), max_bytes);
-    let mut tops = vec![0u32; solver.stack.len()];
+    let mut tops = vec![(0u32, 0u64); solver.stack.len()];
     let colored = solver.links.is_colored();
     let Solver {
         links,
@@ -297,8 +391,8 @@ pub(crate) fn build(
     order.undo(links);
     stats.updates = links.updates;
     links.updates = 0;
-    stats.entries = states.map.len() as u64;
+    stats.entries = states.entries.len() as u64;
     stats.evictions = states.evictions;
-    stats.bytes = states.bytes as u64;
+    stats.bytes = states.bytes() as u64;
     outcome.map(|top| (top, stats))
 }

@@ -172,14 +172,16 @@ impl Zdd {
             }
         }
         let options = solver.links.option_start.len();
-        Ok((Zdd::canonical(&unique.nodes, top, options)?, stats))
+        Ok((Zdd::canonical(&unique.nodes, top, options, true)?, stats))
     }
 
     /// The reduced diagram of `top` in `nodes` (children before parents,
     /// `nodes[0..2]` the sinks), renumbered in the walk's order: from the
     /// top, `LO`'s nodes, then `HI`'s, then the node. A node with `HI = 0`
-    /// becomes its `LO`, alike nodes become one, unreachable ones go.
-    fn canonical(nodes: &[Node], top: u32, options: usize) -> Result<Zdd, ZddError> {
+    /// becomes its `LO`, alike nodes become one, unreachable ones go —
+    /// unless `reduced` says that `nodes` are reduced already (no node with
+    /// `HI = 0`, none alike), which the renumbering keeps them.
+    fn canonical(nodes: &[Node], top: u32, options: usize, reduced: bool) -> Result<Zdd, ZddError> {
         // The new id of each old node, once placed.
         const UNSEEN: u32 = u32::MAX;
         let mut new = vec![UNSEEN; nodes.len()];
@@ -203,6 +205,12 @@ impl Zdd {
             } else {
                 new[n as usize] = if hi == 0 {
                     lo
+                } else if reduced {
+                    unique.push(Node {
+                        option: node.option,
+                        lo,
+                        hi,
+                    })
                 } else {
                     unique.node(node.option, lo, hi)?
                 };

@@ -147,7 +147,7 @@ pub(super) fn read(text: &str) -> Result<Zdd, ZddReadError> {
     let options = lines.iter().map(|l| l.option as usize).max().unwrap_or(0);
     let top = nodes[root + 2].hi;
     // The diagram read has no more nodes than lines: ids fit.
-    Zdd::canonical(&nodes, top, options)
+    Zdd::canonical(&nodes, top, options, false)
         .map_err(|_: ZddError| syntax(lines[root].line, 1, ZddSyntax::TooMany))
 }
 

@@ -20,3 +20,4 @@ mod streams;
 mod util;
 mod variants;
 mod wide;
+mod zdd;

@@ -124,8 +124,9 @@ struct States {
     slots: Vec<u32>,
     /// The states' keys, `width` words each.
     keys: Vec<u64>,
-    /// The states' hashes and nodes.
-    entries: Vec<(u64, u32)>,
+    /// The states' hashes, nodes and search nodes below them (at most
+    /// `u32::MAX`).
+    entries: Vec<(u64, u32, u32)>,
     width: usize,
     max_bytes: usize,
     evictions: u64,
@@ -182,16 +183,20 @@ impl States {
         }
     }
 
+    /// The node stored for `key`, and the search nodes it took.
     #[inline]
-    fn get(&self, key: &[u64]) -> Option<u32> {
+    fn get(&self, key: &[u64]) -> Option<(u32, u64)> {
         let h = self.slot(Self::hash(key), key);
         match self.slots[h] {
             0 => None,
-            slot => Some(self.entries[slot as usize - 1].1),
+            slot => {
+                let (_, node, work) = self.entries[slot as usize - 1];
+                Some((node, u64::from(work)))
+            }
         }
     }
 
-    fn insert(&mut self, key: &[u64], node: u32) {
+    fn insert(&mut self, key: &[u64], node: u32, work: u64) {
         if self.entry_bytes() * 2 > self.max_bytes {
             return;
         }
@@ -211,12 +216,13 @@ impl States {
         };
         self.slots[h] = index;
         self.keys.extend_from_slice(key);
-        self.entries.push((hash, node));
+        self.entries
+            .push((hash, node, u32::try_from(work).unwrap_or(u32::MAX)));
         // At most half full.
         if 2 * self.entries.len() > self.slots.len() {
             let mut slots = vec![0u32; 2 * self.slots.len()];
             let mask = slots.len() - 1;
-            for (k, &(hash, _)) in self.entries.iter().enumerate() {
+            for (k, &(hash, ..)) in self.entries.iter().enumerate() {
                 let mut h = hash as usize & mask;
                 while slots[h] != 0 {
                     h = (h + 1) & mask;
@@ -224,6 +230,46 @@ impl States {
                 slots[h] = k as u32 + 1;
             }
             self.slots = slots;
+        }
+    }
+}
+
+/// Lookups at a level are counted in rounds of [`ROUND`]; a round whose
+/// hits saved fewer than [`LOOKUP_COST`] search nodes per lookup pauses the
+/// level (no lookups, no stores) for [`PAUSE`] search nodes — the memo's
+/// rule (`memo/counting.rs`). A paused level searches its subtrees again;
+/// their nodes are found in the unique table, so the diagram is the same
+/// and only the time changes.
+const ROUND: u32 = 1 << 12;
+/// See [`ROUND`].
+const LOOKUP_COST: u64 = 2;
+/// See [`ROUND`].
+const PAUSE: u64 = 1 << 18;
+
+/// A level's lookups in the current round and the nodes their hits saved.
+#[derive(Clone, Copy, Debug, Default)]
+struct Pace {
+    lookups: u32,
+    saved: u64,
+    paused_until: u64,
+}
+
+impl Pace {
+    #[inline]
+    fn is_active(&self, nodes: u64) -> bool {
+        nodes >= self.paused_until
+    }
+
+    #[inline]
+    fn record(&mut self, saved: u64, nodes: u64) {
+        self.lookups += 1;
+        self.saved += saved;
+        if self.lookups == ROUND {
+            if self.saved < u64::from(ROUND) * LOOKUP_COST {
+                self.paused_until = nodes + PAUSE;
+            }
+            self.lookups = 0;
+            self.saved = 0;
         }
     }
 }
@@ -238,6 +284,8 @@ struct Building<'a, const COLORED: bool> {
     tops: &'a mut [(u32, u64)],
     states: &'a mut States,
     unique: &'a mut Unique,
+    /// Whether each level looks its states up now.
+    paces: &'a mut [Pace],
     /// The node of the subtree the walk just left.
     pending: u32,
     nodes: u64,
@@ -261,12 +309,17 @@ impl<const COLORED: bool> Matrix for Building<'_, COLORED> {
             self.pending = 1;
             return Choice::Known;
         }
-        if let Some(node) = self.states.get(&self.key.words) {
-            self.hits += 1;
-            self.pending = node;
-            return Choice::Known;
+        let nodes = self.nodes;
+        if self.paces[level].is_active(nodes) {
+            if let Some((node, work)) = self.states.get(&self.key.words) {
+                self.hits += 1;
+                self.paces[level].record(work, nodes);
+                self.pending = node;
+                return Choice::Known;
+            }
+            self.misses += 1;
+            self.paces[level].record(0, nodes);
         }
-        self.misses += 1;
         match self.exact().choose(level) {
             Choice::Item => {
                 let item = self.links.top[self.stack[level] as usize] as u32;
@@ -311,8 +364,9 @@ impl<const COLORED: bool> Matrix for Building<'_, COLORED> {
         self.pending = top;
         // A state below a few nodes is searched again faster than it is
         // stored and found (its nodes are found in the unique table).
-        if self.failed.is_none() && self.nodes - before >= MIN_WORK {
-            self.states.insert(&self.key.words, top);
+        let work = self.nodes - before;
+        if self.failed.is_none() && work >= MIN_WORK && self.paces[level].is_active(self.nodes) {
+            self.states.insert(&self.key.words, top, work);
         }
         false
     }
@@ -344,6 +398,7 @@ pub(crate) fn build(
     let per_look = nodes_per_look(solver.links.work_per_node() + 4 * key.words.len() as u64);
     let mut states = States::new(key.words.len(), max_bytes);
     let mut tops = vec![(0u32, 0u64); solver.stack.len()];
+    let mut paces = vec![Pace::default(); solver.stack.len()];
     let colored = solver.links.is_colored();
     let Solver {
         links,
@@ -360,6 +415,7 @@ pub(crate) fn build(
                 stack,
                 key: &mut key,
                 tops: &mut tops,
+                paces: &mut paces,
                 states: &mut states,
                 unique,
                 pending: 0,

@@ -5,9 +5,10 @@
 # table gives each one's median, the ratio DLX6 / dance (above 1: dance is
 # ahead), and the size of both ZDDs in nodes (lines of the output but the
 # root: DLX6 writes its nodes as it makes them, one per option and state
-# searched, and dance a reduced diagram). The counts must agree, and DLX6's
-# ZDD must count what dance's counts (read back by the library's ZDD
-# reader, through the `zdd_paths` example), or the script stops.
+# searched, and dance a reduced diagram) and the size of DLX6's once
+# reduced (read back by the library's ZDD reader, which reduces it, through
+# the `zdd_paths` example). The counts must agree, and DLX6's ZDD must count
+# what dance's counts, or the script stops.
 #
 #   benches/vs_dlx6.sh KNUTH_BIN_DIR [ROUNDS]
 #
@@ -51,8 +52,8 @@ seconds() {
 
 echo "benches/vs_dlx6.sh $* — $(date -u +%Y-%m-%d), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), median user + sys CPU seconds of $rounds alternating rounds"
 echo
-echo "| problem | solutions | dance --zdd | DLX6 m1 | DLX6 / dance | ZDD nodes: dance | DLX6 |"
-echo "|---|---:|---:|---:|---:|---:|---:|"
+echo "| problem | solutions | dance --zdd | DLX6 m1 | DLX6 / dance | ZDD nodes: dance | DLX6 | DLX6 reduced |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 for entry in "${problems[@]}"; do
     label=${entry%%:*}
     file=benches/data/${entry#*:}
@@ -68,7 +69,7 @@ for entry in "${problems[@]}"; do
     done
     count=$(cat "$work/dance.count")
     knuth_count=$(sed -n 's/^Altogether \([0-9]*\) solution.*/\1/p' "$work/dlx6.err")
-    read_back=$("$paths" < "$work/dlx6.zdd")
+    read -r read_back reduced < <("$paths" < "$work/dlx6.zdd")
     if [ "$count" != "$knuth_count" ] || [ "$count" != "$read_back" ]; then
         echo "$file: dance counts $count, DLX6 $knuth_count, DLX6's ZDD read back $read_back" >&2
         exit 1
@@ -77,5 +78,5 @@ for entry in "${problems[@]}"; do
     knuth_nodes=$(($(wc -l < "$work/dlx6.zdd") - 1))
     a=$(median < "$work/dance.time")
     b=$(median < "$work/dlx6.time")
-    echo "| $label | $count | $a | $b | $(ratio "$b" "$a") | $dance_nodes | $knuth_nodes |"
+    echo "| $label | $count | $a | $b | $(ratio "$b" "$a") | $dance_nodes | $knuth_nodes | $reduced |"
 done

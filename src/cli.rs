@@ -231,10 +231,10 @@ pub struct CoverArgs {
     /// Print N solutions drawn independently and uniformly at random among
     /// all solutions (with replacement), as --all prints them: the ZDD of
     /// every solution is built as --zdd builds it, then each sample is a
-    /// walk down it, exact for counts of any size. --seed S seeds the
+    /// walk down it, exact for counts of any size (at least 1). --seed S seeds the
     /// draws (0 when absent): the same seed gives the same sample on every
     /// machine, at any -j. Not for problems with multiplicities.
-    #[arg(long, value_name = "N",
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..),
           conflicts_with_all = ["all", "first", "limit", "best", "split", "estimate", "memo",
                                 "preprocess"])]
     pub sample: Option<u64>,

@@ -172,3 +172,18 @@ fn multiplicities_and_other_goals_are_refused() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_timeout_stops_the_build_and_says_so() {
+    for flag in [["--zdd", "-"], ["--sample", "5"]] {
+        let mut args = vec!["cover", "--timeout", "0.05"];
+        args.extend(flag);
+        let file = bench_data("dominoes16x16.dlx");
+        args.push(&file);
+        dance(&args)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(predicate::str::contains("timed out after"));
+    }
+}

@@ -94,6 +94,7 @@ pub enum Command {
 
 /// Options of `dance cover`.
 #[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("memo_search").args(["memo", "zdd", "sample"]).multiple(true)))]
 pub struct CoverArgs {
     /// The problem file; standard input when absent or `-`.
     pub file: Option<PathBuf>,
@@ -237,9 +238,34 @@ pub struct CoverArgs {
     /// The memory budget of --memo, in MiB, for the one memo the threads
     /// share; when it is full, new subproblems replace the cheapest stored
     /// ones, and the count stays exact.
-    #[arg(long, value_name = "N", default_value_t = 1024, requires = "memo",
+    #[arg(long, value_name = "N", default_value_t = 1024, requires = "memo_search",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub memo_mb: u64,
+
+    /// Write every solution to PATH as a ZDD (`-`: stdout), in the text
+    /// format of Knuth's DLX6 and ZDDREAD: a line `ID: (~OPT?LO:HI)` per
+    /// node, ids in hexadecimal, options numbered from 1 in input order,
+    /// the root `(~0?0:TOP)` last; reduced (no node with HI = 0, no two
+    /// nodes alike). Built by the memo's search within --memo-mb (on one
+    /// thread at any -j), and prints the exact count as --memo does (on
+    /// stderr when PATH is `-`, so that stdout holds the ZDD alone);
+    /// --stats adds the ZDD's size in nodes. Not for problems with
+    /// multiplicities (bounds `a:b|item`).
+    #[arg(long, value_name = "PATH",
+          conflicts_with_all = ["all", "first", "limit", "best", "split", "estimate", "memo",
+                                "preprocess", "reduce", "sample"])]
+    pub zdd: Option<PathBuf>,
+
+    /// Print N solutions drawn independently and uniformly at random among
+    /// all solutions (with replacement), as --all prints them: the ZDD of
+    /// every solution is built as --zdd builds it, then each sample is a
+    /// walk down it, exact for counts of any size (at least 1). --seed S seeds the
+    /// draws (0 when absent): the same seed gives the same sample on every
+    /// machine, at any -j. Not for problems with multiplicities.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..),
+          conflicts_with_all = ["all", "first", "limit", "best", "split", "estimate", "memo",
+                                "preprocess"])]
+    pub sample: Option<u64>,
 
     /// No progress bar.
     #[arg(short, long)]

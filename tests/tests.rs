@@ -21,3 +21,4 @@ mod streams;
 mod util;
 mod variants;
 mod wide;
+mod zdd;

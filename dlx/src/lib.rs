@@ -201,6 +201,7 @@ mod search;
 mod serve;
 mod split;
 mod verify;
+mod zdd;
 
 mod text;
 
@@ -226,3 +227,4 @@ pub use text::{
     write_problem,
 };
 pub use verify::Defect;
+pub use zdd::{Zdd, ZddError, ZddNode, ZddReadError, ZddSolutions, ZddSyntax};

@@ -11,3 +11,4 @@ mod seeded;
 mod selection;
 mod text_format;
 mod trees;
+mod zdd;

@@ -17,7 +17,9 @@ mod print;
 mod read;
 mod reduce;
 mod runner;
+mod sample;
 mod stream;
+mod zdd;
 
 use std::io::{self, BufWriter, Write};
 use std::sync::Arc;
@@ -105,6 +107,12 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
     }
     if let Some(k) = args.best {
         return best::run(args, shown, solver, k);
+    }
+    if let Some(path) = &args.zdd {
+        return zdd::run(args, solver, path, &stop, &interrupt, started);
+    }
+    if let Some(n) = args.sample {
+        return sample::run(args, shown, solver, n, &stop, &interrupt, started);
     }
     search(args, shown, solver, stop, &interrupt, started)
 }

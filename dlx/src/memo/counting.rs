@@ -135,14 +135,14 @@ impl Key {
 
     /// Marks item `i` open.
     #[inline]
-    fn open(&mut self, i: u32) {
+    pub(crate) fn open(&mut self, i: u32) {
         let bit = i as usize - 1;
         self.words[bit / 64] |= 1 << (bit % 64);
     }
 
     /// Marks item `i` covered.
     #[inline]
-    fn close(&mut self, i: u32) {
+    pub(crate) fn close(&mut self, i: u32) {
         let bit = i as usize - 1;
         self.words[bit / 64] &= !(1 << (bit % 64));
     }
@@ -161,7 +161,7 @@ impl Key {
     /// own item, which its level covers) was committed (`closing`) or
     /// uncommitted.
     #[inline]
-    fn follow<const COLORED: bool>(&mut self, links: &Links, p: u32, closing: bool) {
+    pub(crate) fn follow<const COLORED: bool>(&mut self, links: &Links, p: u32, closing: bool) {
         for (q, item) in links.others(p) {
             let color = if COLORED { links.colors[q as usize] } else { 0 };
             match (color, closing) {

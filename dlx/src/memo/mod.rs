@@ -75,8 +75,9 @@ mod table;
 
 use concurrent::View;
 pub use count::ExactCount;
-use counting::{Counting, Frame, Key, Level, Store};
-use order::Order;
+pub(crate) use counting::Key;
+use counting::{Counting, Frame, Level, Store};
+pub(crate) use order::Order;
 pub use shared::SharedMemo;
 use shared::SharedStore;
 use table::Table;

@@ -1,0 +1,70 @@
+//! `dance cover --sample N`: N solutions drawn uniformly at random, with
+//! replacement, from the ZDD of every solution ([`dance_dlx::Zdd::sample`]),
+//! printed as `--all` prints solutions. The draws come from one
+//! [`SplitMix64`] seeded by `--seed` (0 when absent), so a seed gives the
+//! same sample on every machine; the ZDD is built on one thread, so `-j`
+//! changes nothing.
+
+use std::io::{self, BufWriter, Write};
+use std::time::Instant;
+
+use dance_dlx::{Problem, Solver, SplitMix64, Stop};
+
+use super::{halted, print, zdd};
+use crate::Exit;
+use crate::cli::CoverArgs;
+use crate::signal::Interrupt;
+use crate::stderr::diagnose;
+
+/// Runs `dance cover --sample N`; solutions print as options of `shown`.
+pub fn run(
+    args: &CoverArgs,
+    shown: &Problem,
+    mut solver: Solver,
+    n: u64,
+    stop: &Stop,
+    interrupt: &Interrupt,
+    started: Instant,
+) -> anyhow::Result<Exit> {
+    let built = match zdd::build(args, &mut solver, stop, interrupt, started)? {
+        Ok(built) => built,
+        Err(exit) => return Ok(exit),
+    };
+    let drawing = Instant::now();
+    let mut rng = SplitMix64::new(args.seed.unwrap_or(0));
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut text = Vec::new();
+    let mut drawn = 0u64;
+    let alarm = stop.start();
+    if !built.zdd.count().is_zero() {
+        for _ in 0..n {
+            if alarm.rung() {
+                break;
+            }
+            let Some(mut options) = built.zdd.sample(&mut rng) else {
+                break;
+            };
+            options.sort_unstable();
+            text.clear();
+            print::solution(shown, &options, &mut text);
+            out.write_all(&text)?;
+            drawn += 1;
+        }
+    }
+    out.flush()?;
+    drop(out);
+    if args.stats {
+        zdd::stats(&built);
+        diagnose!(
+            "samples: {drawn}\nsampling time: {:.3} s",
+            drawing.elapsed().as_secs_f64()
+        );
+    }
+    Ok(if drawn < n && alarm.rung() {
+        halted(interrupt, started, "sampling")
+    } else if drawn == n {
+        Exit::Success
+    } else {
+        Exit::Shortfall
+    })
+}

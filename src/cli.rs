@@ -179,7 +179,8 @@ pub struct CoverArgs {
     /// Try each item's options in an order shuffled by this seed (the same
     /// seed gives the same order, and so the same first solution, on every
     /// machine): for sampling solutions with --first or --limit. Also seeds
-    /// the probes of --estimate.
+    /// the probes of --estimate and the draws of --sample (uniform, where
+    /// --first with a seed is not).
     #[arg(long, value_name = "SEED")]
     pub seed: Option<u64>,
 
@@ -233,15 +234,18 @@ pub struct CoverArgs {
     #[arg(long, conflicts_with_all = ["all", "first", "limit", "split", "estimate"])]
     pub memo: bool,
 
-    /// The memory budget of --memo, in MiB.
+    /// The memory budget of --memo, --zdd and --sample, in MiB.
     ///
     /// The memory budget of --memo, in MiB, for the one memo the threads
     /// share; when it is full, new subproblems replace the cheapest stored
-    /// ones, and the count stays exact.
+    /// ones, and the count stays exact. --zdd and --sample build their
+    /// diagram within it too.
     #[arg(long, value_name = "N", default_value_t = 1024, requires = "memo_search",
           value_parser = clap::value_parser!(u64).range(1..))]
     pub memo_mb: u64,
 
+    /// Write every solution to PATH as a ZDD in DLX6's text format (`-`: stdout).
+    ///
     /// Write every solution to PATH as a ZDD (`-`: stdout), in the text
     /// format of Knuth's DLX6 and ZDDREAD: a line `ID: (~OPT?LO:HI)` per
     /// node, ids in hexadecimal, options numbered from 1 in input order,
@@ -256,6 +260,8 @@ pub struct CoverArgs {
                                 "preprocess", "reduce", "sample"])]
     pub zdd: Option<PathBuf>,
 
+    /// Print N solutions drawn uniformly at random (with replacement; --seed S).
+    ///
     /// Print N solutions drawn independently and uniformly at random among
     /// all solutions (with replacement), as --all prints them: the ZDD of
     /// every solution is built as --zdd builds it, then each sample is a

@@ -38,6 +38,22 @@
 //! finds it held leaves a mark and goes on working, and the holder looks
 //! again before it lets go, so no result is left behind and no worker
 //! waits for another to print.
+//!
+//! One wait is by design, and [`IDLE_TURN`] bounds it: a result finished
+//! early in a chunk whose worker is still on a later item of it is handed
+//! on by another worker — at the end of that one's chunk (a millisecond or
+//! so, [`CHUNK_TIME`]) or, when it has nothing to do, at its next idle
+//! turn — or by its own worker when the chunk ends. Handing on after every
+//! item instead would take the sink's lock once an item, what chunks are
+//! there to avoid; so the idle turn is the mechanism for that case, not a
+//! safety net for a lost wake-up, and `a_finished_result_waits_at_most_an_idle_turn`
+//! holds its bound. With one worker, chunks are one item long and nothing
+//! waits.
+//!
+//! Every atomic is `SeqCst`: the argument above reads several of them in
+//! one order (`pending` then the sink's lock, `idlers` then the condition
+//! variable, `taken` before `exhausted`), which is simplest to trust under
+//! one total order, and they are touched once a chunk, never once an item.
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::SeqCst};
@@ -560,6 +576,46 @@ mod tests {
                 assert_eq!(seen.into_inner(), 2000);
                 assert_eq!(waited, Some(slow), "{threads} threads, item {slow}");
             }
+        }
+    }
+
+    /// The one wait by design: results finished in a chunk whose worker is
+    /// then busy with a slow item of the same chunk reach the sink within
+    /// an idle turn or a chunk of the other worker, not when the slow item
+    /// ends — 50 idle turns allowed, for a loaded machine; the slow item
+    /// takes 100.
+    #[test]
+    fn a_finished_result_waits_at_most_an_idle_turn() {
+        let pool = Threads::new(2).unwrap().pool().unwrap();
+        // In the middle, the other worker hands on at the end of its own
+        // chunks; last, it has nothing left but its idle turns.
+        for slow in [1500u64, 1999] {
+            let finished: Vec<Mutex<Option<Instant>>> =
+                (0..2000).map(|_| Mutex::new(None)).collect();
+            let mut latest = Duration::ZERO;
+            let ended: ControlFlow<()> = stream(
+                Some(&pool),
+                0..2000u64,
+                |_, k| {
+                    if k == slow {
+                        std::thread::sleep(IDLE_TURN * 100);
+                    }
+                    *lock(&finished[k as usize]) = Some(Instant::now());
+                    k
+                },
+                |&k| {
+                    if k < slow {
+                        let done = lock(&finished[k as usize]).expect("finished before seen");
+                        latest = latest.max(done.elapsed());
+                    }
+                    ControlFlow::Continue(())
+                },
+            );
+            assert_eq!(ended, ControlFlow::Continue(()));
+            assert!(
+                latest < IDLE_TURN * 50,
+                "item {slow}: a result waited {latest:?}"
+            );
         }
     }
 

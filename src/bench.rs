@@ -14,9 +14,8 @@ use dance_sudoku::{Answer, Engine, EngineKind, Goal, Puzzle, Request, Solver, St
 
 use crate::cli::{BenchArgs, BenchMode};
 use crate::exit::Exit;
-use crate::histogram::Histogram;
 use crate::input::Source;
-use crate::print::race;
+use crate::print::race::{self, Totals};
 use crate::stderr::diagnose;
 
 /// The sets raced when no file is named: shipped inside the binary, so
@@ -116,17 +115,17 @@ fn read(reader: impl io::BufRead, name: &str, options: ParseOptions) -> anyhow::
 
 /// One engine's place in the race: its request, its solver and its
 /// totals.
-struct Lane {
+struct Entrant {
     request: Request,
     solver: Solver,
-    tally: Tally,
+    tally: Totals,
 }
 
-impl Lane {
+impl Entrant {
     /// A lane answering `goal` on `engine` (only the DFS is stopped after
     /// `cap`), its matrix built on `warm_up` so that building it stays out
     /// of the timings.
-    fn new(engine: Engine, goal: Goal, cap: Duration, warm_up: Option<&Puzzle>) -> Lane {
+    fn new(engine: Engine, goal: Goal, cap: Duration, warm_up: Option<&Puzzle>) -> Entrant {
         let stop = match engine {
             Engine::Dfs => Stop::after(cap),
             _ => Stop::never(),
@@ -136,10 +135,10 @@ impl Lane {
         if let Some(puzzle) = warm_up.filter(|_| engine != Engine::Dfs) {
             solver.run(puzzle, &request.clone().with_stop(Stop::never()));
         }
-        Lane {
+        Entrant {
             request,
             solver,
-            tally: Tally::default(),
+            tally: Totals::default(),
         }
     }
 
@@ -172,22 +171,7 @@ fn what(engine: Engine, puzzles: &[Puzzle]) -> String {
     described.join("; ")
 }
 
-/// Per-engine totals for the table.
-#[derive(Default)]
-pub struct Tally {
-    /// Solving time per puzzle, in microseconds.
-    pub micros: Histogram,
-    /// Solving time in all.
-    pub total: Duration,
-    /// Puzzles solved.
-    pub solved: u64,
-    /// Puzzles given up at the cap.
-    pub timed_out: u64,
-    /// Search nodes in all.
-    pub nodes: u64,
-}
-
-impl Tally {
+impl Totals {
     fn add(&mut self, answer: &Answer, elapsed: Duration) {
         self.micros.record(elapsed.as_micros() as u64);
         self.total += elapsed;
@@ -215,9 +199,9 @@ fn race(
         BenchMode::First => Goal::First,
         BenchMode::Unique => Goal::Unique,
     };
-    let mut lanes: Vec<Lane> = engines
+    let mut lanes: Vec<Entrant> = engines
         .iter()
-        .map(|&engine| Lane::new(engine, goal, cap, puzzles.first()))
+        .map(|&engine| Entrant::new(engine, goal, cap, puzzles.first()))
         .collect();
     let mut disagreements = 0;
     for puzzle in puzzles {
@@ -236,7 +220,7 @@ fn race(
         },
         lanes: lanes
             .iter()
-            .map(|lane| race::Lane {
+            .map(|lane| race::Row {
                 engine: lane.engine(),
                 what: what(lane.engine(), puzzles),
                 tally: &lane.tally,

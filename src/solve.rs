@@ -56,7 +56,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
         pool: crate::threads::workers(args.threads)?,
         interrupt,
         consumed: consumed.clone(),
-        tally: Tally {
+        tally: RunTotals {
             summary: Summary::default(),
             mismatches: 0,
             unreadable: 0,
@@ -141,11 +141,11 @@ struct Run<'a> {
     pool: Option<Arc<rayon::ThreadPool>>,
     interrupt: Interrupt,
     consumed: Arc<AtomicU64>,
-    tally: Tally,
+    tally: RunTotals,
 }
 
 /// The totals of a run, kept by the printing side.
-struct Tally {
+struct RunTotals {
     summary: Summary,
     /// Records whose answer `--check` found wrong.
     mismatches: u64,

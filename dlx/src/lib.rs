@@ -191,14 +191,14 @@ mod exact;
 mod ids;
 mod links;
 mod memo;
+mod model;
 mod multiplicity;
 mod preprocess;
-mod problem;
 pub mod problems;
 pub mod request;
 mod rng;
+mod run;
 mod search;
-mod serve;
 mod split;
 mod verify;
 mod zdd;
@@ -213,8 +213,8 @@ pub use memo::{
     DEFAULT_MEMORY_LIMIT, ExactCount, MemoCount, MemoCounter, MemoError, MemoStats, OptionOrder,
     SharedMemo,
 };
+pub use model::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
 pub use preprocess::{PreprocessError, Reduction, preprocess};
-pub use problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
 pub use request::{
     Alarm, CHECK_INTERVAL, Goal, Pursuit, Request, Resume, Stop, TimeoutError, WORK_PER_LOOK,
     nodes_per_look, timeout_from_secs,

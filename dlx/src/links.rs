@@ -9,7 +9,7 @@
 //! [`untweak`](Links::untweak).
 
 use crate::ids::OptionId;
-use crate::problem::{ItemKind, Problem};
+use crate::model::{ItemKind, Problem};
 use crate::rng::SplitMix64;
 
 /// An item header: a member of the doubly linked list of active items.

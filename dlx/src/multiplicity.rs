@@ -37,7 +37,7 @@
 
 use crate::driver::{Choice, Matrix, Work};
 use crate::links::Links;
-use crate::problem::Problem;
+use crate::model::Problem;
 
 /// A primary item's two numbers, side by side because choosing an item reads
 /// both.

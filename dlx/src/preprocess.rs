@@ -29,7 +29,7 @@
 //! a guess.
 
 use crate::ids::{ColorId, ItemId, OptionId};
-use crate::problem::{Entry, ItemKind, Problem};
+use crate::model::{Entry, ItemKind, Problem};
 
 /// Why a problem cannot be preprocessed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -19,8 +19,8 @@ use crate::driver::{Driver, Event, Stats};
 use crate::exact::Exact;
 use crate::ids::OptionId;
 use crate::links::Links;
+use crate::model::Problem;
 use crate::multiplicity::{Bounded, Multiplicities};
-use crate::problem::Problem;
 use crate::rng::SplitMix64;
 
 /// Where the search finds a dead end: a primary item that no option can

@@ -6,7 +6,7 @@ use std::fmt;
 use std::io::{self, BufRead, Write};
 
 use crate::ids::ColorId;
-use crate::problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder, forbidden_character};
+use crate::model::{BuildError, Entry, ItemKind, Problem, ProblemBuilder, forbidden_character};
 
 /// What is wrong with a problem in Knuth's text format.
 #[derive(Debug, thiserror::Error)]

@@ -3,7 +3,7 @@
 //! once or in one color.
 
 use crate::ids::{ColorId, OptionId};
-use crate::problem::{ItemKind, Problem};
+use crate::model::{ItemKind, Problem};
 
 /// Why a set of options is not a solution of a problem.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -13,14 +13,14 @@ use std::sync::atomic::Ordering;
 use anyhow::Context;
 use dance_dlx::{MemoCounter, OptionId, OptionOrder, Solver, Stop};
 
-use super::runner::{Part, Tally, Work, Worker, select, unselect};
+use super::runner::{Effort, LiveCounts, PartCount, Worker, select, unselect};
 
 /// One thread's memoized count.
 pub struct Memo<'a> {
     solver: Solver,
     counter: MemoCounter,
     stop: &'a Stop,
-    tally: &'a Tally,
+    tally: &'a LiveCounts,
     /// The counter's nodes already added to the tally.
     tallied: u64,
 }
@@ -32,7 +32,7 @@ impl<'a> Memo<'a> {
         solver: Solver,
         budget: usize,
         stop: &'a Stop,
-        tally: &'a Tally,
+        tally: &'a LiveCounts,
     ) -> anyhow::Result<Memo<'a>> {
         let counter = MemoCounter::new(&solver, budget).context("cannot count with --memo")?;
         Ok(Memo::with_counter(solver, counter, stop, tally))
@@ -47,7 +47,7 @@ impl<'a> Memo<'a> {
         mut counter: MemoCounter,
         thread: usize,
         stop: &'a Stop,
-        tally: &'a Tally,
+        tally: &'a LiveCounts,
     ) -> Memo<'a> {
         if thread % 2 == 1 {
             counter.set_option_order(OptionOrder::BottomUp);
@@ -59,7 +59,7 @@ impl<'a> Memo<'a> {
         solver: Solver,
         counter: MemoCounter,
         stop: &'a Stop,
-        tally: &'a Tally,
+        tally: &'a LiveCounts,
     ) -> Memo<'a> {
         Memo {
             solver,
@@ -72,7 +72,7 @@ impl<'a> Memo<'a> {
 }
 
 impl Worker for Memo<'_> {
-    fn search(&mut self, _index: usize, prefix: &[OptionId]) -> anyhow::Result<Part> {
+    fn search(&mut self, _index: usize, prefix: &[OptionId]) -> anyhow::Result<PartCount> {
         let selected = select(&mut self.solver, prefix);
         let (tally, stop, tallied) = (self.tally, self.stop, &mut self.tallied);
         let count = self.counter.count_until(&mut self.solver, stop, |stats| {
@@ -83,7 +83,7 @@ impl Worker for Memo<'_> {
         });
         unselect(&mut self.solver, selected);
         let count = count.context("cannot count with --memo")?;
-        Ok(Part {
+        Ok(PartCount {
             count: count.solutions,
             complete: count.complete,
         })
@@ -93,9 +93,9 @@ impl Worker for Memo<'_> {
         self.counter.option_order() == OptionOrder::BottomUp
     }
 
-    fn work(&self) -> Work {
+    fn work(&self) -> Effort {
         let stats = self.counter.stats();
-        Work {
+        Effort {
             nodes: stats.nodes,
             updates: stats.updates,
             memo: Some(stats),

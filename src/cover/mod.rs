@@ -36,7 +36,7 @@ pub use best::MAX_BEST;
 use memo::Memo;
 use plain::Plain;
 use read::Loaded;
-use runner::{Run, Show, Tally};
+use runner::{LiveCounts, Run, Show};
 use stream::Stream;
 
 /// Runs `dance cover`.
@@ -177,7 +177,7 @@ fn search(
     // Raised by a worker when the run has what it looks for.
     let enough = Arc::new(AtomicBool::new(false));
     let request = Request::new(goal).with_stop(stop.clone().with_flag(enough.clone()));
-    let tally = Tally::default();
+    let tally = LiveCounts::default();
     // The count is written after the bar is gone; solutions stream.
     let show = Show {
         enabled: !keep && crate::progress::on_terminal(args.quiet),

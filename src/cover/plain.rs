@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use dance_dlx::{Event, ExactCount, OptionId, Problem, Pursuit, Request, Resume, Solver, Status};
 
 use super::print;
-use super::runner::{Part, Tally, Work, Worker, select, unselect};
+use super::runner::{Effort, LiveCounts, PartCount, Worker, select, unselect};
 use super::stream::{Piece, Stream};
 
 /// What the plain workers of one search share.
@@ -28,7 +28,7 @@ pub struct Shared<'a, W> {
     /// worker stops.
     pub enough: Arc<AtomicBool>,
     /// The counters the workers add to.
-    pub tally: &'a Tally,
+    pub tally: &'a LiveCounts,
     /// Where the solutions go, when they are printed.
     pub stream: Option<&'a Stream<W>>,
 }
@@ -44,7 +44,7 @@ pub struct Plain<'a, W> {
     /// subproblem (the limit is met by the ones before it); lowered at the
     /// start of each.
     passed: Arc<AtomicBool>,
-    work: Work,
+    work: Effort,
     /// Scratch: a solution's options, sorted.
     sorted: Vec<OptionId>,
 }
@@ -64,7 +64,7 @@ impl<'a, W: Write> Plain<'a, W> {
             shared,
             request,
             passed,
-            work: Work::default(),
+            work: Effort::default(),
             sorted: Vec::new(),
         }
     }
@@ -193,17 +193,17 @@ impl<W: Write> Resume for Slices<'_, W> {
 }
 
 impl<W: Write> Worker for Plain<'_, W> {
-    fn search(&mut self, index: usize, prefix: &[OptionId]) -> anyhow::Result<Part> {
+    fn search(&mut self, index: usize, prefix: &[OptionId]) -> anyhow::Result<PartCount> {
         let selected = select(&mut self.solver, prefix);
         let (found, complete) = self.search_here(index);
         unselect(&mut self.solver, selected);
-        Ok(Part {
+        Ok(PartCount {
             count: ExactCount::from(found),
             complete,
         })
     }
 
-    fn work(&self) -> Work {
+    fn work(&self) -> Effort {
         self.work
     }
 }

@@ -30,7 +30,7 @@ use crate::progress::Progress;
 
 /// Counters that the workers add to as they go, read by the progress bar.
 #[derive(Debug, Default)]
-pub struct Tally {
+pub struct LiveCounts {
     /// Solutions found so far.
     pub solutions: AtomicU64,
     /// Search nodes so far (the memo's; the plain search counts its
@@ -42,7 +42,7 @@ pub struct Tally {
 
 /// What one subproblem's search found.
 #[derive(Clone, Debug)]
-pub struct Part {
+pub struct PartCount {
     /// Solutions: all of the subproblem's, or as many as were found before
     /// it stopped.
     pub count: ExactCount,
@@ -52,7 +52,7 @@ pub struct Part {
 
 /// The work behind an answer, in units that do not depend on the machine.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Work {
+pub struct Effort {
     /// Search nodes: options tried.
     pub nodes: u64,
     /// Link updates.
@@ -61,11 +61,11 @@ pub struct Work {
     pub memo: Option<MemoStats>,
 }
 
-impl Work {
+impl Effort {
     /// Adds the work of another worker. Workers of one count share one
     /// memo, so its size (entries, evictions, bytes) is the largest any of
     /// them saw, not a sum.
-    fn add(&mut self, other: &Work) {
+    fn add(&mut self, other: &Effort) {
         self.nodes += other.nodes;
         self.updates += other.updates;
         self.memo = match (self.memo, other.memo) {
@@ -89,10 +89,10 @@ pub trait Worker {
     /// Searches the subproblem that selects `prefix` on top of the
     /// selection, the `index`-th in the order of the sequential search;
     /// leaves the selection as it found it.
-    fn search(&mut self, index: usize, prefix: &[OptionId]) -> anyhow::Result<Part>;
+    fn search(&mut self, index: usize, prefix: &[OptionId]) -> anyhow::Result<PartCount>;
 
     /// The work of every search so far.
-    fn work(&self) -> Work;
+    fn work(&self) -> Effort;
 
     /// Whether the worker takes the subproblems from the last one back,
     /// meeting the workers that take them from the first on: the memo's
@@ -111,7 +111,7 @@ pub struct Run {
     /// Whether the whole tree was searched.
     pub complete: bool,
     /// The work of every worker.
-    pub work: Work,
+    pub work: Effort,
     /// Worker threads and subproblems, when the tree was cut for threads.
     pub parallel: Option<(usize, usize)>,
     /// From the start of the search to its end.
@@ -123,8 +123,8 @@ pub struct Run {
 pub struct Show {
     /// Whether to draw the bar at all.
     pub enabled: bool,
-    /// What the bar counts: `"solutions"` (read from [`Tally::solutions`])
-    /// or `"nodes"` ([`Tally::nodes`]).
+    /// What the bar counts: `"solutions"` (read from [`LiveCounts::solutions`])
+    /// or `"nodes"` ([`LiveCounts::nodes`]).
     pub noun: &'static str,
 }
 
@@ -157,7 +157,7 @@ pub fn run<W: Worker + Send>(
     solver: Solver,
     make: impl Fn(Solver, usize) -> anyhow::Result<W> + Sync,
     subproblems: Option<(usize, Vec<Vec<OptionId>>)>,
-    tally: &Tally,
+    tally: &LiveCounts,
     show: Show,
 ) -> anyhow::Result<Run> {
     let started = Instant::now();
@@ -193,26 +193,27 @@ fn in_threads<W: Worker + Send>(
     make: &(impl Fn(Solver, usize) -> anyhow::Result<W> + Sync),
     threads: usize,
     subproblems: &[Vec<OptionId>],
-    tally: &Tally,
-) -> anyhow::Result<(Vec<Part>, Work)> {
+    tally: &LiveCounts,
+) -> anyhow::Result<(Vec<PartCount>, Effort)> {
     let left = Mutex::new(0..subproblems.len());
-    let work_on = |solver: Solver, thread: usize| -> anyhow::Result<(Vec<(usize, Part)>, Work)> {
-        let mut worker = make(solver, thread)?;
-        let back = worker.takes_from_the_back();
-        let mut parts = Vec::new();
-        loop {
-            let taken = {
-                let mut left = left.lock().unwrap_or_else(PoisonError::into_inner);
-                if back { left.next_back() } else { left.next() }
-            };
-            let Some(index) = taken else {
-                break;
-            };
-            parts.push((index, worker.search(index, &subproblems[index])?));
-            tally.subproblems.fetch_add(1, Ordering::Relaxed);
-        }
-        Ok((parts, worker.work()))
-    };
+    let work_on =
+        |solver: Solver, thread: usize| -> anyhow::Result<(Vec<(usize, PartCount)>, Effort)> {
+            let mut worker = make(solver, thread)?;
+            let back = worker.takes_from_the_back();
+            let mut parts = Vec::new();
+            loop {
+                let taken = {
+                    let mut left = left.lock().unwrap_or_else(PoisonError::into_inner);
+                    if back { left.next_back() } else { left.next() }
+                };
+                let Some(index) = taken else {
+                    break;
+                };
+                parts.push((index, worker.search(index, &subproblems[index])?));
+                tally.subproblems.fetch_add(1, Ordering::Relaxed);
+            }
+            Ok((parts, worker.work()))
+        };
     let copies: Vec<Solver> = (1..threads).map(|_| solver.clone()).collect();
     let results = thread::scope(|scope| {
         let mut handles = Vec::with_capacity(threads);
@@ -234,7 +235,7 @@ fn in_threads<W: Worker + Send>(
         anyhow::Ok(results)
     })?;
     let mut parts = Vec::with_capacity(subproblems.len());
-    let mut work = Work::default();
+    let mut work = Effort::default();
     for result in results {
         let (found, worked) = result?;
         parts.extend(found);
@@ -248,7 +249,7 @@ fn in_threads<W: Worker + Send>(
 fn with_progress<T>(
     show: Show,
     total: Option<u64>,
-    tally: &Tally,
+    tally: &LiveCounts,
     search: impl FnOnce() -> T,
 ) -> T {
     let done = AtomicBool::new(false);

@@ -8,7 +8,23 @@ use std::time::Duration;
 use dance_sudoku::Engine;
 
 use super::summary::rate;
-use crate::bench::Tally;
+use crate::histogram::Histogram;
+
+/// One engine's totals on a set, for its row of the table (`dance bench`
+/// adds to them as it races).
+#[derive(Default)]
+pub struct Totals {
+    /// Solving time per puzzle, in microseconds.
+    pub micros: Histogram,
+    /// Solving time in all.
+    pub total: Duration,
+    /// Puzzles solved.
+    pub solved: u64,
+    /// Puzzles given up at the cap.
+    pub timed_out: u64,
+    /// Search nodes in all.
+    pub nodes: u64,
+}
 
 /// One set's race, as printed.
 pub struct Table<'a> {
@@ -19,7 +35,7 @@ pub struct Table<'a> {
     /// What each engine found: `first solution` or `uniqueness (count to 2)`.
     pub mode: &'a str,
     /// The engines, in table order.
-    pub lanes: Vec<Lane<'a>>,
+    pub lanes: Vec<Row<'a>>,
     /// The naive search's cap per puzzle.
     pub cap: Duration,
     /// Puzzles on which two engines that finished disagreed.
@@ -27,13 +43,13 @@ pub struct Table<'a> {
 }
 
 /// One engine's row.
-pub struct Lane<'a> {
+pub struct Row<'a> {
     /// The engine.
     pub engine: Engine,
     /// What it is on this set (the engines that served it).
     pub what: String,
     /// Its totals.
-    pub tally: &'a Tally,
+    pub tally: &'a Totals,
 }
 
 /// The ratios printed under a table, slower engine first: each engine's

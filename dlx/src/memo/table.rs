@@ -202,9 +202,21 @@ impl Table {
 
     /// Keeps a big count, if the budget allows, and returns its index.
     fn store_big(&mut self, count: &ExactCount) -> Option<u64> {
-        let bytes = count.heap_bytes() + size_of::<ExactCount>() + 8;
+        // A push into a full list doubles it (and the free list after it):
+        // the budget holds the new room too.
+        let growth = if self.free_bigs.is_empty() && self.bigs.len() == self.bigs.capacity() {
+            self.bigs.capacity().max(4)
+        } else {
+            0
+        };
+        let bytes = count.heap_bytes() + growth * (size_of::<ExactCount>() + 8);
         if self.bytes() + bytes > self.max_bytes {
             return None;
+        }
+        if growth > 0 {
+            self.bigs.reserve_exact(growth);
+            self.free_bigs
+                .reserve_exact(self.bigs.capacity() - self.free_bigs.capacity());
         }
         self.big_bytes += count.heap_bytes();
         match self.free_bigs.pop() {

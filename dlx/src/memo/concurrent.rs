@@ -382,7 +382,12 @@ impl Bigs {
     /// when the new one is kept), taking the bytes it needs more from
     /// `budget`: the value words that point at it, or `None` when the
     /// budget has no room (and `old` is kept).
-    fn keep(&mut self, count: &ExactCount, old: (u64, u64), budget: &Budget) -> Option<(u64, u64)> {
+    fn keep(
+        &mut self,
+        count: &Arc<ExactCount>,
+        old: (u64, u64),
+        budget: &Budget,
+    ) -> Option<(u64, u64)> {
         let freed = self.bytes_of(old.0, old.1);
         let growth = if self.free.is_none() && self.entries.len() == self.entries.capacity() {
             self.entries.capacity().max(4)
@@ -406,7 +411,7 @@ impl Bigs {
         let stamp = self.stamp;
         let entry = BigEntry {
             stamp,
-            count: Some(Arc::new(count.clone())),
+            count: Some(count.clone()),
             next_free: None,
         };
         let index = match self.free {
@@ -712,15 +717,19 @@ impl Shard {
             words[1 + key.len()].load(Ordering::Relaxed),
             words[2 + key.len()].load(Ordering::Relaxed),
         );
-        let value = small_words(count).map_or_else(
-            || lock(&self.bigs).keep(count, old, &self.budget),
-            |value| {
+        let value = match small_words(count) {
+            Some(value) => {
                 if written == Written::Evicted {
                     lock(&self.bigs).release(old.0, old.1, Some(&self.budget));
                 }
                 Some(value)
-            },
-        );
+            }
+            None => {
+                // The digits are copied before the lock is taken.
+                let big = Arc::new(count.clone());
+                lock(&self.bigs).keep(&big, old, &self.budget)
+            }
+        };
         let Some((lo, hi)) = value else {
             // No room: the slot is left as it was. Release: as below.
             slots.words[base].store(seq + 2, Ordering::Release);

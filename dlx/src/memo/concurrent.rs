@@ -58,24 +58,13 @@ use super::MemoStats;
 use super::count::ExactCount;
 use super::table::{BIG, Table, small_count, small_words, tag, window};
 
-/// The atomics and locks of the shared memo: `std`'s, or `loom`'s when the
-/// crate is built with `--cfg loom` to check them (dlx/tests/loom_memo.rs
-/// has the command).
+/// The atomics and locks of the shared memo, in one place.
 mod sync {
-    #[cfg(loom)]
-    pub(crate) use loom::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, fence};
-    #[cfg(loom)]
-    pub(crate) use loom::sync::{Arc, Mutex, MutexGuard};
-    #[cfg(not(loom))]
     pub(crate) use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, fence};
-    #[cfg(not(loom))]
     pub(crate) use std::sync::{Arc, Mutex, MutexGuard};
 
     /// Lets the thread that holds a slot go on (the grow waits for it).
     pub(crate) fn pause() {
-        #[cfg(loom)]
-        loom::thread::yield_now();
-        #[cfg(not(loom))]
         std::thread::yield_now();
     }
 }
@@ -83,6 +72,9 @@ mod sync {
 /// Entries (or evictions) a view counts before adding them to its shard's
 /// total.
 const FLUSH: u64 = 64;
+
+/// Half the slots a grow gives a shard at least.
+const LEAST_GROWN: usize = 8;
 
 /// The low bits of a shard's `state` that hold its entry count; the
 /// generation of its slots is above them.
@@ -94,6 +86,9 @@ const LEN_MASK: u64 = (1 << LEN_BITS) - 1;
 fn big_bytes(count: &ExactCount) -> usize {
     count.heap_bytes() + size_of::<ExactCount>() + 2 * size_of::<usize>()
 }
+
+/// A [`Budget`] that the shards, their slots and the counters share.
+pub(crate) type SharedBudget = Arc<Budget>;
 
 /// The bytes a shared memo may hold, and those it holds now.
 #[derive(Debug)]
@@ -461,7 +456,9 @@ impl Shard {
         budget: &Arc<Budget>,
     ) -> Shard {
         let stride = key_words + 4;
-        let capacity = capacity.min(share / (stride * 8));
+        // A quarter of the share at most, so that big counts have room
+        // from the start.
+        let capacity = capacity.min(share / 4 / (stride * 8));
         let slots = Slots::new(capacity, stride, 0, budget)
             .or_else(|| Slots::new(0, stride, 0, budget))
             .expect("no slots take no bytes");
@@ -779,7 +776,7 @@ impl Shard {
             .share
             .min(self.budget.max.saturating_sub(self.budget.used()))
             / per_slot;
-        let grown = room.min(2 * old.capacity.max(8));
+        let grown = room.min(2 * old.capacity.max(LEAST_GROWN));
         let new = (grown > old.capacity + old.capacity / 4)
             .then(|| Slots::new(grown, stride, old.generation + 1, &self.budget))
             .flatten();
@@ -868,7 +865,7 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-#[cfg(all(test, not(loom)))]
+#[cfg(test)]
 mod tests {
     use super::*;
 

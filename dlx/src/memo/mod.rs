@@ -154,11 +154,13 @@ pub struct MemoCounter {
 enum Memory {
     Own(Table),
     /// The memo, this counter's view of each of its shards, and the bytes
-    /// of the counter's state taken from the memo's budget.
+    /// of a counter's state taken from the memo's budget — once for a
+    /// counter and its clones, as `-j1`'s budget holds one walk.
     Shared(
         SharedMemo,
         Vec<View>,
-        #[expect(dead_code, reason = "kept for its Drop, which gives the bytes back")] Held,
+        #[expect(dead_code, reason = "kept for its Drop, which gives the bytes back")]
+        std::sync::Arc<Held>,
     ),
 }
 

@@ -20,7 +20,7 @@
 
 use std::sync::Arc;
 
-use super::concurrent::{Budget, Held, Shard, View};
+use super::concurrent::{Budget, Held, Shard, SharedBudget, View};
 use super::counting::{Key, Store};
 use super::table::INITIAL_CAPACITY;
 use super::{ExactCount, MemoCounter, MemoError, MemoStats, Walk, fingerprint_of};
@@ -87,22 +87,23 @@ struct Shards {
     shards: Box<[Shard]>,
     /// The bytes of the shards' slots and big counts and of the counters'
     /// own state, never above the budget.
-    budget: Arc<Budget>,
+    budget: SharedBudget,
 }
 
 impl SharedMemo {
     /// An empty memo for `solver`'s problem, holding at most `max_bytes`
     /// bytes in all: its tables, the counts of `2^127` and more they keep
-    /// aside, and the state of each of its [counters](Self::counter) (which
-    /// a counter takes even when it does not fit, since it cannot count
-    /// without it; the tables then store less). Fails for a problem with
+    /// aside, and the state of each [counter](Self::counter) made (once for
+    /// a counter and its clones, the threads of one count; a counter takes
+    /// it even when it does not fit, since it cannot count without it, and
+    /// the tables then store less). Fails for a problem with
     /// multiplicities.
     pub fn new(solver: &Solver, max_bytes: usize) -> Result<SharedMemo, MemoError> {
         if solver.multiplicities.is_some() {
             return Err(MemoError::Multiplicities);
         }
         let key_words = Key::new(&solver.links).words.len();
-        let budget = std::sync::Arc::new(Budget::new(max_bytes));
+        let budget = SharedBudget::new(Budget::new(max_bytes));
         budget.force(size_of::<Shards>() + SHARDS * size_of::<Shard>());
         let shards = (0..SHARDS)
             .map(|_| {
@@ -138,7 +139,7 @@ impl SharedMemo {
         );
         Ok(MemoCounter {
             walk,
-            memory: super::Memory::Shared(self.clone(), views, held),
+            memory: super::Memory::Shared(self.clone(), views, std::sync::Arc::new(held)),
         })
     }
 

@@ -8,13 +8,22 @@
 # time over the wall time of the two copies, each doing the whole count:
 # below 2 on shared vCPUs), as in benches/scaling.sh.
 #
+# The strips table: long problems whose counts pass 2^127 (benches/strips.sh),
+# -j1 against -j2 at a --memo-mb each, CPU medians of ROUNDS alternating runs,
+# each stopped at TIMEOUT seconds ("stopped" then).
+#
 #   benches/memo.sh [ROUNDS] [TIMEOUT]     # both tables, in Markdown
 #   benches/memo.sh threads [ROUNDS]       # the thread table only
+#   benches/memo.sh strips [ROUNDS] [TIMEOUT]  # the strips table only
 set -euo pipefail
 cd "$(dirname "$0")/.."
 only_threads=false
+only_strips=false
 if [ "${1:-}" = threads ]; then
     only_threads=true
+    shift
+elif [ "${1:-}" = strips ]; then
+    only_strips=true
     shift
 fi
 rounds=${1:-3}
@@ -38,6 +47,33 @@ run() { # OUT-PREFIX ARGS... : appends "cpu rss" to OUT-PREFIX.times, keeps stat
 }
 
 stat() { grep "^$2: " "$1.stats" | head -1 | cut -d' ' -f2; }
+
+if $only_strips; then
+    timeout=${2:-60}
+    benches/strips.sh strip 3000 > "$work/strip3000.dlx"
+    benches/strips.sh strip 20000 > "$work/strip20000.dlx"
+    benches/strips.sh strip 100000 > "$work/strip100000.dlx"
+    benches/strips.sh dominoes 160 8 > "$work/dominoes160x8.dlx"
+    benches/strips.sh dominoes 8 160 > "$work/dominoes8x160.dlx"
+    echo "| problem | --memo-mb | -j1 CPU (s) | -j2 CPU (s) | -j2 ÷ -j1 | -j1 nodes | -j2 nodes | -j1 bytes | -j2 bytes |"
+    echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
+    for spec in "strip3000 16" "strip20000 100" "strip100000 1024" "dominoes160x8 12" "dominoes8x160 12"; do
+        set -- $spec
+        rm -f "$work"/j1.* "$work"/j2.*
+        for _ in $(seq "$rounds"); do
+            run "$work/j1" -q --memo --memo-mb "$2" -j1 --timeout "$timeout" "$work/$1.dlx"
+            run "$work/j2" -q --memo --memo-mb "$2" -j2 --timeout "$timeout" "$work/$1.dlx"
+        done
+        cpu() {
+            if grep -q '+$' "$work/$1.stdout"; then echo "stopped at ${timeout} s"; else cut -d' ' -f1 "$work/$1.times" | median; fi
+        }
+        c1=$(cpu j1)
+        c2=$(cpu j2)
+        ratio=$(awk -v a="$c1" -v b="$c2" 'BEGIN { if (a + 0 > 0 && b ~ /^[0-9.]+$/) printf "%.2f", b / a; else print "—" }')
+        echo "| $1 | $2 | $c1 | $c2 | $ratio | $(stat "$work/j1" nodes) | $(stat "$work/j2" nodes) | $(stat "$work/j1" bytes) | $(stat "$work/j2" bytes) |"
+    done
+    exit 0
+fi
 
 if ! $only_threads; then
     echo "| problem | count | plain CPU (s) | memo CPU (s) | memo ÷ plain | plain nodes (until stopped) | memo nodes | hits | entries | memo peak RSS (MiB) |"

@@ -9,6 +9,7 @@ mod csv;
 mod engine;
 mod formats;
 mod generate;
+mod memo_budget;
 mod pencilmark;
 mod preprocess;
 mod rate;

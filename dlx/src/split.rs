@@ -375,11 +375,15 @@ impl Solver {
     ) -> Result<Estimate, SplitError> {
         let alarm = stop.start();
         let mut rng = SplitMix64::new(seed);
-        let (mut sum, mut sum_squares, mut solutions) = (0.0, 0.0, 0.0);
+        // Scaled by powers of 2²⁵⁶: a probe of a deep tree multiplies past
+        // what an `f64` holds (a 1×20,000 strip's paths branch in two at
+        // every level), and the squares of the probes' estimates overflow
+        // long before (a 1×1,000 strip's): see `mean_and_error`.
+        let (mut nodes_of_probes, mut solutions) = (Vec::new(), Vec::new());
         let mut options = Vec::new();
         let mut made = 0;
         while made < probes {
-            let (mut product, mut nodes, mut depth) = (1.0f64, 0.0, 0);
+            let (mut product, mut nodes, mut depth) = (Scaled::ONE, Scaled::ZERO, 0);
             let mut stopped = false;
             loop {
                 if alarm.rung() {
@@ -388,12 +392,12 @@ impl Solver {
                 }
                 match self.branch(&mut options)? {
                     Choice::Solved => {
-                        solutions += product;
+                        solutions.push(product);
                         break;
                     }
                     Choice::Item => {
-                        product *= options.len() as f64;
-                        nodes += product;
+                        product = product.times(options.len() as f64);
+                        nodes = nodes.plus(product);
                         let pick = options[rng.below(options.len() as u64) as usize];
                         let selected = self.select(pick);
                         debug_assert!(selected.is_ok(), "a branch offers available options");
@@ -406,22 +410,92 @@ impl Solver {
                 self.unselect();
             }
             if stopped {
+                // A probe cut short is dropped (it found no solution).
                 break;
             }
             made += 1;
-            sum += nodes;
-            sum_squares += nodes * nodes;
+            nodes_of_probes.push(nodes);
         }
         let probes = made;
-        let n = f64::from(probes.max(1));
-        let mean = sum / n;
-        let variance = (sum_squares / n - mean * mean).max(0.0);
+        let (nodes, nodes_error) = mean_and_error(&nodes_of_probes, probes);
+        let (solutions, _) = mean_and_error(&solutions, probes);
         Ok(Estimate {
             probes,
-            nodes: mean,
-            solutions: solutions / n,
-            nodes_error: (variance / n).sqrt(),
+            nodes,
+            solutions,
+            nodes_error,
         })
+    }
+}
+
+/// `2^256`: the step of [`Scaled`]'s scale.
+const SCALE: f64 = 1.157_920_892_373_162e77;
+
+/// A number `m · 2^(256·k)` with `m` below [`SCALE`]: a product of
+/// branching degrees of any depth, scaled only by powers of two, so that
+/// the arithmetic of numbers an `f64` holds is the `f64`'s own.
+#[derive(Clone, Copy, Debug)]
+struct Scaled {
+    m: f64,
+    k: i32,
+}
+
+impl Scaled {
+    const ZERO: Scaled = Scaled { m: 0.0, k: 0 };
+    const ONE: Scaled = Scaled { m: 1.0, k: 0 };
+
+    fn normalized(mut self) -> Scaled {
+        while self.m >= SCALE {
+            self.m /= SCALE;
+            self.k += 1;
+        }
+        self
+    }
+
+    fn times(self, factor: f64) -> Scaled {
+        Scaled {
+            m: self.m * factor,
+            k: self.k,
+        }
+        .normalized()
+    }
+
+    /// The `m` of this number at scale `k` (at least its own).
+    fn at(self, k: i32) -> f64 {
+        (0..k - self.k).fold(self.m, |m, _| m / SCALE)
+    }
+
+    fn plus(self, other: Scaled) -> Scaled {
+        let k = self.k.max(other.k);
+        Scaled {
+            m: self.at(k) + other.at(k),
+            k,
+        }
+        .normalized()
+    }
+}
+
+/// The mean over `probes` probes of `values` (probes missing from it count
+/// as 0), and its standard error: worked out at the largest value's scale,
+/// so that neither overflows while the result fits an `f64` — and both
+/// `inf` when the mean itself does not.
+fn mean_and_error(values: &[Scaled], probes: u32) -> (f64, f64) {
+    let Some(k) = values.iter().map(|value| value.k).max() else {
+        return (0.0, 0.0);
+    };
+    let n = f64::from(probes.max(1));
+    let scaled = || values.iter().map(|value| value.at(k));
+    let mean = scaled().sum::<f64>() / n;
+    // The probes missing from `values` are zeros: (0 − mean)² each.
+    let missing = n - values.len() as f64;
+    let squares = scaled().map(|x| (x - mean) * (x - mean)).sum::<f64>() + missing * mean * mean;
+    let error = (squares / n / n).sqrt();
+    let unscale = |x: f64| (0..k).fold(x, |x, _| x * SCALE);
+    let mean = unscale(mean);
+    if mean.is_infinite() {
+        (f64::INFINITY, f64::INFINITY)
+    } else {
+        (mean, unscale(error))
     }
 }
 
@@ -593,6 +667,60 @@ mod tests {
         // 1372 nodes and 92 solutions, within a loose margin.
         assert!((first.nodes - 1372.0).abs() < 300.0, "{first:?}");
         assert!((first.solutions - 92.0).abs() < 40.0, "{first:?}");
+    }
+
+    /// A 1×`n` strip tiled by cells and pairs: F(n+1) tilings.
+    fn strip(n: usize) -> crate::Problem {
+        let mut text = (0..n)
+            .map(|k| format!("c{k}"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        text.push('\n');
+        for k in 0..n {
+            text.push_str(&format!("c{k}\n"));
+            if k + 1 < n {
+                text.push_str(&format!("c{k} c{}\n", k + 1));
+            }
+        }
+        crate::parse_problem(&text).unwrap()
+    }
+
+    #[test]
+    fn estimates_of_huge_trees_keep_a_finite_error_or_say_inf() {
+        // About 10^206 nodes: the squares of the probes' estimates overflow
+        // an f64, the estimate and its error do not.
+        let estimate = Solver::new(&strip(1000)).estimate(20, 1).unwrap();
+        assert!(
+            estimate.nodes > 1e200 && estimate.nodes.is_finite(),
+            "{estimate:?}"
+        );
+        assert!(
+            estimate.nodes_error.is_finite() && estimate.nodes_error > 0.0,
+            "{estimate:?}"
+        );
+        assert!(estimate.solutions > 1e150 && estimate.solutions.is_finite());
+        // About 2^1400 nodes: beyond any f64, and said so for both (the
+        // 1×20,000 strip is tests/memo_budget.rs's, through the CLI).
+        let estimate = Solver::new(&strip(2000)).estimate(20, 1).unwrap();
+        assert_eq!(
+            (estimate.nodes, estimate.nodes_error, estimate.solutions),
+            (f64::INFINITY, f64::INFINITY, f64::INFINITY),
+        );
+    }
+
+    #[test]
+    fn scaled_numbers_add_and_multiply_exactly_by_powers_of_two() {
+        let two_to_300 = (0..300).fold(Scaled::ONE, |x, _| x.times(2.0));
+        assert_eq!(two_to_300.k, 1);
+        assert_eq!(two_to_300.m, 2f64.powi(44));
+        let sum = two_to_300.plus(Scaled::ONE.times(3.0));
+        assert_eq!(mean_and_error(&[sum], 1).0, 2f64.powi(300));
+        assert_eq!(mean_and_error(&[], 5), (0.0, 0.0));
+        // Two probes, one of them 0: mean 2; the error is the spread
+        // √(((4−2)² + (0−2)²) / 2) = 2 over √2.
+        let (mean, error) = mean_and_error(&[Scaled::ONE.times(4.0)], 2);
+        assert_eq!(mean, 2.0);
+        assert!((error - 2f64.sqrt()).abs() < 1e-12);
     }
 
     #[test]

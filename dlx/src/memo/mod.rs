@@ -73,7 +73,7 @@ mod order;
 mod shared;
 mod table;
 
-use concurrent::View;
+use concurrent::{Held, View};
 pub use count::ExactCount;
 pub(crate) use counting::Key;
 use counting::{Counting, Frame, Level, Store};
@@ -154,8 +154,15 @@ pub struct MemoCounter {
 #[derive(Clone, Debug)]
 enum Memory {
     Own(Table),
-    /// The memo, and this counter's view of each of its shards.
-    Shared(SharedMemo, Vec<View>),
+    /// The memo, this counter's view of each of its shards, and the bytes
+    /// of a counter's state taken from the memo's budget — once for a
+    /// counter and its clones, as `-j1`'s budget holds one walk.
+    Shared(
+        SharedMemo,
+        Vec<View>,
+        #[expect(dead_code, reason = "kept for its Drop, which gives the bytes back")]
+        std::sync::Arc<Held>,
+    ),
 }
 
 /// The order in which a [`MemoCounter`] tries the options of each level.
@@ -208,8 +215,10 @@ impl MemoCounter {
     /// multiplicities.
     pub fn new(solver: &Solver, max_bytes: usize) -> Result<MemoCounter, MemoError> {
         let walk = Walk::new(solver)?;
+        // The budget holds the walk's own state too.
+        let table_bytes = max_bytes.saturating_sub(walk.bytes() as usize);
         Ok(MemoCounter {
-            memory: Memory::Own(Table::new(walk.key.words.len(), max_bytes)),
+            memory: Memory::Own(Table::new(walk.key.words.len(), table_bytes)),
             walk,
         })
     }
@@ -251,7 +260,7 @@ impl MemoCounter {
         let alarm = stop.start();
         match &mut self.memory {
             Memory::Own(table) => self.walk.count(solver, table, alarm, watch),
-            Memory::Shared(memo, views) => {
+            Memory::Shared(memo, views, _) => {
                 let store = SharedStore { memo, views };
                 self.walk.count(solver, store, alarm, watch)
             }
@@ -275,14 +284,18 @@ impl MemoCounter {
     /// counter of it shares.
     pub fn stats(&self) -> MemoStats {
         let mut stats = match &self.memory {
-            Memory::Own(table) => table.stats(),
-            Memory::Shared(memo, _) => memo.stats(),
+            Memory::Own(table) => {
+                let mut stats = table.stats();
+                stats.bytes += self.walk.bytes();
+                stats
+            }
+            // The memo's bytes hold every counter's state.
+            Memory::Shared(memo, ..) => memo.stats(),
         };
         stats.nodes = self.walk.stats.nodes;
         stats.updates = self.walk.stats.updates;
         stats.hits = self.walk.stats.hits;
         stats.misses = self.walk.stats.misses;
-        stats.bytes += self.walk.bytes();
         stats
     }
 }

@@ -20,13 +20,22 @@
 
 use std::sync::Arc;
 
-use super::concurrent::{Shard, View};
+use super::concurrent::{Budget, Held, Shard, SharedBudget, View};
 use super::counting::{Key, Store};
+use super::table::INITIAL_CAPACITY;
 use super::{ExactCount, MemoCounter, MemoError, MemoStats, Walk, fingerprint_of};
 use crate::search::Solver;
 
 /// Tables of a shared memo (a power of two).
 const SHARDS: usize = 64;
+
+/// Each shard's slots take at most its part of two thirds of the budget:
+/// the rest is the big counts' (a count of `2^127` or more lives beside
+/// the slots), as the one-thread table keeps a third when it grows.
+///
+/// Slots each shard starts with: the one-thread table's first size over
+/// all shards.
+const SHARD_CAPACITY: usize = INITIAL_CAPACITY / SHARDS;
 
 /// A memo that several [`MemoCounter`]s — one per thread — fill and read
 /// together, within one memory budget.
@@ -76,24 +85,41 @@ struct Shards {
     /// The problem's fingerprint: counters for other problems are refused.
     fingerprint: u64,
     shards: Box<[Shard]>,
+    /// The bytes of the shards' slots and big counts and of the counters'
+    /// own state, never above the budget.
+    budget: SharedBudget,
 }
 
 impl SharedMemo {
     /// An empty memo for `solver`'s problem, holding at most `max_bytes`
-    /// bytes of stored counts in all. Fails for a problem with
+    /// bytes in all: its tables, the counts of `2^127` and more they keep
+    /// aside, and the state of each [counter](Self::counter) made (once for
+    /// a counter and its clones, the threads of one count; a counter takes
+    /// it even when it does not fit, since it cannot count without it, and
+    /// the tables then store less). Fails for a problem with
     /// multiplicities.
     pub fn new(solver: &Solver, max_bytes: usize) -> Result<SharedMemo, MemoError> {
         if solver.multiplicities.is_some() {
             return Err(MemoError::Multiplicities);
         }
         let key_words = Key::new(&solver.links).words.len();
+        let budget = SharedBudget::new(Budget::new(max_bytes));
+        budget.force(size_of::<Shards>() + SHARDS * size_of::<Shard>());
         let shards = (0..SHARDS)
-            .map(|_| Shard::new(key_words, max_bytes / SHARDS))
+            .map(|_| {
+                Shard::new(
+                    key_words,
+                    SHARD_CAPACITY,
+                    max_bytes / SHARDS / 3 * 2,
+                    &budget,
+                )
+            })
             .collect();
         Ok(SharedMemo {
             inner: Arc::new(Shards {
                 fingerprint: fingerprint_of(solver),
                 shards,
+                budget,
             }),
         })
     }
@@ -106,23 +132,30 @@ impl SharedMemo {
         if walk.fingerprint != self.inner.fingerprint {
             return Err(MemoError::OtherProblem);
         }
+        let views = vec![View::default(); SHARDS];
+        let held = Held::new(
+            &self.inner.budget,
+            walk.bytes() as usize + views.capacity() * size_of::<View>(),
+        );
         Ok(MemoCounter {
             walk,
-            memory: super::Memory::Shared(self.clone(), vec![View::default(); SHARDS]),
+            memory: super::Memory::Shared(self.clone(), views, std::sync::Arc::new(held)),
         })
     }
 
     /// The memo's entries, evictions and bytes, over every shard (the
     /// counters' work is in each counter's [`stats`](MemoCounter::stats)).
+    /// The bytes are all the memo holds now, its counters' state included;
+    /// the entries and evictions leave out what running counts have not
+    /// added yet (see [`MemoStats::entries`]).
     pub fn stats(&self) -> MemoStats {
         let mut stats = MemoStats::default();
         for shard in &self.inner.shards {
             let shard = shard.stats();
             stats.entries += shard.entries;
             stats.evictions += shard.evictions;
-            stats.bytes += shard.bytes;
         }
-        stats.bytes += (size_of::<Shards>() + SHARDS * size_of::<Shard>()) as u64;
+        stats.bytes = self.inner.budget.used() as u64;
         stats
     }
 

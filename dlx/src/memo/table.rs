@@ -54,7 +54,9 @@ impl Table {
     /// An empty table for keys of `key_words` words within `max_bytes`.
     pub(crate) fn new(key_words: usize, max_bytes: usize) -> Table {
         let stride = key_words + 3;
-        let capacity = INITIAL_CAPACITY.min(max_bytes / (stride * 8));
+        // Half the budget at most, so that big counts have room from the
+        // start.
+        let capacity = INITIAL_CAPACITY.min(max_bytes / 2 / (stride * 8));
         Table {
             slots: vec![0; capacity * stride],
             key_words,
@@ -172,20 +174,36 @@ impl Table {
                 return self.insert(hash, key, count, work);
             }
         }
-        let slot = match (empty, victim) {
+        let mut slot = match (empty, victim) {
             (Some(slot), _) => slot,
             (None, Some((slot, cost))) if cost <= work => slot,
             _ => return,
         };
-        let Some((lo, hi)) = self.encode(count) else {
-            return;
-        };
+        let mut evicting = empty.is_none();
+        if !evicting && small_words(count).is_none() && !self.big_fits(count) {
+            // No room for a big count: over the window's cheapest big count
+            // that cost no more, whose room it takes.
+            let Some(over) = self.cheapest_big(hash, work) else {
+                return;
+            };
+            (slot, evicting) = (over, true);
+        }
         let base = slot * self.stride;
-        if empty.is_some() {
-            self.len += 1;
-        } else {
+        if evicting {
+            // Freed first, so that its room counts for the new count.
             self.release(base);
             self.evictions += 1;
+        }
+        let Some((lo, hi)) = self.encode(count) else {
+            if evicting {
+                // The old count is gone: the slot is empty.
+                self.slots[base] = 0;
+                self.len -= 1;
+            }
+            return;
+        };
+        if !evicting {
+            self.len += 1;
         }
         self.slots[base] = tag(hash) << 32 | work;
         self.slots[base + 1..base + 1 + self.key_words].copy_from_slice(key);
@@ -200,11 +218,46 @@ impl Table {
         small_words(count).or_else(|| self.store_big(count).map(|index| (index, BIG)))
     }
 
+    /// How much the lists of big counts grow to take one more: a push into
+    /// a full list doubles it (and the free list after it).
+    fn big_growth(&self) -> usize {
+        if self.free_bigs.is_empty() && self.bigs.len() == self.bigs.capacity() {
+            self.bigs.capacity().max(4)
+        } else {
+            0
+        }
+    }
+
+    /// Whether the budget has room for `count` kept aside.
+    fn big_fits(&self, count: &ExactCount) -> bool {
+        let bytes = count.heap_bytes() + self.big_growth() * (size_of::<ExactCount>() + 8);
+        self.bytes() + bytes <= self.max_bytes
+    }
+
+    /// The slot of `hash`'s window holding the cheapest big count that cost
+    /// no more than `work`.
+    fn cheapest_big(&self, hash: u64, work: u64) -> Option<usize> {
+        self.window(hash)
+            .filter(|&slot| {
+                let base = slot * self.stride;
+                let meta = self.slots[base];
+                meta != 0
+                    && meta & u64::from(u32::MAX) <= work
+                    && self.slots[base + 2 + self.key_words] & BIG != 0
+            })
+            .min_by_key(|&slot| self.slots[slot * self.stride] & u64::from(u32::MAX))
+    }
+
     /// Keeps a big count, if the budget allows, and returns its index.
     fn store_big(&mut self, count: &ExactCount) -> Option<u64> {
-        let bytes = count.heap_bytes() + size_of::<ExactCount>() + 8;
-        if self.bytes() + bytes > self.max_bytes {
+        if !self.big_fits(count) {
             return None;
+        }
+        let growth = self.big_growth();
+        if growth > 0 {
+            self.bigs.reserve_exact(growth);
+            self.free_bigs
+                .reserve_exact(self.bigs.capacity() - self.free_bigs.capacity());
         }
         self.big_bytes += count.heap_bytes();
         match self.free_bigs.pop() {

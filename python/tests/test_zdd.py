@@ -211,9 +211,9 @@ def test_bad_arguments():
     with pytest.raises(ValueError, match="seed"):
         cover.zdd().sample(1, seed=2**64)
     with pytest.raises(TypeError):
-        cover.sample("3")  # type: ignore[arg-type]
+        cover.sample("3")
     with pytest.raises(TypeError):
-        dance.Zdd.parse(3)  # type: ignore[arg-type]
+        dance.Zdd.parse(3)
 
 
 def test_timeout_stops_the_build():

@@ -25,6 +25,7 @@ from dance._native import (
     Rating,
     Reduced,
     Solutions,
+    Zdd,
     __version__,
     generate,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "Rating",
     "Reduced",
     "Solutions",
+    "Zdd",
     "__version__",
     "generate",
     "rate",

@@ -20,6 +20,7 @@ __all__ = [
     "Rating",
     "Reduced",
     "Solutions",
+    "Zdd",
     "__version__",
     "generate",
     "rate",
@@ -280,6 +281,33 @@ class ExactCover:
         tree split as `dance cover -j` splits it), within `timeout`."""
     def count_memo(self, *, memory_mb: int = 1024, timeout: float | None = None) -> Count:
         """The exact number of solutions, counted by merging identical subproblems."""
+    def zdd(
+        self, *, memory_mb: int = 1024, timeout: float | None = None, seed: int | None = None
+    ) -> Zdd:
+        """Every solution as a ZDD (DLX6's diagram, `dance cover --zdd PATH`);
+        `TimeoutError` when `timeout` passes first, `ValueError` for bounds."""
+    @overload
+    def sample(
+        self,
+        n: int,
+        *,
+        seed: int | None = None,
+        names: Literal[False] = False,
+        memory_mb: int = 1024,
+        timeout: float | None = None,
+    ) -> list[list[int]]:
+        """`n` solutions drawn uniformly from the ZDD, each sorted: what
+        `dance cover --sample N --seed S` prints."""
+    @overload
+    def sample(
+        self,
+        n: int,
+        *,
+        seed: int | None = None,
+        names: Literal[True],
+        memory_mb: int = 1024,
+        timeout: float | None = None,
+    ) -> list[list[list[Any]]]: ...
     @overload
     def solutions(
         self, *, names: Literal[False] = False, seed: int | None = None
@@ -311,6 +339,40 @@ class Reduced:
     @property
     def rounds(self) -> int:
         """Rounds of the rules until nothing more went."""
+
+@final
+class Zdd:
+    """Every solution of a problem as a reduced ZDD, as Knuth's DLX6 makes it
+    (`ExactCover.zdd()`, `dance cover --zdd PATH`), or read from its text
+    (`Zdd.parse`); compares by its nodes and pickles as its text."""
+
+    @classmethod
+    def parse(cls, text: str) -> Zdd:
+        """A diagram in DLX6's text format; `ParseError` with `line` and
+        `column` for a bad line."""
+    def to_text(self) -> str:
+        """The diagram in DLX6's text format, as `dance cover --zdd -` writes it."""
+    @property
+    def count(self) -> int:
+        """The number of solutions, exactly."""
+    @property
+    def nodes(self) -> int:
+        """The nodes, sinks and root aside (`len(zdd)`)."""
+    def __len__(self) -> int: ...
+    def count_through(self) -> list[int]:
+        """The number of solutions through each option, by option number."""
+    @overload
+    def solutions(self, *, names: Literal[False] = False) -> Iterator[list[int]]:
+        """A lazy iterator over the solutions, each from the top of the diagram down."""
+    @overload
+    def solutions(self, *, names: Literal[True]) -> Iterator[list[list[Any]]]: ...
+    @overload
+    def sample(self, n: int, *, seed: int = 0, names: Literal[False] = False) -> list[list[int]]:
+        """`n` solutions drawn uniformly, with replacement, each sorted, by a
+        SplitMix64 seeded with `seed` (as `dance cover --sample N --seed S`)."""
+    @overload
+    def sample(self, n: int, *, seed: int = 0, names: Literal[True]) -> list[list[list[Any]]]: ...
+    def __eq__(self, value: object, /) -> bool: ...
 
 _T = TypeVar("_T")
 

@@ -19,6 +19,7 @@ use crate::labels::Labels;
 use crate::matrix;
 use crate::search::{self, Searched};
 use crate::solutions::Solutions;
+use crate::zdd;
 
 /// An exact-cover problem: items, and options that are sets of items —
 /// or a subproblem of one, with some options selected.
@@ -401,12 +402,83 @@ impl ExactCover {
         memory_mb: Option<Bound<'py, PyAny>>,
         timeout: Option<Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let memory_mb = match &memory_mb {
-            Some(memory_mb) => args::ranged("memory_mb", memory_mb, 1, 1 << 40)?,
-            None => 1024,
-        };
+        let memory_mb = memory_mb_arg(memory_mb.as_ref())?;
         let timeout = args::timeout(timeout.as_ref())?;
         search::count_memo(py, &self.searched(None)?, memory_mb, timeout)
+    }
+
+    /// Every solution as a `dance.Zdd` (a zero-suppressed decision diagram,
+    /// as Knuth's DLX6 makes it), built by the memo's search as `dance cover
+    /// --zdd PATH`: its exact `count`, `count_through()`, `solutions()`,
+    /// `sample(n)` and `to_text()` need no search again. `memory_mb`: the
+    /// budget of states remembered, in MiB (at least 1; when it is full they
+    /// are forgotten: the build takes longer, the diagram is the same).
+    /// `seed`: as `first`'s, the search's order (`dance cover --seed S`),
+    /// which changes the diagram's nodes, not its solutions. `timeout`:
+    /// seconds (`inf`: no limit); raises `TimeoutError` when it passes
+    /// before the diagram is complete. Raises `ValueError` for a problem
+    /// with bounds (multiplicities).
+    #[pyo3(
+        signature = (*, memory_mb = None, timeout = None, seed = None),
+        text_signature = "($self, *, memory_mb=1024, timeout=None, seed=None)"
+    )]
+    fn zdd(
+        &self,
+        py: Python<'_>,
+        memory_mb: Option<Bound<'_, PyAny>>,
+        timeout: Option<Bound<'_, PyAny>>,
+        seed: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<zdd::Zdd> {
+        let memory_mb = memory_mb_arg(memory_mb.as_ref())?;
+        let timeout = args::timeout(timeout.as_ref())?;
+        let seed = args::seed(seed.as_ref())?;
+        let searched = self.searched(seed)?;
+        zdd::build(
+            py,
+            "zdd",
+            searched.solver,
+            self.naming(),
+            memory_mb,
+            timeout,
+        )
+    }
+
+    /// `n` solutions drawn uniformly at random, with replacement, from the
+    /// ZDD of every solution (`zdd()`), each sorted: the same as `dance
+    /// cover --sample N --seed S` prints for `seed=S` (which orders the
+    /// search as `first`'s seed and seeds the draws), and as `--sample N`
+    /// without a seed (draws seeded 0). Empty when there is no solution.
+    /// `names=True`: each option as its entries. `memory_mb` and `timeout`:
+    /// as `zdd()`'s (the timeout bounds the build). Raises `ValueError` for
+    /// a problem with bounds (multiplicities).
+    #[pyo3(
+        signature = (n, *, seed = None, names = false, memory_mb = None, timeout = None),
+        text_signature = "($self, n, *, seed=None, names=False, memory_mb=1024, timeout=None)"
+    )]
+    #[allow(clippy::too_many_arguments)]
+    fn sample(
+        &self,
+        py: Python<'_>,
+        n: &Bound<'_, PyAny>,
+        seed: Option<Bound<'_, PyAny>>,
+        names: bool,
+        memory_mb: Option<Bound<'_, PyAny>>,
+        timeout: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<Py<PyList>> {
+        let n = args::count_at_least("n", n, 0)?;
+        let seed = args::seed(seed.as_ref())?;
+        let memory_mb = memory_mb_arg(memory_mb.as_ref())?;
+        let timeout = args::timeout(timeout.as_ref())?;
+        let searched = self.searched(seed)?;
+        let built = zdd::build(
+            py,
+            "sample",
+            searched.solver,
+            self.naming(),
+            memory_mb,
+            timeout,
+        )?;
+        built.draw(py, n, seed.unwrap_or(0), names)
     }
 
     /// A lazy iterator over the solutions, each as option numbers (or, with
@@ -640,6 +712,14 @@ impl ExactCover {
                     "{name}: option {number} out of range; there are {count} options"
                 ))
             })
+    }
+}
+
+/// `memory_mb=`: MiB from 1 to 2**40, 1024 when absent.
+fn memory_mb_arg(memory_mb: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    match memory_mb {
+        Some(memory_mb) => args::ranged("memory_mb", memory_mb, 1, 1 << 40),
+        None => Ok(1024),
     }
 }
 

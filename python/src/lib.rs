@@ -16,7 +16,7 @@
 //! | [`solve`](solve::solve) | `dance_sudoku::format::read_auto` (strings, each read as the command line reads a file), `dance_sudoku::Puzzle::new` (arrays), a `dance_sudoku::Request` answered by `Solver::run` under `dance_sudoku::batch::par_map` |
 //! | [`generate`](make::generate) | `dance_sudoku::generate::generate` on the batch workers (`Options::stop` raised by Ctrl-C) |
 //! | [`rate`](make::rate) | `dance_sudoku::rate::rate_until` on the batch workers (its `Stop` raised by Ctrl-C) |
-//! | [`ExactCover`](cover::ExactCover) | `dance_dlx::ProblemBuilder` (from lists, [`build`]; from a NumPy or SciPy matrix, [`matrix`]; items named by any hashable values, [`labels`]), `dance_dlx::parse_problem`, `Solver::select` (subproblems), a `dance_dlx::Request` answered by `Solver::run` (`Goal::Best` for `best`, [`best`]), `Solver::split_into_parts`, `Solver::estimate`, `dance_dlx::MemoCounter`, `Problem::check` (`verify`), `dance_dlx::preprocess` (`preprocess`) |
+//! | [`ExactCover`](cover::ExactCover) | `dance_dlx::ProblemBuilder` (from lists, [`build`]; from a NumPy or SciPy matrix, [`matrix`]; items named by any hashable values, [`labels`]), `dance_dlx::parse_problem`, `Solver::select` (subproblems), a `dance_dlx::Request` answered by `Solver::run` (`Goal::Best` for `best`, [`best`]), `Solver::split_into_parts`, `Solver::estimate`, `dance_dlx::MemoCounter`, `Problem::check` (`verify`), `dance_dlx::preprocess` (`preprocess`), `dance_dlx::Zdd::build` (`zdd` and `sample`, [`zdd`]) |
 //!
 //! The policies are the libraries': `mode` and `limit` become a
 //! `dance_dlx::Goal` (a count limited to N looks for N + 1 solutions to tell
@@ -38,7 +38,9 @@
 //! values, `TypeError` for values of the wrong type, and
 //! [`GenerateError`](errors::GenerateError) when no puzzle can be made.
 //! Nothing panics on caller input. Every class pickles but
-//! [`Solutions`](solutions::Solutions), which holds a search in progress.
+//! [`Solutions`](solutions::Solutions), which holds a search in progress,
+//! and a ZDD's [`ZddSolutions`](zdd::ZddSolutions), a walk in progress (a
+//! [`Zdd`](zdd::Zdd) pickles as its text).
 
 #![deny(missing_docs)]
 
@@ -57,6 +59,7 @@ mod matrix;
 mod search;
 mod solutions;
 mod solve;
+mod zdd;
 
 /// Batch Sudoku solving, generation and exact cover with Dancing Links.
 ///
@@ -77,5 +80,6 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<solutions::Solutions>()?;
     module.add_class::<search::Estimate>()?;
     module.add_class::<best::Reduced>()?;
+    module.add_class::<zdd::Zdd>()?;
     Ok(())
 }

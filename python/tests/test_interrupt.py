@@ -1,6 +1,6 @@
 """Ctrl-C stops every long call within a second, raising KeyboardInterrupt:
 batches, generation, rating, and every exact-cover search (`count` on one
-thread and on several, `count_memo`, `first`, waiting for the next of
+thread and on several, `count_memo`, `zdd`, `sample`, `first`, waiting for the next of
 `solutions`)."""
 
 import os
@@ -69,6 +69,9 @@ except KeyboardInterrupt:
         "queens(20).count(threads=1)",
         # It ran to the end before raising.
         "queens(20).count_memo()",
+        # Building the ZDD of every solution: the memo's search, stopped.
+        "queens(20).zdd()",
+        "queens(20).sample(1)",
         "langford(14).first()",
         "next(iter(langford(14)))",
         "next(langford(14).solutions(names=True))",

@@ -14,3 +14,4 @@ def test_the_readme_example_runs(capsys):
     assert printed[0] == "unique 417369825632158947958724316825437169791586432346912758289643571573291684164875293"
     assert printed[1] == "['easy 58.0 0.0', 'medium 103.4 5.0']"
     assert printed[2].startswith("92 [")
+    assert printed[3].startswith("92 3 [[")

@@ -11,3 +11,7 @@ import pytest
 def test_the_typed_paths_run_as_typed():
     pytest.importorskip("pandas")
     runpy.run_path(str(Path(__file__).parent / "typing" / "paths.py"))
+
+
+def test_the_typed_zdd_calls_run_as_typed():
+    runpy.run_path(str(Path(__file__).parent / "typing" / "zdd.py"))

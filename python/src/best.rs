@@ -13,10 +13,11 @@ use pyo3::types::{PyList, PyTuple};
 
 use crate::args::{self, type_name};
 use crate::build::Built;
-use crate::cover::{ExactCover, Naming};
+use crate::cover::ExactCover;
 use crate::errors::value_error;
 use crate::interrupt;
 use crate::labels::Labels;
+use crate::naming::Naming;
 use crate::search::Searched;
 use dance_sudoku::batch::Threads;
 

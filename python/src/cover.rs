@@ -17,6 +17,7 @@ use crate::build::{self, Built};
 use crate::errors::{parse_error, value_error};
 use crate::labels::Labels;
 use crate::matrix;
+use crate::naming::Naming;
 use crate::search::{self, Searched};
 use crate::solutions::Solutions;
 use crate::zdd;
@@ -720,36 +721,6 @@ fn memory_mb_arg(memory_mb: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
     match memory_mb {
         Some(memory_mb) => args::ranged("memory_mb", memory_mb, 1, 1 << 40),
         None => Ok(1024),
-    }
-}
-
-/// A problem and its item labels: what writing its solutions for Python
-/// needs.
-#[derive(Clone)]
-pub struct Naming {
-    problem: Arc<Problem>,
-    labels: Option<Arc<Labels>>,
-}
-
-impl Naming {
-    /// A solution as a Python list: option numbers, or with `names` each
-    /// option as its entries (`ExactCover.option`'s).
-    pub fn solution(
-        &self,
-        py: Python<'_>,
-        solution: &[OptionId],
-        names: bool,
-    ) -> PyResult<Py<PyAny>> {
-        if names {
-            let options = solution
-                .iter()
-                .map(|&option| build::entries(py, &self.problem, self.labels.as_deref(), option))
-                .collect::<PyResult<Vec<_>>>()?;
-            Ok(PyList::new(py, options)?.into_any().unbind())
-        } else {
-            let numbers: Vec<usize> = solution.iter().map(|option| option.index()).collect();
-            Ok(numbers.into_pyobject(py)?.into_any().unbind())
-        }
     }
 }
 

@@ -56,6 +56,7 @@ mod interrupt;
 mod labels;
 mod make;
 mod matrix;
+mod naming;
 mod search;
 mod solutions;
 mod solve;

@@ -8,7 +8,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
-use crate::cover::Naming;
+use crate::naming::Naming;
 
 /// Nodes searched between two looks at Python's signals (a few
 /// milliseconds of search), so that Ctrl-C stops a long wait for the next

@@ -14,9 +14,9 @@ use pyo3::exceptions::{PyTimeoutError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
-use crate::cover::Naming;
 use crate::errors::{parse_error, value_error};
 use crate::interrupt;
+use crate::naming::Naming;
 
 /// Every solution of a problem as a reduced ZDD (a zero-suppressed decision
 /// diagram), as Knuth's DLX6 makes it: `ExactCover.zdd()` builds one (the

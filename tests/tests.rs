@@ -16,6 +16,7 @@ mod rate;
 mod readme;
 mod reliability;
 mod request;
+mod soak;
 mod solve;
 mod stops;
 mod streams;

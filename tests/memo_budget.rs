@@ -108,18 +108,7 @@ fn domino_tilings(rows: usize, cols: usize) -> String {
 
 /// A 1×`n` strip tiled by cells and pairs, in the DLX format.
 fn strip(n: usize) -> String {
-    let mut text = (0..n)
-        .map(|k| format!("c{k}"))
-        .collect::<Vec<_>>()
-        .join(" ");
-    text.push('\n');
-    for k in 0..n {
-        text.push_str(&format!("c{k}\n"));
-        if k + 1 < n {
-            text.push_str(&format!("c{k} c{}\n", k + 1));
-        }
-    }
-    text
+    dance_dlx::problems::strip(n).to_string()
 }
 
 /// The domino tilings of `rows` × `cols`, cells declared row by row

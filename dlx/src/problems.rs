@@ -4,6 +4,7 @@
 //! | problem | solutions |
 //! |---|---|
 //! | [`n_queens`]`(8)` | 92 |
+//! | [`strip`]`(10)` | 89 (Fibonacci; F(n + 1) for `strip(n)`) |
 //! | [`langford`]`(7)` | 52 (a pairing and its reverse both count) |
 //! | [`pentominoes`]`(6, 10)` | 9356 (2339 up to the board's symmetries) |
 //! | [`rooks`]`(6, 2)` | 67950 (multiplicities: Algorithm M) |
@@ -40,6 +41,31 @@ pub fn n_queens(n: usize) -> Problem {
         for i in 0..n {
             for j in 0..n {
                 b.option([rows[i], cols[j], sums[i + j], diffs[i + n - 1 - j]])?;
+            }
+        }
+        Ok(())
+    })
+}
+
+/// A 1×`n` strip tiled by cells and pairs (monominoes and dominoes): the
+/// long, thin problem of the memo's tests, F(n + 1) tilings (Fibonacci,
+/// F(1) = F(2) = 1), beyond `u64` from `n` = 93.
+///
+/// Items: the cells `c0…c{n-1}`, primary. Options, cell by cell: `c{k}`,
+/// then `c{k} c{k+1}`.
+///
+/// ```
+/// assert_eq!(dance_dlx::Solver::new(&dance_dlx::problems::strip(10)).count(), 89);
+/// ```
+pub fn strip(n: usize) -> Problem {
+    build(|b| {
+        let cells = (0..n)
+            .map(|k| b.primary(format!("c{k}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        for k in 0..n {
+            b.option([cells[k]])?;
+            if k + 1 < n {
+                b.option([cells[k], cells[k + 1]])?;
             }
         }
         Ok(())

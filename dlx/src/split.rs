@@ -669,27 +669,13 @@ mod tests {
         assert!((first.solutions - 92.0).abs() < 40.0, "{first:?}");
     }
 
-    /// A 1×`n` strip tiled by cells and pairs: F(n+1) tilings.
-    fn strip(n: usize) -> crate::Problem {
-        let mut text = (0..n)
-            .map(|k| format!("c{k}"))
-            .collect::<Vec<_>>()
-            .join(" ");
-        text.push('\n');
-        for k in 0..n {
-            text.push_str(&format!("c{k}\n"));
-            if k + 1 < n {
-                text.push_str(&format!("c{k} c{}\n", k + 1));
-            }
-        }
-        crate::parse_problem(&text).unwrap()
-    }
-
     #[test]
     fn estimates_of_huge_trees_keep_a_finite_error_or_say_inf() {
         // About 10^206 nodes: the squares of the probes' estimates overflow
         // an f64, the estimate and its error do not.
-        let estimate = Solver::new(&strip(1000)).estimate(20, 1).unwrap();
+        let estimate = Solver::new(&crate::problems::strip(1000))
+            .estimate(20, 1)
+            .unwrap();
         assert!(
             estimate.nodes > 1e200 && estimate.nodes.is_finite(),
             "{estimate:?}"
@@ -701,7 +687,9 @@ mod tests {
         assert!(estimate.solutions > 1e150 && estimate.solutions.is_finite());
         // About 2^1400 nodes: beyond any f64, and said so for both (the
         // 1×20,000 strip is tests/memo_budget.rs's, through the CLI).
-        let estimate = Solver::new(&strip(2000)).estimate(20, 1).unwrap();
+        let estimate = Solver::new(&crate::problems::strip(2000))
+            .estimate(20, 1)
+            .unwrap();
         assert_eq!(
             (estimate.nodes, estimate.nodes_error, estimate.solutions),
             (f64::INFINITY, f64::INFINITY, f64::INFINITY),

@@ -201,7 +201,7 @@ mod run;
 mod search;
 mod split;
 mod verify;
-mod zdd;
+pub mod zdd;
 
 mod text;
 

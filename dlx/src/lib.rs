@@ -204,6 +204,7 @@ mod verify;
 pub mod zdd;
 
 mod text;
+pub mod threads;
 
 pub use answer::{Answer, Status};
 pub use cost::LOOK_AHEAD;
@@ -226,5 +227,6 @@ pub use text::{
     LINE_CAP, OptionDisplay, SyntaxError, TextError, WriteError, parse_problem, read_problem,
     write_problem,
 };
+pub use threads::Progress;
 pub use verify::Defect;
 pub use zdd::{Zdd, ZddError, ZddNode, ZddReadError, ZddSolutions, ZddSyntax};

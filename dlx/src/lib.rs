@@ -37,8 +37,9 @@
 //! The tree can also be looked at from outside: [`Solver::branch`] tells which
 //! options the search would try next, [`Solver::split`] cuts the tree at a depth
 //! into subproblems (lists of options to select) whose counts add up to the
-//! whole — the unit of work of parallel and distributed searches, which live
-//! outside this single-threaded crate — and [`Solver::estimate`] is Knuth's
+//! whole — the unit of work of parallel and distributed searches: the
+//! [`threads`] module answers every request and the memo's count on several
+//! threads, as one thread answers them — and [`Solver::estimate`] is Knuth's
 //! estimate of the tree's size by random probes, to tell before a count whether
 //! it takes seconds or years.
 //!

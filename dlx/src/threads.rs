@@ -19,7 +19,7 @@
 //!   [`Goal::Unique`], or any goal with a visitor:
 //!   [`Solver::run_with_threads`]) delivers them in the sequential search's
 //!   order, on the calling thread: a later part's solutions wait until the
-//!   parts before it are done (at most [`HELD`] options wait; past that,
+//!   parts before it are done (at most [`HELD`] bytes wait; past that,
 //!   the thread of a later part waits for its turn). So `First` answers the
 //!   sequential search's first solution, and a visitor sees the solutions
 //!   in the order one thread finds them, the first `limit` of them. When
@@ -64,10 +64,10 @@ use crate::{
     Stop,
 };
 
-/// The most options of solutions of later parts that wait for their turn
-/// in an ordered search on threads, before the threads of those parts wait
-/// too (about 64 MiB).
-pub const HELD: usize = 1 << 24;
+/// The most bytes of solutions of later parts that wait for their turn in
+/// an ordered search on threads (each solution its options and a vector's
+/// header), before the threads of those parts wait for their turn too.
+pub const HELD: usize = 16 << 20;
 
 /// A visitor of solutions, as [`Solver::run_with`] takes it.
 type Visit<'v> = &'v mut dyn FnMut(&[OptionId]) -> ControlFlow<()>;
@@ -273,14 +273,14 @@ struct Board<'a> {
     /// parts wait on `turned` when too much waits.
     turn: Mutex<usize>,
     turned: Condvar,
-    /// Options of solutions waiting for their turn.
+    /// Bytes of solutions waiting for their turn.
     held: AtomicUsize,
     progress: &'a Progress,
 }
 
 /// A thread's news for the calling thread of an ordered search.
 enum News {
-    /// Solutions of a part, in its search order, and how many options of
+    /// Solutions of a part, in its search order, and how many bytes of
     /// them are [held](Board::held) (0 when the part's turn had come).
     Solutions(usize, Vec<Vec<OptionId>>, usize),
     /// A part is finished: whether its tree was exhausted.
@@ -580,7 +580,11 @@ impl Slices<'_, '_> {
             return;
         }
         let board = self.board;
-        let options: usize = self.batch.iter().map(Vec::len).sum();
+        let options: usize = self
+            .batch
+            .iter()
+            .map(|solution| size_of_val(solution.as_slice()) + size_of::<Vec<OptionId>>())
+            .sum();
         let mut turn = board.turn.lock().unwrap_or_else(PoisonError::into_inner);
         while *turn != self.index
             && board.held.load(Ordering::Relaxed) > HELD

@@ -69,6 +69,19 @@
 //! [`request`] module documents them, and how a [`Stop`] works on targets
 //! without a clock (WebAssembly).
 //!
+//! [`Solver::run_in_threads`] and [`Solver::run_with_threads`] answer the
+//! same requests on several threads (the command line's `-j`), with one
+//! stop and one limit for all of them, and [`MemoCounter::count_in_threads`]
+//! counts with one shared memo: the [`threads`] module.
+//!
+//! Words that look alike name different things. A [`Count`] is a number of
+//! solutions that says whether it is exact; an [`ExactCount`] is a number of
+//! any size (the memo's counts outgrow `u64`), and a [`MemoCount`] is the
+//! memo's [`Count`] — an [`ExactCount`] and whether it is exact. A [`Stop`]
+//! is when a request gives up, the same for any number of searches; an
+//! [`Alarm`] is a stop started for one search, its timeout turned into a
+//! deadline from the moment the search began.
+//!
 //! ```
 //! use dance_dlx::{Goal, Request, Solver, Status, Stop, problems::n_queens};
 //! use std::time::Duration;

@@ -20,6 +20,7 @@ mod soak;
 mod solve;
 mod stops;
 mod streams;
+mod threads;
 mod util;
 mod variants;
 mod wide;

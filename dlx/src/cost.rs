@@ -583,28 +583,6 @@ impl Solver {
             .sum()
     }
 
-    /// [`run_with`](Solver::run_with) on `threads` threads: for
-    /// [`Goal::Best`](crate::Goal::Best), the search of
-    /// [`cheapest_in_threads`](Self::cheapest_in_threads) — the answer and
-    /// the solutions visited are those of one thread, but for the
-    /// statistics (the work of every thread, added up) and for a search the
-    /// stop cut short (the best found so far); every other goal runs on
-    /// this thread, as `run_with` runs it.
-    pub fn run_with_threads(
-        &mut self,
-        request: &Request,
-        threads: usize,
-        visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
-    ) -> Answer {
-        match request.goal {
-            crate::Goal::Best { k } => {
-                let found = self.search_cheapest(request, k, threads);
-                Self::answer_best(found, visit)
-            }
-            _ => self.run_with(request, visit),
-        }
-    }
-
     /// [`run_with`](Solver::run_with) for [`Goal::Best`](crate::Goal::Best):
     /// searches, then hands the kept solutions to `visit`, cheapest first.
     pub(crate) fn run_best(
@@ -619,7 +597,7 @@ impl Solver {
 
     /// The answer of a search for the cheapest solutions, handing them to
     /// `visit`, cheapest first.
-    fn answer_best(
+    pub(crate) fn answer_best(
         found: Cheapest,
         mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
     ) -> Answer {

@@ -37,8 +37,9 @@
 //! The tree can also be looked at from outside: [`Solver::branch`] tells which
 //! options the search would try next, [`Solver::split`] cuts the tree at a depth
 //! into subproblems (lists of options to select) whose counts add up to the
-//! whole — the unit of work of parallel and distributed searches, which live
-//! outside this single-threaded crate — and [`Solver::estimate`] is Knuth's
+//! whole — the unit of work of parallel and distributed searches: the
+//! [`threads`] module answers every request and the memo's count on several
+//! threads, as one thread answers them — and [`Solver::estimate`] is Knuth's
 //! estimate of the tree's size by random probes, to tell before a count whether
 //! it takes seconds or years.
 //!
@@ -67,6 +68,19 @@
 //! solver, its naive depth-first search) drive the same way; the
 //! [`request`] module documents them, and how a [`Stop`] works on targets
 //! without a clock (WebAssembly).
+//!
+//! [`Solver::run_in_threads`] and [`Solver::run_with_threads`] answer the
+//! same requests on several threads (the command line's `-j`), with one
+//! stop and one limit for all of them, and [`MemoCounter::count_in_threads`]
+//! counts with one shared memo: the [`threads`] module.
+//!
+//! Words that look alike name different things. A [`Count`] is a number of
+//! solutions that says whether it is exact; an [`ExactCount`] is a number of
+//! any size (the memo's counts outgrow `u64`), and a [`MemoCount`] is the
+//! memo's [`Count`] — an [`ExactCount`] and whether it is exact. A [`Stop`]
+//! is when a request gives up, the same for any number of searches; an
+//! [`Alarm`] is a stop started for one search, its timeout turned into a
+//! deadline from the moment the search began.
 //!
 //! ```
 //! use dance_dlx::{Goal, Request, Solver, Status, Stop, problems::n_queens};
@@ -204,6 +218,7 @@ mod verify;
 pub mod zdd;
 
 mod text;
+pub mod threads;
 
 pub use answer::{Answer, Status};
 pub use cost::LOOK_AHEAD;
@@ -226,5 +241,6 @@ pub use text::{
     LINE_CAP, OptionDisplay, SyntaxError, TextError, WriteError, parse_problem, read_problem,
     write_problem,
 };
+pub use threads::Progress;
 pub use verify::Defect;
 pub use zdd::{Zdd, ZddError, ZddNode, ZddReadError, ZddSolutions, ZddSyntax};

@@ -74,7 +74,7 @@ impl Solver {
     /// [`Pursuit`] of `request` over the solver, `visit` seeing the solver
     /// at each solution the answer counts (a count that visits nothing
     /// builds no solution).
-    fn serve(
+    pub(crate) fn serve(
         &mut self,
         request: &Request,
         mut visit: impl FnMut(&Solver) -> ControlFlow<()>,

@@ -10,5 +10,6 @@ mod roundtrip;
 mod seeded;
 mod selection;
 mod text_format;
+mod threads;
 mod trees;
 mod zdd;

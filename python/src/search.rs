@@ -1,20 +1,16 @@
 //! The searches of an `ExactCover` — the first solution, counts (on one
-//! thread or split over many), memo counts, Knuth's estimate and the split
+//! thread or, through the library, on many), memo counts, Knuth's estimate and the split
 //! into subproblems — by the `dance_dlx` request and answer types, on a
 //! thread that Ctrl-C stops ([`interrupt`]).
 
 use std::time::{Duration, Instant};
 
-use dance_dlx::{
-    Answer, Goal, MemoCounter, OptionId, PARTS_PER_THREAD, Problem, Request, Solver, Status, Stop,
-};
+use dance_dlx::{Goal, MemoCounter, OptionId, Problem, Request, Solver, Status, Stop};
 use dance_sudoku::batch::Threads;
 use pyo3::exceptions::PyTimeoutError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use rayon::prelude::*;
 
-use crate::args;
 use crate::errors::value_error;
 use crate::interrupt;
 
@@ -153,7 +149,9 @@ pub fn first(
     Ok(answer.solution)
 }
 
-/// The count of solutions up to `limit` (all without one), on `threads`.
+/// The count of solutions up to `limit` (all without one), on `threads`:
+/// the library's search on threads ([`Solver::run_in_threads`]), which
+/// cuts the tree, shares the limit and the stop, and answers as one thread.
 pub fn count<'py>(
     py: Python<'py>,
     searched: &Searched,
@@ -162,64 +160,19 @@ pub fn count<'py>(
     timeout: Option<Duration>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let goal = limit.map_or(Goal::All, |limit| Goal::Count { limit });
-    let deadline = deadline(timeout);
     let workers = threads.count();
-    let mut whole = Searched {
-        solver: searched.solver.clone(),
-        entries: searched.entries,
-    };
-    // Problems with bounds cannot be split, and a problem whose root is too
-    // wide to split cheaply is one part: both run on one thread.
-    let parts = if workers > 1 {
-        whole.parts(workers * PARTS_PER_THREAD).unwrap_or_default()
-    } else {
-        Vec::new()
-    };
-    let pool = (parts.len() > 1).then(|| args::pool(threads)).transpose()?;
-    let solver = whole.solver;
+    let mut solver = searched.solver.clone();
     let interrupted = interrupt::flag();
-    let request = Request::new(goal).with_stop(stop(deadline, &interrupted));
-    let (found, complete, timed_out) = interrupt::on_thread(py, &interrupted, move || {
-        let answers: Vec<Answer> = match &pool {
-            None => vec![solver.clone().run(&request)],
-            Some(pool) => pool.install(|| {
-                parts
-                    .par_iter()
-                    .map_init(
-                        || solver.clone(),
-                        |solver, part| run_part(solver, part, &request),
-                    )
-                    .collect()
-            }),
-        };
-        let found: u64 = answers.iter().map(|a| a.count.solutions).sum();
-        let complete = answers.iter().all(|a| a.count.complete);
-        let timed_out = answers.iter().any(|a| a.status == Status::Timeout);
-        (found, complete, timed_out)
+    let request = Request::new(goal).with_stop(stop(deadline(timeout), &interrupted));
+    let answer = interrupt::on_thread(py, &interrupted, move || {
+        solver.run_in_threads(&request, workers, None)
     })?;
-    // Each part counted up to the limit: the library's rule makes the sum
-    // what one search would have answered.
-    let count = goal.count_of(found, complete);
     count_object(
         py,
-        count.solutions.into_pyobject(py)?.into_any(),
-        count.complete,
-        timed_out,
+        answer.count.solutions.into_pyobject(py)?.into_any(),
+        answer.count.complete,
+        answer.status == Status::Timeout,
     )
-}
-
-/// Answers `request` on the subproblem that selects `part`, then takes the
-/// selection back.
-fn run_part(solver: &mut Solver, part: &[OptionId], request: &Request) -> Answer {
-    for &option in part {
-        let selected = solver.select(option);
-        debug_assert!(selected.is_ok(), "a split's subproblems can be selected");
-    }
-    let answer = solver.run(request);
-    for _ in part {
-        solver.unselect();
-    }
-    answer
 }
 
 /// The memo count of the selection's solutions, within `memory_mb` MiB.
@@ -231,12 +184,10 @@ pub fn count_memo<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let bytes = usize::try_from(memory_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
     let mut solver = searched.solver.clone();
-    let mut memo = MemoCounter::new(&solver, bytes)
-        .map_err(|error| value_error(format!("count_memo: {error}")))?;
     let interrupted = interrupt::flag();
     let stop = stop(deadline(timeout), &interrupted);
-    let counted = interrupt::on_thread(py, &interrupted, move || {
-        memo.count_until(&mut solver, &stop, |_| {})
+    let (counted, _) = interrupt::on_thread(py, &interrupted, move || {
+        MemoCounter::count_in_threads(&mut solver, bytes, 1, &stop, None)
     })?
     .map_err(|error| value_error(format!("count_memo: {error}")))?;
     let value = match counted.solutions.to_u128() {

@@ -3,11 +3,11 @@
 //!
 //! A search is a pipeline: the flags become the library's [`Request`]
 //! (what to look for, and the [`Stop`]: `--timeout` and the signals, from
-//! the start of the run, reading included), the [`runner`] runs it with the
-//! plain search or the memo's count on as many threads as asked, and its
-//! [`runner::Run`] goes to the printers of [`mod@print`], one per output.
-//! Solutions stream to stdout in the sequential search's order through a
-//! bounded buffer ([`stream`]) while the search goes on.
+//! the start of the run, reading included), the library answers it with the
+//! plain search ([`plain`]) or the memo's count ([`memo`]) on as many
+//! threads as asked ([`dance_dlx::threads`]), and the [`runner::Run`] goes
+//! to the printers of [`mod@print`], one per output. Solutions stream to
+//! stdout in the sequential search's order while the search goes on.
 
 mod best;
 mod jobs;
@@ -18,26 +18,20 @@ mod read;
 mod reduce;
 mod runner;
 mod sample;
-mod stream;
 mod zdd;
 
-use std::io::{self, BufWriter, Write};
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::io;
 use std::time::Instant;
 
 use anyhow::Context;
-use dance_dlx::{Goal, Problem, Representation, Request, SharedMemo, Solver, Stop};
+use dance_dlx::{Goal, Problem, Representation, Request, Solver, Stop};
 
 use crate::Exit;
 use crate::cli::CoverArgs;
 use crate::signal::Interrupt;
 pub use best::MAX_BEST;
-use memo::Memo;
-use plain::Plain;
 use read::Loaded;
-use runner::{LiveCounts, Run, Show};
-use stream::Stream;
+use runner::{Run, Show};
 
 /// Runs `dance cover`.
 pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
@@ -155,8 +149,8 @@ fn refuse_multiplicities(args: &CoverArgs, problem: &Problem) -> anyhow::Result<
     }
 }
 
-/// Counts, or prints solutions: the flags become a [`Request`], the runner
-/// answers it, and the answer is printed.
+/// Counts, or prints solutions: the flags become a [`Request`], the library
+/// answers it on as many threads as asked, and the answer is printed.
 fn search(
     args: &CoverArgs,
     problem: &Problem,
@@ -172,12 +166,7 @@ fn search(
         (false, None) => Goal::All,
     };
     let threads = crate::threads::count(args.threads);
-    let subproblems = runner::subproblems(&mut solver, threads, problem.entry_count(), &stop)
-        .map(|subproblems| (threads, subproblems));
-    // Raised by a worker when the run has what it looks for.
-    let enough = Arc::new(AtomicBool::new(false));
-    let request = Request::new(goal).with_stop(stop.clone().with_flag(enough.clone()));
-    let tally = LiveCounts::default();
+    let request = Request::new(goal).with_stop(stop);
     // The count is written after the bar is gone; solutions stream.
     let show = Show {
         enabled: !keep && crate::progress::on_terminal(args.quiet),
@@ -191,44 +180,16 @@ fn search(
     };
     let (run, written) = if args.memo {
         let budget = usize::try_from(args.memo_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
-        let stop = &request.stop;
-        let run = if subproblems.is_some() {
-            // One memo for every thread, within the one budget.
-            let memo = SharedMemo::new(&solver, budget).context("cannot count with --memo")?;
-            let counter = memo.counter(&solver).context("cannot count with --memo")?;
-            let make =
-                |solver, thread| Ok(Memo::shared(solver, counter.clone(), thread, stop, &tally));
-            runner::run(solver, make, subproblems, &tally, show)?
-        } else {
-            let make = |solver, _| Memo::new(solver, budget, stop, &tally);
-            runner::run(solver, make, None, &tally, show)?
-        };
+        let run = memo::count(&mut solver, budget, threads, &request.stop, show)?;
         (run, None)
+    } else if keep {
+        let (run, written) = plain::print(&mut solver, problem, &request, threads)?;
+        (run, Some(written))
     } else {
-        let out = BufWriter::with_capacity(2 * stream::CHUNK, io::stdout());
-        let stream = keep.then(|| Stream::new(out, goal.limit()));
-        let shared = plain::Shared {
-            problem,
-            request,
-            keep,
-            enough,
-            tally: &tally,
-            stream: stream.as_ref(),
-        };
-        let make = |solver, _| Ok(Plain::new(solver, &shared));
-        let run = runner::run(solver, make, subproblems, &tally, show)?;
-        let written = match stream {
-            Some(stream) => {
-                let written = stream.written();
-                stream.finish()?.flush()?;
-                Some(written)
-            }
-            None => None,
-        };
-        (run, written)
+        (plain::count(&mut solver, &request, threads, show), None)
     };
     let ending = Ending {
-        timed_out: !run.complete && interrupt.exit().is_none() && stop.is_past_deadline(),
+        timed_out: !run.complete && interrupt.exit().is_none() && request.stop.is_past_deadline(),
         interrupt,
         started,
     };

@@ -1,0 +1,784 @@
+//! Searches on several threads: every [`Goal`] of a [`Request`] and the
+//! memo's count, with one [`Stop`] and one limit for every thread, answered
+//! as one thread answers them.
+//!
+//! The tree is cut into subproblems ("parts",
+//! [`Solver::split_into_parts_until`], [`PARTS_PER_THREAD`] per thread),
+//! which the threads take in the order of the sequential search, each on a
+//! copy of the solver. Every thread's search is the request's [`Pursuit`]
+//! on its part, so the stop — the timeout, run from the start of the whole
+//! search, the deadline, the flags — is looked at as on one thread, and
+//! nowhere else.
+//!
+//! * A count that hands no solution anywhere ([`Solver::run_in_threads`]
+//!   with [`Goal::Count`] or [`Goal::All`]) adds the solutions of every
+//!   thread into one total; once the total reaches the goal's target (one
+//!   more than its limit), every thread stops. The answer is the one a
+//!   single thread gives: the same count, exact or `N+`, and status.
+//! * A search that keeps or hands on solutions ([`Goal::First`],
+//!   [`Goal::Unique`], or any goal with a visitor:
+//!   [`Solver::run_with_threads`]) delivers them in the sequential search's
+//!   order, on the calling thread: a later part's solutions wait until the
+//!   parts before it are done (at most [`HELD`] bytes wait; past that,
+//!   the thread of a later part waits for its turn). So `First` answers the
+//!   sequential search's first solution, and a visitor sees the solutions
+//!   in the order one thread finds them, the first `limit` of them. When
+//!   the stop ends the search, the visitor has seen the beginning of the
+//!   sequential order (nothing after a part the stop cut short), and the
+//!   answer counts what it saw.
+//! * The memo's count ([`MemoCounter::count_in_threads`]) shares one
+//!   [`SharedMemo`] between the threads, within one budget.
+//!
+//! A [`Progress`] that the caller passes is kept up to date as the threads
+//! go — solutions, the memo's nodes, parts done — for a progress bar read
+//! from another thread.
+//!
+//! ```
+//! use dance_dlx::{Goal, Progress, Request, Solver, Status, problems::n_queens};
+//!
+//! let mut solver = Solver::new(&n_queens(10));
+//! let progress = Progress::new();
+//! // The `-j 4` of the command line, from the library.
+//! let all = solver.run_with_progress(&Request::new(Goal::All), 4, &progress, |_| {
+//!     std::ops::ControlFlow::Continue(())
+//! });
+//! assert_eq!((all.count.to_string(), all.status), ("724".to_owned(), Status::Multiple));
+//! assert_eq!(progress.solutions(), 724);
+//! let limited = solver.run_in_threads(&Request::new(Goal::Count { limit: 100 }), 4, None);
+//! assert_eq!(limited.count.to_string(), "100+");
+//! // The first solution is the one thread's first.
+//! let first = solver.run_in_threads(&Request::new(Goal::First), 4, None);
+//! assert_eq!(first.solution, solver.first());
+//! ```
+
+use std::collections::{BTreeMap, VecDeque};
+use std::ops::{ControlFlow, Range};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::thread;
+
+use crate::{
+    Answer, Count, Event, ExactCount, Goal, MemoCount, MemoCounter, MemoError, MemoStats, OptionId,
+    OptionOrder, PARTS_PER_THREAD, Pursuit, Request, Resume, SharedMemo, Solver, Stats, Status,
+    Stop,
+};
+
+/// The most bytes of solutions of later parts that wait for their turn in
+/// an ordered search on threads (each solution its options and a vector's
+/// header), before the threads of those parts wait for their turn too.
+pub const HELD: usize = 16 << 20;
+
+/// A visitor of solutions, as [`Solver::run_with`] takes it.
+type Visit<'v> = &'v mut dyn FnMut(&[OptionId]) -> ControlFlow<()>;
+
+/// A part waiting for its turn: batches of its solutions, and once it is
+/// finished, whether its tree was exhausted.
+type Waiting = (VecDeque<Vec<Vec<OptionId>>>, Option<bool>);
+
+/// Solutions a thread gathers before handing them to the calling thread
+/// (and at the end of every slice of its search, so that the first comes
+/// soon).
+const BATCH: usize = 256;
+
+/// Live counters of a search on threads, which the caller reads from
+/// another thread (a progress bar) while the search runs.
+#[derive(Debug, Default)]
+pub struct Progress {
+    solutions: AtomicU64,
+    nodes: AtomicU64,
+    parts: AtomicU64,
+    done: AtomicU64,
+}
+
+impl Progress {
+    /// Counters at zero.
+    pub fn new() -> Progress {
+        Progress::default()
+    }
+
+    /// Solutions found so far, by every thread (the plain search's).
+    pub fn solutions(&self) -> u64 {
+        self.solutions.load(Ordering::Relaxed)
+    }
+
+    /// Search nodes so far (the memo's count's, at each of its looks at the
+    /// stop).
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// The parts the tree was cut into: 0 until the search has started,
+    /// 1 when it runs on one thread.
+    pub fn parts(&self) -> u64 {
+        self.parts.load(Ordering::Relaxed)
+    }
+
+    /// Parts finished so far.
+    pub fn parts_done(&self) -> u64 {
+        self.done.load(Ordering::Relaxed)
+    }
+}
+
+/// The parts of `solver`'s tree for `threads` threads, within the library's
+/// bound: `None` for one thread, or a tree that cannot be cut.
+fn parts_for(solver: &mut Solver, threads: usize, stop: &Stop) -> Option<Vec<Vec<OptionId>>> {
+    if threads <= 1 {
+        return None;
+    }
+    let entries = solver.links.nodes.len();
+    solver
+        .split_into_parts_until(threads.saturating_mul(PARTS_PER_THREAD), entries, stop)
+        .ok()
+        .filter(|parts| parts.len() > 1)
+}
+
+/// Selects `prefix` on top of the selection; how many were selected
+/// before, for [`unselect_to`].
+fn select_all(solver: &mut Solver, prefix: &[OptionId]) -> usize {
+    let selected = solver.selected().count();
+    for &option in prefix {
+        let chosen = solver.select(option);
+        debug_assert!(chosen.is_ok(), "parts select available options");
+    }
+    selected
+}
+
+/// Takes back every option selected after the first `selected`.
+fn unselect_to(solver: &mut Solver, selected: usize) {
+    while solver.selected().count() > selected {
+        solver.unselect();
+    }
+}
+
+fn add_stats(total: &mut Stats, more: Stats) {
+    total.nodes += more.nodes;
+    total.guesses += more.guesses;
+    total.updates += more.updates;
+    total.solutions += more.solutions;
+    total.cut += more.cut;
+}
+
+impl Solver {
+    /// [`run`](Solver::run) on `threads` threads (see the
+    /// [threads module](crate::threads)): the same answer as one thread —
+    /// count, status, the first solution — but for the statistics (every
+    /// thread's work, added up). A problem with multiplicities, a tree that
+    /// cannot be cut, or `threads <= 1` searches on this thread. `progress`,
+    /// if given, counts the solutions and parts as they are found.
+    pub fn run_in_threads(
+        &mut self,
+        request: &Request,
+        threads: usize,
+        progress: Option<&Progress>,
+    ) -> Answer {
+        let fallback = Progress::new();
+        let progress = progress.unwrap_or(&fallback);
+        self.threaded(request, threads, progress, None)
+    }
+
+    /// [`run_with`](Solver::run_with) on `threads` threads: the answer of
+    /// one thread, `visit` called on this thread with the solutions in the
+    /// order one thread finds them (see the [threads module](crate::threads)).
+    /// For [`Goal::Best`], the search of
+    /// [`cheapest_in_threads`](Self::cheapest_in_threads): the answer and
+    /// the solutions visited are those of one thread, but for the
+    /// statistics and for a search the stop cut short (the best found so
+    /// far).
+    pub fn run_with_threads(
+        &mut self,
+        request: &Request,
+        threads: usize,
+        visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
+    ) -> Answer {
+        self.run_with_progress(request, threads, &Progress::new(), visit)
+    }
+
+    /// [`run_with_threads`](Self::run_with_threads), keeping `progress` up
+    /// to date.
+    pub fn run_with_progress(
+        &mut self,
+        request: &Request,
+        threads: usize,
+        progress: &Progress,
+        mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
+    ) -> Answer {
+        if let Goal::Best { k } = request.goal {
+            let found = self.search_cheapest(request, k, threads);
+            return Self::answer_best(found, visit);
+        }
+        self.threaded(request, threads, progress, Some(&mut visit))
+    }
+
+    /// The search on threads of every goal but the cheapest.
+    fn threaded(
+        &mut self,
+        request: &Request,
+        threads: usize,
+        progress: &Progress,
+        visit: Option<Visit<'_>>,
+    ) -> Answer {
+        if let Goal::Best { k } = request.goal {
+            let found = self.search_cheapest(request, k, threads);
+            return Self::answer_best(found, |_| ControlFlow::Continue(()));
+        }
+        // One clock for every part: a timeout runs from here.
+        let request = Request::new(request.goal).with_stop(request.stop.started());
+        let parts = if self.multiplicities.is_some() {
+            None
+        } else {
+            parts_for(self, threads, &request.stop)
+        };
+        let Some(parts) = parts else {
+            progress.parts.store(1, Ordering::Relaxed);
+            let answer = match visit {
+                Some(visit) => self.run_with(&request, |solution| {
+                    progress.solutions.fetch_add(1, Ordering::Relaxed);
+                    visit(solution)
+                }),
+                None => self.serve(&request, |_| {
+                    progress.solutions.fetch_add(1, Ordering::Relaxed);
+                    ControlFlow::Continue(())
+                }),
+            };
+            progress.done.store(1, Ordering::Relaxed);
+            return answer;
+        };
+        progress.parts.store(parts.len() as u64, Ordering::Relaxed);
+        let board = Board::new(request, progress);
+        let threads = threads.min(parts.len());
+        if visit.is_none() && !board.request.goal.keeps_solution() {
+            return board.count(self, &parts, threads);
+        }
+        let mut ignore = |_: &[OptionId]| ControlFlow::Continue(());
+        board.ordered(self, &parts, threads, visit.unwrap_or(&mut ignore))
+    }
+}
+
+/// What the threads of one search share.
+struct Board<'a> {
+    request: Request,
+    target: u64,
+    /// Solutions found by every thread.
+    total: AtomicU64,
+    /// Raised when the search has what it looks for: every thread stops.
+    enough: Arc<AtomicBool>,
+    /// The next part to take.
+    next: AtomicUsize,
+    /// For an ordered search, the part whose solutions made the visitor's
+    /// `limit` (`usize::MAX` until then): parts after it are searched only
+    /// to tell whether there are more.
+    cut: AtomicUsize,
+    /// The part whose solutions go to the visitor now; threads of later
+    /// parts wait on `turned` when too much waits.
+    turn: Mutex<usize>,
+    turned: Condvar,
+    /// Bytes of solutions waiting for their turn.
+    held: AtomicUsize,
+    progress: &'a Progress,
+}
+
+/// A thread's news for the calling thread of an ordered search.
+enum News {
+    /// Solutions of a part, in its search order, and how many bytes of
+    /// them are [held](Board::held) (0 when the part's turn had come).
+    Solutions(usize, Vec<Vec<OptionId>>, usize),
+    /// A part is finished: whether its tree was exhausted.
+    Finished(usize, bool),
+}
+
+/// What one thread did: its work, and for each part it searched whether
+/// the tree was exhausted.
+struct Done {
+    stats: Stats,
+    incomplete: bool,
+}
+
+impl<'a> Board<'a> {
+    fn new(request: Request, progress: &'a Progress) -> Board<'a> {
+        let enough = Arc::new(AtomicBool::new(false));
+        let target = request.goal.target();
+        Board {
+            request: Request::new(request.goal).with_stop(request.stop.with_flag(enough.clone())),
+            target,
+            total: AtomicU64::new(0),
+            enough,
+            next: AtomicUsize::new(0),
+            cut: AtomicUsize::new(usize::MAX),
+            turn: Mutex::new(0),
+            turned: Condvar::new(),
+            held: AtomicUsize::new(0),
+            progress,
+        }
+    }
+
+    /// Whether the total has reached the goal's target.
+    fn met(&self) -> bool {
+        self.total.load(Ordering::Relaxed) >= self.target
+    }
+
+    /// A count on `threads` threads, this one and copies of `solver`: the
+    /// solutions of every part add up, and the total's reaching the target
+    /// stops every thread.
+    fn count(&self, solver: &mut Solver, parts: &[Vec<OptionId>], threads: usize) -> Answer {
+        let work = |solver: &mut Solver| -> Done {
+            let mut done = Done {
+                stats: Stats::default(),
+                incomplete: false,
+            };
+            while let Some(part) = parts.get(self.next.fetch_add(1, Ordering::Relaxed)) {
+                let selected = select_all(solver, part);
+                solver.rewind();
+                let mut pursuit = Pursuit::new(&self.request);
+                pursuit.run(solver, |_| {
+                    self.progress.solutions.fetch_add(1, Ordering::Relaxed);
+                    if self.total.fetch_add(1, Ordering::Relaxed) + 1 >= self.target {
+                        self.enough.store(true, Ordering::Relaxed);
+                        return ControlFlow::Break(());
+                    }
+                    ControlFlow::Continue(())
+                });
+                // The one beyond the limit is not visited: count it here.
+                let limit = self.request.goal.limit();
+                if pursuit.found() > limit {
+                    self.total
+                        .fetch_add(pursuit.found() - limit, Ordering::Relaxed);
+                    self.enough.store(true, Ordering::Relaxed);
+                }
+                done.incomplete |= !pursuit.count().complete;
+                solver.unwind();
+                add_stats(&mut done.stats, solver.stats());
+                solver.rewind();
+                unselect_to(solver, selected);
+                self.progress.done.fetch_add(1, Ordering::Relaxed);
+            }
+            done
+        };
+        let dones = on_threads(solver, threads, true, &work);
+        let (stats, incomplete) = gather(dones);
+        let found = self.total.load(Ordering::Relaxed).min(self.target);
+        self.answer(found, !incomplete, None, stats)
+    }
+
+    /// The answer for `found` solutions (at most the target) and whether
+    /// every part was exhausted: `timeout` when neither the target was met
+    /// nor the tree exhausted (only the stop ends a part early otherwise).
+    fn answer(
+        &self,
+        found: u64,
+        exhausted: bool,
+        solution: Option<Vec<OptionId>>,
+        stats: Stats,
+    ) -> Answer {
+        let goal = self.request.goal;
+        let timed_out = !exhausted && found < self.target;
+        let status = match (found, exhausted) {
+            _ if timed_out => Status::Timeout,
+            (0, _) => Status::NoSolution,
+            (1, true) => Status::Unique,
+            (1, false) => Status::Solved,
+            _ => Status::Multiple,
+        };
+        let keep = goal.keeps_solution() && matches!(status, Status::Solved | Status::Unique);
+        Answer {
+            status,
+            count: goal.count_of(found, exhausted),
+            solution: solution.filter(|_| keep),
+            stats,
+        }
+    }
+
+    /// A search on `threads` copies of `solver` whose solutions reach
+    /// `visit` on this thread, in the sequential search's order.
+    fn ordered(
+        &self,
+        solver: &mut Solver,
+        parts: &[Vec<OptionId>],
+        threads: usize,
+        visit: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>,
+    ) -> Answer {
+        let (send, news) = mpsc::channel::<News>();
+        let limit = self.request.goal.limit();
+        let work = |solver: &mut Solver, send: mpsc::Sender<News>| -> Done {
+            let mut done = Done {
+                stats: Stats::default(),
+                incomplete: false,
+            };
+            let passed = Arc::new(AtomicBool::new(false));
+            let request: Request = Request::new(self.request.goal)
+                .with_stop(self.request.stop.clone().with_flag(passed.clone()));
+            loop {
+                let index = self.next.fetch_add(1, Ordering::Relaxed);
+                let Some(part) = parts.get(index) else {
+                    break;
+                };
+                passed.store(false, Ordering::Relaxed);
+                let selected = select_all(solver, part);
+                solver.rewind();
+                let mut pursuit = Pursuit::new(&request);
+                let mut slices = Slices {
+                    solver,
+                    board: self,
+                    index,
+                    passed: &passed,
+                    batch: Vec::new(),
+                    send: &send,
+                };
+                pursuit.run(&mut slices, |slices| {
+                    slices.board.total.fetch_add(1, Ordering::Relaxed);
+                    slices
+                        .board
+                        .progress
+                        .solutions
+                        .fetch_add(1, Ordering::Relaxed);
+                    if slices.board.cut.load(Ordering::Relaxed) >= index {
+                        slices.batch.push(slices.solver.solution().collect());
+                        if slices.batch.len() >= BATCH {
+                            slices.hand_over();
+                        }
+                    }
+                    ControlFlow::Continue(())
+                });
+                if pursuit.found() > limit {
+                    self.total.fetch_add(1, Ordering::Relaxed);
+                }
+                slices.hand_over();
+                let complete = pursuit.count().complete;
+                done.incomplete |= !complete;
+                // The calling thread may be gone (the visitor stopped).
+                let _ = send.send(News::Finished(index, complete));
+                solver.unwind();
+                add_stats(&mut done.stats, solver.stats());
+                solver.rewind();
+                unselect_to(solver, selected);
+                self.progress.done.fetch_add(1, Ordering::Relaxed);
+            }
+            done
+        };
+        let copies: Vec<Solver> = (0..threads).map(|_| solver.clone()).collect();
+        let mut delivered: u64 = 0;
+        let mut first: Option<Vec<OptionId>> = None;
+        let mut broke = false;
+        let mut cut_short = false;
+        let dones = thread::scope(|scope| {
+            let work = &work;
+            let handles: Vec<_> = copies
+                .into_iter()
+                .map(|mut copy| {
+                    let send = send.clone();
+                    scope.spawn(move || work(&mut copy, send))
+                })
+                .collect();
+            drop(send);
+            // Parts waiting for their turn: their solutions, and whether
+            // they are finished and exhausted.
+            let mut waiting: BTreeMap<usize, Waiting> = BTreeMap::new();
+            let mut turn = 0;
+            for news in news {
+                match news {
+                    News::Solutions(index, solutions, held) => {
+                        self.held.fetch_sub(held, Ordering::Relaxed);
+                        waiting.entry(index).or_default().0.push_back(solutions);
+                    }
+                    News::Finished(index, complete) => {
+                        waiting.entry(index).or_default().1 = Some(complete);
+                    }
+                }
+                // Deliver what is in turn.
+                while let Some((batches, finished)) = waiting.get_mut(&turn) {
+                    while let Some(batch) = batches.pop_front() {
+                        for solution in batch {
+                            if broke || cut_short || delivered >= limit {
+                                break;
+                            }
+                            if first.is_none() {
+                                first = Some(solution.clone());
+                            }
+                            delivered += 1;
+                            if visit(&solution).is_break() {
+                                broke = true;
+                                self.enough.store(true, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                    if delivered >= limit && self.cut.load(Ordering::Relaxed) == usize::MAX {
+                        self.cut.store(turn, Ordering::Relaxed);
+                    }
+                    let Some(complete) = *finished else {
+                        break;
+                    };
+                    // What comes after a part the stop cut short is not the
+                    // sequential order's next.
+                    cut_short |= !complete && delivered < limit;
+                    waiting.remove(&turn);
+                    turn += 1;
+                    let mut shared = self.turn.lock().unwrap_or_else(PoisonError::into_inner);
+                    *shared = turn;
+                    self.turned.notify_all();
+                }
+                if (delivered >= limit && self.met()) || broke {
+                    self.enough.store(true, Ordering::Relaxed);
+                    let _turn = self.turn.lock().unwrap_or_else(PoisonError::into_inner);
+                    self.turned.notify_all();
+                }
+            }
+            handles
+                .into_iter()
+                .map(|handle| {
+                    handle
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+                .collect::<Vec<Done>>()
+        });
+        let (stats, incomplete) = gather(dones);
+        if broke {
+            let answer = self.answer(delivered, false, first, stats);
+            return Answer {
+                status: if delivered > 1 {
+                    Status::Multiple
+                } else {
+                    Status::Solved
+                },
+                ..answer
+            };
+        }
+        let found = self.total.load(Ordering::Relaxed).min(self.target);
+        let answer = self.answer(found, !incomplete && !cut_short, first, stats);
+        if cut_short || answer.status == Status::Timeout {
+            return Answer {
+                status: Status::Timeout,
+                count: Count {
+                    solutions: delivered,
+                    complete: false,
+                },
+                solution: None,
+                ..answer
+            };
+        }
+        answer
+    }
+}
+
+/// A part's search as the [`Pursuit`] drives it in an ordered search: the
+/// solver's slices, after each of which the solutions so far go to the
+/// calling thread, and the part is told to stop once it is not needed.
+struct Slices<'s, 'b> {
+    solver: &'s mut Solver,
+    board: &'s Board<'b>,
+    index: usize,
+    passed: &'s AtomicBool,
+    batch: Vec<Vec<OptionId>>,
+    send: &'s mpsc::Sender<News>,
+}
+
+impl Slices<'_, '_> {
+    /// Hands the batch to the calling thread, first waiting for the part's
+    /// turn when too much waits already.
+    fn hand_over(&mut self) {
+        if self.batch.is_empty() {
+            return;
+        }
+        let board = self.board;
+        let options: usize = self
+            .batch
+            .iter()
+            .map(|solution| size_of_val(solution.as_slice()) + size_of::<Vec<OptionId>>())
+            .sum();
+        let mut turn = board.turn.lock().unwrap_or_else(PoisonError::into_inner);
+        while *turn != self.index
+            && board.held.load(Ordering::Relaxed) > HELD
+            && !board.enough.load(Ordering::Relaxed)
+        {
+            turn = board
+                .turned
+                .wait(turn)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+        let held = if *turn == self.index { 0 } else { options };
+        board.held.fetch_add(held, Ordering::Relaxed);
+        drop(turn);
+        let batch = std::mem::take(&mut self.batch);
+        let _ = self.send.send(News::Solutions(self.index, batch, held));
+    }
+}
+
+impl Resume for Slices<'_, '_> {
+    fn resume(&mut self, budget: u64) -> Event {
+        let event = self.solver.resume(budget);
+        if event == Event::BudgetSpent {
+            self.hand_over();
+            // Past the part that made the limit, a part is searched only
+            // to tell whether there are more: once there are, it stops.
+            if self.board.cut.load(Ordering::Relaxed) <= self.index && self.board.met() {
+                self.passed.store(true, Ordering::Relaxed);
+            }
+        }
+        event
+    }
+
+    fn nodes_per_look(&self) -> u64 {
+        self.solver.nodes_per_look()
+    }
+}
+
+/// Runs `work` on `threads` threads: this one (when `here`) and copies of
+/// `solver`.
+fn on_threads<T: Send>(
+    solver: &mut Solver,
+    threads: usize,
+    here: bool,
+    work: &(impl Fn(&mut Solver) -> T + Sync),
+) -> Vec<T> {
+    let others = if here { threads - 1 } else { threads };
+    let copies: Vec<Solver> = (0..others).map(|_| solver.clone()).collect();
+    thread::scope(|scope| {
+        let handles: Vec<_> = copies
+            .into_iter()
+            .map(|mut copy| scope.spawn(move || work(&mut copy)))
+            .collect();
+        let mut results = Vec::with_capacity(threads);
+        if here {
+            results.push(work(solver));
+        }
+        for handle in handles {
+            results.push(
+                handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            );
+        }
+        results
+    })
+}
+
+/// The threads' work added up, and whether a part was not exhausted.
+fn gather(dones: Vec<Done>) -> (Stats, bool) {
+    let mut stats = Stats::default();
+    let mut incomplete = false;
+    for done in dones {
+        add_stats(&mut stats, done.stats);
+        incomplete |= done.incomplete;
+    }
+    (stats, incomplete)
+}
+
+impl MemoCounter {
+    /// The memo's count of `solver`'s problem with its selected options on
+    /// `threads` threads, until `stop` comes, within `max_bytes` of memo
+    /// for all of them: one [`SharedMemo`] that every thread fills and
+    /// reads, so that a state one thread counted is found by the others.
+    /// Every other thread counts [bottom up](OptionOrder::BottomUp) and
+    /// takes the parts from the last one back, so that two threads walk the
+    /// states from both ends. On one thread (or a tree that cannot be cut)
+    /// the count is [`MemoCounter::count_until`]'s with a memo of its own.
+    /// Returns the count — a lower bound, not complete, when the stop came
+    /// first — and the work of every thread (the memo's size: the largest
+    /// any of them saw). `progress`, if given, counts the nodes and parts.
+    ///
+    /// ```
+    /// use dance_dlx::{MemoCounter, Solver, Stop, problems::domino_tilings};
+    ///
+    /// let mut solver = Solver::new(&domino_tilings(8, 8));
+    /// let (count, _) = MemoCounter::count_in_threads(&mut solver, 64 << 20, 2, &Stop::never(), None)?;
+    /// assert_eq!((count.solutions.to_string(), count.complete), ("12988816".to_owned(), true));
+    /// # Ok::<(), dance_dlx::MemoError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`MemoError::Multiplicities`] for a problem with multiplicities.
+    pub fn count_in_threads(
+        solver: &mut Solver,
+        max_bytes: usize,
+        threads: usize,
+        stop: &Stop,
+        progress: Option<&Progress>,
+    ) -> Result<(MemoCount, MemoStats), MemoError> {
+        let fallback = Progress::new();
+        let progress = progress.unwrap_or(&fallback);
+        let stop = stop.started();
+        if solver.multiplicities.is_some() {
+            return Err(MemoError::Multiplicities);
+        }
+        let Some(parts) = parts_for(solver, threads, &stop) else {
+            progress.parts.store(1, Ordering::Relaxed);
+            let mut counter = MemoCounter::new(solver, max_bytes)?;
+            let mut tallied = 0;
+            let count = counter.count_until(solver, &stop, watch(progress, &mut tallied))?;
+            watch(progress, &mut tallied)(&counter.stats());
+            progress.done.store(1, Ordering::Relaxed);
+            return Ok((count, counter.stats()));
+        };
+        progress.parts.store(parts.len() as u64, Ordering::Relaxed);
+        let memo = SharedMemo::new(solver, max_bytes)?;
+        let counter = memo.counter(solver)?;
+        let left = Mutex::new(0..parts.len());
+        let thread_of = AtomicUsize::new(0);
+        let work = |solver: &mut Solver| -> Result<(ExactCount, bool, MemoStats), MemoError> {
+            let mut counter = counter.clone();
+            if thread_of.fetch_add(1, Ordering::Relaxed) % 2 == 1 {
+                counter.set_option_order(OptionOrder::BottomUp);
+            }
+            let back = counter.option_order() == OptionOrder::BottomUp;
+            let mut solutions = ExactCount::ZERO;
+            let mut complete = true;
+            let mut tallied = 0;
+            while let Some(index) = take(&left, back) {
+                let selected = select_all(solver, &parts[index]);
+                let count = counter.count_until(solver, &stop, watch(progress, &mut tallied));
+                watch(progress, &mut tallied)(&counter.stats());
+                unselect_to(solver, selected);
+                let count = count?;
+                solutions += &count.solutions;
+                complete &= count.complete;
+                progress.done.fetch_add(1, Ordering::Relaxed);
+            }
+            Ok((solutions, complete, counter.stats()))
+        };
+        let results = on_threads(solver, threads.min(parts.len()), true, &work);
+        let mut solutions = ExactCount::ZERO;
+        let mut complete = true;
+        let mut stats: Option<MemoStats> = None;
+        for result in results {
+            let (found, whole, worked) = result?;
+            solutions += &found;
+            complete &= whole;
+            stats = Some(match stats {
+                None => worked,
+                Some(a) => MemoStats {
+                    nodes: a.nodes + worked.nodes,
+                    updates: a.updates + worked.updates,
+                    hits: a.hits + worked.hits,
+                    misses: a.misses + worked.misses,
+                    entries: a.entries.max(worked.entries),
+                    evictions: a.evictions.max(worked.evictions),
+                    bytes: a.bytes.max(worked.bytes),
+                },
+            });
+        }
+        Ok((
+            MemoCount {
+                solutions,
+                complete,
+            },
+            stats.unwrap_or_default(),
+        ))
+    }
+}
+
+/// The next part from the front, or from the back.
+fn take(left: &Mutex<Range<usize>>, back: bool) -> Option<usize> {
+    let mut left = left.lock().unwrap_or_else(PoisonError::into_inner);
+    if back { left.next_back() } else { left.next() }
+}
+
+/// A memo count's watcher that adds its nodes to `progress`: `tallied`,
+/// the counter's nodes added so far (its statistics add up over counts).
+fn watch<'a>(progress: &'a Progress, tallied: &'a mut u64) -> impl FnMut(&MemoStats) + 'a {
+    move |stats: &MemoStats| {
+        progress
+            .nodes
+            .fetch_add(stats.nodes.saturating_sub(*tallied), Ordering::Relaxed);
+        *tallied = stats.nodes;
+    }
+}

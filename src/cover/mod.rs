@@ -27,7 +27,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use anyhow::Context;
-use dance_dlx::{Goal, Problem, Representation, Request, SharedMemo, Solver, Stop};
+use dance_dlx::{
+    Goal, PARTS_PER_THREAD, Problem, Representation, Request, SharedMemo, Solver, Stop,
+};
 
 use crate::Exit;
 use crate::cli::CoverArgs;
@@ -172,7 +174,10 @@ fn search(
         (false, None) => Goal::All,
     };
     let threads = crate::threads::count(args.threads);
-    let subproblems = runner::subproblems(&mut solver, threads, problem.entry_count(), &stop)
+    // The memo's threads cut the tree in the memo's order (below).
+    let subproblems = (!args.memo)
+        .then(|| runner::subproblems(&mut solver, threads, problem.entry_count(), &stop))
+        .flatten()
         .map(|subproblems| (threads, subproblems));
     // Raised by a worker when the run has what it looks for.
     let enough = Arc::new(AtomicBool::new(false));
@@ -192,13 +197,24 @@ fn search(
     let (run, written) = if args.memo {
         let budget = usize::try_from(args.memo_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
         let stop = &request.stop;
-        let run = if subproblems.is_some() {
-            // One memo for every thread, within the one budget.
+        // One memo for every thread, within the one budget, and the tree cut
+        // as the memo's count breaks ties, so that the subproblems meet the
+        // same states.
+        let shared = if threads > 1 {
             let memo = SharedMemo::new(&solver, budget).context("cannot count with --memo")?;
             let counter = memo.counter(&solver).context("cannot count with --memo")?;
+            let parts = threads * PARTS_PER_THREAD;
+            let subproblems = counter
+                .split_into_parts_until(&mut solver, parts, problem.entry_count(), stop)
+                .context("cannot count with --memo")?;
+            (subproblems.len() > 1).then_some((counter, subproblems))
+        } else {
+            None
+        };
+        let run = if let Some((counter, subproblems)) = shared {
             let make =
                 |solver, thread| Ok(Memo::shared(solver, counter.clone(), thread, stop, &tally));
-            runner::run(solver, make, subproblems, &tally, show)?
+            runner::run(solver, make, Some((threads, subproblems)), &tally, show)?
         } else {
             let make = |solver, _| Memo::new(solver, budget, stop, &tally);
             runner::run(solver, make, None, &tally, show)?

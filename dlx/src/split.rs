@@ -23,6 +23,7 @@ use crate::driver::{Choice, Driver, Event, Matrix, Work};
 use crate::exact::Exact;
 use crate::ids::OptionId;
 use crate::links::Links;
+use crate::memo::Order;
 use crate::request::{Alarm, Stop};
 use crate::rng::SplitMix64;
 use crate::search::Solver;
@@ -263,6 +264,30 @@ impl Solver {
     ) -> Result<Vec<Vec<OptionId>>, SplitError> {
         let max_cost = PARTS_MIN_COST.max(PARTS_COST_PER_ENTRY.saturating_mul(entries as u64));
         self.split_within_until(at_least, PARTS_MAX_DEPTH, max_cost, stop)
+    }
+
+    /// [`split_into_parts_until`](Self::split_into_parts_until) with the
+    /// ties between items broken in `order`, the memo's: the subproblems
+    /// are then the nodes of the memo's own tree, whose subtrees meet the
+    /// same states (see `MemoCounter::split_into_parts_until`). The
+    /// links' order is back afterwards.
+    pub(crate) fn split_into_parts_in_order_until(
+        &mut self,
+        order: &Order,
+        at_least: usize,
+        entries: usize,
+        stop: &Stop,
+    ) -> Result<Vec<Vec<OptionId>>, SplitError> {
+        if self.multiplicities.is_some() {
+            return Err(SplitError::Multiplicities);
+        }
+        // Nothing covered above the selection while the order holds: the
+        // walk covers and uncovers only below it (see `Order::apply`).
+        self.rewind();
+        order.apply(&mut self.links);
+        let parts = self.split_into_parts_until(at_least, entries, stop);
+        order.undo(&mut self.links);
+        parts
     }
 
     /// What selecting every subproblem at `depth` costs in all, in option

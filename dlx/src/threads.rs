@@ -700,7 +700,24 @@ impl MemoCounter {
         if solver.multiplicities.is_some() {
             return Err(MemoError::Multiplicities);
         }
-        let Some(parts) = parts_for(solver, threads, &stop) else {
+        // One memo for every thread, and the tree cut as the memo's count
+        // breaks ties, so that the parts meet the same states
+        // (`MemoCounter::split_into_parts_until`).
+        let shared = if threads > 1 {
+            let memo = SharedMemo::new(solver, max_bytes)?;
+            let counter = memo.counter(solver)?;
+            let entries = solver.links.nodes.len();
+            let parts = counter.split_into_parts_until(
+                solver,
+                threads.saturating_mul(PARTS_PER_THREAD),
+                entries,
+                &stop,
+            )?;
+            (parts.len() > 1).then_some((counter, parts))
+        } else {
+            None
+        };
+        let Some((counter, parts)) = shared else {
             progress.parts.store(1, Ordering::Relaxed);
             let mut counter = MemoCounter::new(solver, max_bytes)?;
             let mut tallied = 0;
@@ -710,8 +727,6 @@ impl MemoCounter {
             return Ok((count, counter.stats()));
         };
         progress.parts.store(parts.len() as u64, Ordering::Relaxed);
-        let memo = SharedMemo::new(solver, max_bytes)?;
-        let counter = memo.counter(solver)?;
         let left = Mutex::new(0..parts.len());
         let thread_of = AtomicUsize::new(0);
         let work = |solver: &mut Solver| -> Result<(ExactCount, bool, MemoStats), MemoError> {

@@ -359,3 +359,72 @@ fn counts_past_u128_are_exact() {
     assert_eq!(wide.to_biguint(), transfer_matrix_dominoes(5, 120));
     assert!(wide.to_u128().is_none());
 }
+
+/// The nodes one counter (with one memo) tries over `parts`, and their
+/// counts' sum.
+fn count_parts(solver: &mut Solver, memo: &mut MemoCounter, parts: &[Vec<OptionId>]) -> ExactCount {
+    let mut total = ExactCount::ZERO;
+    for part in parts {
+        for &option in part {
+            solver.select(option).unwrap();
+        }
+        total += &memo.count(solver).unwrap();
+        while solver.selected().count() > 0 {
+            solver.unselect();
+        }
+    }
+    total
+}
+
+/// A board listed along its long side is swept by the memo from a corner
+/// of its own choosing: subproblems cut in the links' order fix cells that
+/// the memo covers last, so that no two of them meet a state, while
+/// subproblems cut in the memo's order
+/// ([`MemoCounter::split_into_parts_until`]) meet the states one count
+/// meets, and cost about its nodes.
+#[test]
+fn subproblems_cut_in_the_memos_order_share_its_states() {
+    let problem = domino_tilings_by_rows(6, 60);
+    let entries = problem.entry_count();
+    let expected = transfer_matrix_dominoes(6, 60);
+    let mut solver = Solver::new(&problem);
+    let mut whole = MemoCounter::new(&solver, 1 << 26).unwrap();
+    assert_eq!(whole.count(&mut solver).unwrap().to_biguint(), expected);
+    let one_count = whole.stats().nodes;
+
+    let mut memo = MemoCounter::new(&solver, 1 << 26).unwrap();
+    let parts = memo
+        .split_into_parts_until(&mut solver, 128, entries, &Stop::never())
+        .unwrap();
+    assert!(parts.len() >= 128, "{} parts", parts.len());
+    let total = count_parts(&mut solver, &mut memo, &parts);
+    assert_eq!(total.to_biguint(), expected);
+    let in_memo_order = memo.stats().nodes;
+    assert!(
+        in_memo_order * 2 <= one_count * 3,
+        "{in_memo_order} nodes against {one_count}"
+    );
+
+    let mut memo = MemoCounter::new(&solver, 1 << 26).unwrap();
+    let parts = solver.split_into_parts(128, entries).unwrap();
+    let total = count_parts(&mut solver, &mut memo, &parts);
+    assert_eq!(total.to_biguint(), expected);
+    let in_links_order = memo.stats().nodes;
+    assert!(
+        in_links_order > 4 * one_count,
+        "{in_links_order} nodes against {one_count}"
+    );
+}
+
+/// The memo's split refuses a solver of another problem, whose items its
+/// order does not know.
+#[test]
+fn the_memos_split_refuses_another_problem() {
+    let solver = Solver::new(&domino_tilings(4, 4));
+    let memo = MemoCounter::new(&solver, 1 << 20).unwrap();
+    let mut other = Solver::new(&domino_tilings(4, 6));
+    assert_eq!(
+        memo.split_into_parts_until(&mut other, 8, 100, &Stop::never()),
+        Err(MemoError::OtherProblem)
+    );
+}

@@ -58,7 +58,10 @@ use super::MemoStats;
 use super::count::ExactCount;
 use super::table::{BIG, Table, small_count, small_words, tag, window};
 
-/// The atomics and locks of the shared memo, in one place.
+/// The atomics and locks of the shared memo, in one place: `std`'s, or
+/// under `--cfg loom` the model checker's, whose every interleaving of the
+/// threads the tests at the end of this file explore.
+#[cfg(not(loom))]
 mod sync {
     pub(crate) use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, fence};
     pub(crate) use std::sync::{Arc, Mutex, MutexGuard};
@@ -66,6 +69,19 @@ mod sync {
     /// Lets the thread that holds a slot go on (the grow waits for it).
     pub(crate) fn pause() {
         std::thread::yield_now();
+    }
+}
+
+/// See above: the model checker's atomics and locks.
+#[cfg(loom)]
+mod sync {
+    pub(crate) use loom::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, fence};
+    pub(crate) use loom::sync::{Arc, Mutex, MutexGuard};
+
+    /// Lets the thread that holds a slot go on (the grow waits for it):
+    /// the model checker then runs another thread.
+    pub(crate) fn pause() {
+        loom::thread::yield_now();
     }
 }
 
@@ -824,8 +840,13 @@ impl Shard {
         let mut slots = lock(&self.slots);
         *slots = Arc::new(new);
         // Relaxed: under the slots' lock, which orders it with the slots
-        // for every view that takes them (see `slots`).
-        self.state.store(
+        // for every view that takes them (see `slots`). A swap, not a
+        // store: a read-modify-write comes after every count's
+        // compare-and-swap before it in the state's order of writes, where
+        // the model checker lets a plain store fall before one, which then
+        // wrote the old generation back and lost the entries counted in
+        // the new slots (the grow model below).
+        self.state.swap(
             (old.generation + 1) << LEN_BITS | copied.min(LEN_MASK),
             Ordering::Relaxed,
         );
@@ -870,7 +891,9 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-#[cfg(test)]
+// The model checker's primitives exist only inside its models: under
+// `--cfg loom` only the models below run.
+#[cfg(all(test, not(loom)))]
 mod tests {
     use super::*;
 
@@ -1009,5 +1032,193 @@ mod tests {
             }
         });
         assert!(shard.stats().entries > 0);
+    }
+}
+
+/// Model checks of the shards (`--cfg loom`, see docs/reliability.md):
+/// every interleaving of two or three threads, up to `LOOM_MAX_PREEMPTIONS`
+/// preemptions (2 unless set), on shards of one to eight slots, so that
+/// each model ends in seconds. They check that a reader only ever gets a
+/// key's own count and work or nothing (no torn entry, also while the
+/// slot is overwritten or the shard grows), that the shard's entry count
+/// is exactly the entries it holds once the counts ended (no lost or
+/// doubled count, also across a grow), and that the budget gets back every
+/// byte of freed slots and big counts.
+#[cfg(all(test, loom))]
+mod loom_models {
+    use super::*;
+    use loom::thread;
+
+    /// Runs `model` in every interleaving, with at most two preemptions
+    /// unless `LOOM_MAX_PREEMPTIONS` says otherwise.
+    fn check(model: impl Fn() + Sync + Send + 'static) {
+        let mut builder = loom::model::Builder::new();
+        builder.preemption_bound.get_or_insert(2);
+        builder.check(model);
+    }
+
+    fn big(k: u64) -> ExactCount {
+        let mut n = ExactCount::from(u128::MAX);
+        n += &ExactCount::from(k);
+        n
+    }
+
+    /// Key `k`'s count: a big one for even keys.
+    fn value(k: u64) -> ExactCount {
+        if k % 2 == 0 {
+            big(k)
+        } else {
+            ExactCount::from(k * 11)
+        }
+    }
+
+    /// A shard for keys of one word with `capacity` slots, which grows
+    /// only if `grows`.
+    fn shard(capacity: usize, grows: bool) -> (Arc<Shard>, Arc<Budget>) {
+        let budget = Arc::new(Budget::new(1 << 20));
+        // Key words and the four others: 40 bytes a slot. A shard that
+        // grows has room for a big count per slot beside its slots.
+        let share = if grows { 4096 } else { capacity * 160 };
+        let shard = Shard::new(1, capacity, share, &budget);
+        assert_eq!(lock(&shard.slots).capacity, capacity);
+        if !grows {
+            shard.full.store(true, Ordering::Relaxed);
+        }
+        (Arc::new(shard), budget)
+    }
+
+    fn insert(shard: &Shard, view: &mut View, k: u64, work: u64) {
+        shard.insert(view, Table::hash(&[k]), &[k], &value(k), work);
+    }
+
+    /// Key `k`'s entry: nothing, or its own count and `work`.
+    fn read(shard: &Shard, view: &mut View, k: u64, work: u64) -> bool {
+        match shard.get(view, Table::hash(&[k]), &[k]) {
+            None => false,
+            Some(found) => {
+                assert_eq!(found, (value(k), work), "key {k}: a torn entry");
+                true
+            }
+        }
+    }
+
+    /// The entries the shard's slots hold now, counted slot by slot, and
+    /// the bytes their slots and big counts take.
+    fn held(shard: &Shard) -> (u64, usize) {
+        let slots = lock(&shard.slots).clone();
+        let stride = shard.stride();
+        let entries = (0..slots.capacity)
+            .filter(|slot| slots.words[slot * stride + 1].load(Ordering::Relaxed) != 0)
+            .count() as u64;
+        let bigs = lock(&shard.bigs);
+        let bytes = slots.words.len() * 8
+            + bigs.held_bytes
+            + bigs.entries.capacity() * size_of::<BigEntry>();
+        (entries, bytes)
+    }
+
+    /// After every thread settled: the entry count is exact, and the
+    /// budget holds exactly the slots and big counts there are.
+    fn settled(shard: &Shard, budget: &Budget) {
+        let (entries, bytes) = held(shard);
+        assert_eq!(shard.stats().entries, entries, "a lost or doubled count");
+        assert_eq!(budget.used(), bytes, "bytes not given back");
+    }
+
+    /// Two threads store two keys, small and big, into one window, each
+    /// reading the other's: each reads nothing or the right entry, and the
+    /// count of entries is exact.
+    #[test]
+    fn loom_two_writers_store_whole_entries() {
+        check(|| {
+            let (shard, budget) = shard(4, false);
+            let other = shard.clone();
+            let writer = thread::spawn(move || {
+                let mut view = View::default();
+                insert(&other, &mut view, 1, 3);
+                read(&other, &mut view, 2, 4);
+                other.settle(&mut view);
+            });
+            let mut view = View::default();
+            insert(&shard, &mut view, 2, 4);
+            read(&shard, &mut view, 1, 3);
+            writer.join().unwrap();
+            // Both stored, or one lost a race for the same slot and was
+            // dropped: never a third state.
+            let found =
+                u64::from(read(&shard, &mut view, 1, 3)) + u64::from(read(&shard, &mut view, 2, 4));
+            assert!(found >= 1);
+            shard.settle(&mut view);
+            settled(&shard, &budget);
+        });
+    }
+
+    /// A slot overwritten while a thread reads it: a big count evicted by
+    /// another big count, whose index in the big counts is reused. The
+    /// reader gets the old key's entry, the new one's, or nothing — never
+    /// one key's words with the other's count.
+    #[test]
+    fn loom_a_reader_never_sees_an_eviction_half_done() {
+        check(|| {
+            let (shard, budget) = shard(1, false);
+            let mut view = View::default();
+            insert(&shard, &mut view, 2, 1);
+            shard.settle(&mut view);
+            let other = shard.clone();
+            let reader = thread::spawn(move || {
+                let mut view = View::default();
+                read(&other, &mut view, 2, 1);
+                read(&other, &mut view, 4, 5);
+                other.settle(&mut view);
+            });
+            insert(&shard, &mut view, 4, 5);
+            reader.join().unwrap();
+            assert!(read(&shard, &mut view, 4, 5), "the costlier entry evicts");
+            assert!(!read(&shard, &mut view, 2, 1));
+            shard.settle(&mut view);
+            settled(&shard, &budget);
+            assert_eq!(shard.stats().evictions, 1);
+        });
+    }
+
+    /// Three threads: one grows the shard (its insert finds it three
+    /// quarters full), one stores a key meanwhile, one reads a key stored
+    /// before. Nothing torn is read; the key stored before is in the new
+    /// slots, and one of the two stored meanwhile; the count of entries is exact across
+    /// the grow; the old slots' bytes are given back.
+    #[test]
+    fn loom_a_grow_loses_no_entry_and_no_count() {
+        check(|| {
+            let (shard, budget) = shard(2, true);
+            let mut view = View::default();
+            insert(&shard, &mut view, 1, 2);
+            shard.settle(&mut view);
+            let (grower, writer) = (shard.clone(), shard.clone());
+            let grower = thread::spawn(move || {
+                let mut view = View::default();
+                insert(&grower, &mut view, 3, 2);
+                grower.settle(&mut view);
+            });
+            let writer = thread::spawn(move || {
+                let mut view = View::default();
+                insert(&writer, &mut view, 2, 2);
+                writer.settle(&mut view);
+            });
+            read(&shard, &mut view, 1, 2);
+            shard.settle(&mut view);
+            grower.join().unwrap();
+            writer.join().unwrap();
+            assert!(lock(&shard.slots).capacity > 2, "the shard grew");
+            assert!(read(&shard, &mut view, 1, 2), "the grow copied the entry");
+            // The one that grows stores its key in the new slots, unless
+            // the other took that slot first; the other, waiting on no
+            // one, may drop its key (a lost write loses time, never a
+            // count).
+            let stored =
+                u64::from(read(&shard, &mut view, 3, 2)) + u64::from(read(&shard, &mut view, 2, 2));
+            assert!(stored >= 1);
+            shard.settle(&mut view);
+            settled(&shard, &budget);
+        });
     }
 }

@@ -52,8 +52,8 @@ pub enum Command {
     /// item be covered between a and b times (Knuth's DLX3). Every further
     /// line is an option; `item:color` gives a secondary item a color.
     /// Prints the number of solutions (exit status 1 when there is none).
-    /// --estimate, --split and --memo refuse problems with such bounds
-    /// (multiplicities).
+    /// --estimate and --split refuse problems with such bounds
+    /// (multiplicities); --memo, --zdd and --sample count them on one thread.
     ///
     /// An option may end in costs `|n` (Knuth's DLX5; several add up), which
     /// only --best reads. For the file `a b c` / `a b |5` / `c |1` / `a |1` /
@@ -227,10 +227,10 @@ pub struct CoverArgs {
     /// items still open, the same colors) adds its stored count instead of
     /// being searched again. Prints the exact count, however large; fast
     /// when subproblems repeat (tilings), a little slower when they do not.
-    /// Counts only: not with --all, --first, --limit, --split or --estimate,
-    /// nor for problems with multiplicities (bounds `a:b|item`). With -j the
-    /// threads share one memo, so a subproblem counted by one is found by
-    /// all.
+    /// Counts only: not with --all, --first, --limit, --split or --estimate.
+    /// With -j the threads share one memo, so a subproblem counted by one is
+    /// found by all; problems with multiplicities (bounds `a:b|item`) are
+    /// counted on one thread at any -j.
     #[arg(long, conflicts_with_all = ["all", "first", "limit", "split", "estimate"])]
     pub memo: bool,
 
@@ -253,8 +253,8 @@ pub struct CoverArgs {
     /// nodes alike). Built by the memo's search within --memo-mb (on one
     /// thread at any -j), and prints the exact count as --memo does (on
     /// stderr when PATH is `-`, so that stdout holds the ZDD alone);
-    /// --stats adds the ZDD's size in nodes. Not for problems with
-    /// multiplicities (bounds `a:b|item`).
+    /// --stats adds the ZDD's size in nodes. Problems with multiplicities
+    /// (bounds `a:b|item`) too, as DLX6 builds them.
     #[arg(long, value_name = "PATH",
           conflicts_with_all = ["all", "first", "limit", "best", "split", "estimate", "memo",
                                 "preprocess", "reduce", "sample"])]
@@ -267,7 +267,7 @@ pub struct CoverArgs {
     /// every solution is built as --zdd builds it, then each sample is a
     /// walk down it, exact for counts of any size (at least 1). --seed S seeds the
     /// draws (0 when absent): the same seed gives the same sample on every
-    /// machine, at any -j. Not for problems with multiplicities.
+    /// machine, at any -j. Problems with multiplicities too.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..),
           conflicts_with_all = ["all", "first", "limit", "best", "split", "estimate", "memo",
                                 "preprocess"])]

@@ -392,13 +392,16 @@ fn memo_with_solutions_or_limits_is_a_usage_error() {
         .code(2);
 }
 
+/// Two of four options for `k`: C(4, 2) = 6, at any -j.
 #[test]
-fn memo_refuses_multiplicities() {
-    dance(&["cover", "--memo"])
-        .write_stdin("2:2|k\nk\nk\nk\nk\n")
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("multiplicities"));
+fn memo_counts_multiplicities() {
+    for threads in ["1", "2"] {
+        dance(&["cover", "--memo", "-j", threads])
+            .write_stdin("2:2|k\nk\nk\nk\nk\n")
+            .assert()
+            .success()
+            .stdout("6\n");
+    }
 }
 
 #[test]
@@ -503,12 +506,12 @@ fn a_timed_out_stream_is_the_beginning_of_the_sequential_one() {
     }
 }
 
-/// `--estimate`, `--split` and `--memo` on a problem with multiplicities
-/// say what is wrong — the problem has bounds, which those
-/// flags refuse — not that it "cannot be split into subproblems".
+/// `--estimate` and `--split` on a problem with multiplicities say what is
+/// wrong — the problem has bounds, which those flags refuse — not that it
+/// "cannot be split into subproblems".
 #[test]
-fn estimate_split_and_memo_name_the_multiplicities_they_refuse() {
-    for flag in [&["--estimate"][..], &["--split", "1"], &["--memo"]] {
+fn estimate_and_split_name_the_multiplicities_they_refuse() {
+    for flag in [&["--estimate"][..], &["--split", "1"]] {
         let mut args = vec!["cover"];
         args.extend_from_slice(flag);
         dance(&args)
@@ -519,20 +522,18 @@ fn estimate_split_and_memo_name_the_multiplicities_they_refuse() {
                 "dance: {} cannot be used on this problem: it has multiplicities",
                 flag[0]
             )))
-            .stderr(predicate::str::contains(
-                "--estimate, --split and --memo need",
-            ))
+            .stderr(predicate::str::contains("--estimate and --split need"))
             .stderr(predicate::str::contains("cannot be split into subproblems").not());
     }
 }
 
-/// `--help` says that `--estimate`, `--split` and `--memo` refuse
-/// multiplicities, in the command's description and in
-/// each flag's.
+/// `--help` says that `--estimate` and `--split` refuse multiplicities and
+/// that `--memo` counts them on one thread, in the command's description
+/// and in each flag's.
 #[test]
 fn help_says_which_flags_refuse_multiplicities() {
     let help = stdout_of(dance(&["cover", "--help"]).assert().success());
-    assert!(help.contains("--estimate, --split and --memo refuse problems with such bounds"));
+    assert!(help.contains("--estimate and --split refuse problems with such bounds"));
     for flag in ["--estimate\n", "--split <DEPTH>\n", "--memo\n"] {
         let start = help
             .find(&format!("\n      {flag}"))

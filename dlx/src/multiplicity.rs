@@ -106,6 +106,31 @@ impl Multiplicities {
         chosen + self.limits.len()
     }
 
+    /// Writes the bounds' part of a memo's key of the current state into
+    /// `words`, one word per primary item (internal number `i` at
+    /// `words[i - 1]`): 0 for an item no further option may cover (covered
+    /// at bound 0, or deactivated by a null move), else its bound in the
+    /// high half and the top node of its list in the low half — the *tweak
+    /// frontier*: the options of the item tweaked away in force are exactly
+    /// those above it (see the memo's module docs for why that is enough).
+    pub(crate) fn write_key(&self, links: &Links, words: &mut [u64]) {
+        words.fill(0);
+        let mut k = links.items[0].right;
+        while k != 0 {
+            let bound = u64::from(self.limits[k as usize].bound);
+            words[k as usize - 1] = bound << 32 | u64::from(links.nodes[k as usize].down);
+            k = links.items[k as usize].right;
+        }
+    }
+
+    /// Every primary item's bound and slack, as words (for a problem's
+    /// fingerprint: read them with nothing selected).
+    pub(crate) fn limit_words(&self) -> impl Iterator<Item = u64> + '_ {
+        self.limits
+            .iter()
+            .map(|l| u64::from(l.bound) << 32 | u64::from(l.slack))
+    }
+
     /// The current bounds, for tests that check everything is restored.
     #[cfg(test)]
     pub(crate) fn bounds(&self) -> Vec<u32> {

@@ -138,11 +138,53 @@ fn colored_selections_are_part_of_the_key() {
 }
 
 #[test]
-fn multiplicities_and_other_problems_are_refused() {
-    let mut solver = Solver::new(&rooks(3, 2));
-    assert_eq!(solver.count_memo(), Err(MemoError::Multiplicities));
-    assert!(MemoCounter::new(&solver, 1 << 20).is_err());
+fn problems_with_multiplicities_count_as_the_plain_search() {
+    for (n, k) in [(3, 2), (4, 2), (5, 2), (6, 2), (5, 3), (6, 3)] {
+        let problem = rooks(n, k);
+        let plain = Solver::new(&problem).count();
+        assert_eq!(
+            memo_count(&problem, 1 << 20),
+            u128::from(plain),
+            "rooks({n}, {k})"
+        );
+        // A budget too small to store anything counts like the plain search.
+        assert_eq!(
+            memo_count(&problem, 0),
+            u128::from(plain),
+            "rooks({n}, {k})"
+        );
+    }
+    // With colors and secondary items, and bounds that let items go
+    // uncovered: the plain count is the reference.
+    let text = "0:2|a 1:2|b 2|c | x y\na b x:1\nb c x:2\na c y\nc\nb y:1\na x:1 y\nc x:1\n";
+    let problem = parse_problem(text).unwrap();
+    let plain = Solver::new(&problem).count();
+    assert!(plain > 0);
+    assert_eq!(memo_count(&problem, 1 << 20), u128::from(plain));
+}
 
+#[test]
+fn the_bounds_are_part_of_the_problem() {
+    // The same options with other bounds: another problem.
+    let mut one = Solver::new(&parse_problem("1:2|a b\na\na b\nb\n").unwrap());
+    let mut two = Solver::new(&parse_problem("2|a b\na\na b\nb\n").unwrap());
+    let mut memo = MemoCounter::new(&one, 1 << 20).unwrap();
+    assert_eq!(memo.count(&mut one).unwrap(), 3);
+    assert_eq!(memo.count(&mut two), Err(MemoError::OtherProblem));
+    assert_eq!(two.count_memo().unwrap(), 1);
+}
+
+#[test]
+fn a_shared_memo_refuses_multiplicities() {
+    let solver = Solver::new(&rooks(3, 2));
+    assert_eq!(
+        dance_dlx::SharedMemo::new(&solver, 1 << 20).unwrap_err(),
+        MemoError::Multiplicities
+    );
+}
+
+#[test]
+fn other_problems_are_refused() {
     let mut queens = Solver::new(&n_queens(6));
     let mut memo = MemoCounter::new(&queens, 1 << 20).unwrap();
     let mut other = Solver::new(&n_queens(7));

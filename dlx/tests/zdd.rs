@@ -1,18 +1,19 @@
 //! The ZDD of all solutions: its solutions are brute force's on random
-//! problems with colors and secondary items, its count the memo's and the
+//! problems with colors, secondary items and bounds (Algorithm M's
+//! multiplicities), its count the memo's and the
 //! plain search's, it is reduced, every sample checks, the samples are
 //! uniform (a seeded chi-square test), and its text reads back.
 
 use std::collections::{BTreeSet, HashSet};
 
-use dance_dlx::problems::{domino_tilings, langford, n_queens, pentominoes};
+use dance_dlx::problems::{domino_tilings, langford, n_queens, pentominoes, rooks};
 use dance_dlx::{
     ExactCount, MemoCounter, OptionId, Problem, Solver, SplitMix64, Stop, Zdd, ZddError,
     ZddReadError, ZddSyntax, parse_problem,
 };
 use proptest::prelude::*;
 
-use crate::brute_force::{brute_force, build, spec};
+use crate::brute_force::{brute_force, build, spec, spec_with_bounds};
 
 fn sorted(solution: &[OptionId]) -> Vec<usize> {
     let mut s: Vec<usize> = solution.iter().map(|o| o.index()).collect();
@@ -82,6 +83,73 @@ proptest! {
                     zdd.solutions().map(|s| sorted(&s)).collect();
                 prop_assert_eq!(listed, expected);
                 assert_reduced(&zdd);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(600))]
+
+    /// With bounds on the primary items (Algorithm M), colors and secondary
+    /// items: the memo's count, the plain search's and the diagram's are
+    /// brute force's, the diagram holds exactly its solutions, is reduced,
+    /// reads back, and every sample checks; with a selected option too.
+    #[test]
+    fn the_zdd_and_the_memo_hold_the_solutions_with_bounds(
+        spec in spec_with_bounds(),
+        pick in 0usize..14,
+        seed: u64,
+    ) {
+        let problem = build(&spec);
+        let mut solver = Solver::new(&problem);
+        let expected = brute_force(&spec, &[]);
+        prop_assert_eq!(solver.count(), expected.len() as u64);
+        let mut memo = MemoCounter::new(&solver, 1 << 20).unwrap();
+        let counted = memo.count(&mut solver).unwrap();
+        prop_assert_eq!(counted.to_u64(), Some(expected.len() as u64));
+        // Again with what the first count stored.
+        prop_assert_eq!(&memo.count(&mut solver).unwrap(), &counted);
+        let zdd = solver.zdd().unwrap();
+        prop_assert_eq!(zdd.count(), &counted);
+        let listed: BTreeSet<Vec<usize>> = zdd.solutions().map(|s| sorted(&s)).collect();
+        prop_assert_eq!(zdd.solutions().count(), expected.len());
+        prop_assert_eq!(&listed, &expected);
+        assert_reduced(&zdd);
+        for (option, count) in zdd.count_through().iter().enumerate() {
+            let brute = expected.iter().filter(|s| s.contains(&option)).count() as u64;
+            prop_assert_eq!(count.to_u64(), Some(brute));
+        }
+        let read: Zdd = zdd.to_string().parse().unwrap();
+        prop_assert_eq!(&read, &zdd);
+        let mut rng = SplitMix64::new(seed);
+        for _ in 0..5 {
+            match zdd.sample(&mut rng) {
+                Some(sample) => {
+                    prop_assert!(problem.check(&sample).is_ok());
+                    prop_assert!(expected.contains(&sorted(&sample)));
+                }
+                None => prop_assert!(expected.is_empty()),
+            }
+        }
+        // With an option selected: the solutions that contain it, from the
+        // same counter (a new selection empties what it stored).
+        if !spec.options.is_empty() {
+            let option = pick % spec.options.len();
+            if solver.select(OptionId::new(option as u32)).is_ok() {
+                let expected = brute_force(&spec, &[option]);
+                let counted = memo.count(&mut solver).unwrap();
+                prop_assert_eq!(counted.to_u64(), Some(expected.len() as u64));
+                let zdd = solver.zdd().unwrap();
+                let listed: BTreeSet<Vec<usize>> =
+                    zdd.solutions().map(|s| sorted(&s)).collect();
+                prop_assert_eq!(listed, expected);
+                assert_reduced(&zdd);
+                solver.unselect();
+                prop_assert_eq!(
+                    memo.count(&mut solver).unwrap().to_u64(),
+                    Some(brute_force(&spec, &[]).len() as u64)
+                );
             }
         }
     }
@@ -269,12 +337,28 @@ fn bad_text_is_refused_with_its_line_and_column() {
 }
 
 #[test]
-fn multiplicities_and_stops_are_refused() {
+fn problems_with_multiplicities_have_their_zdd() {
+    // `a` two or three times, `b` once: only {a, a b}.
     let bounded = parse_problem("2:3|a b\na\nb\na b\n").unwrap();
-    assert_eq!(
-        Solver::new(&bounded).zdd().unwrap_err(),
-        ZddError::Multiplicities
-    );
+    let zdd = Solver::new(&bounded).zdd().unwrap();
+    let solutions: Vec<Vec<usize>> = zdd.solutions().map(|s| sorted(&s)).collect();
+    assert_eq!(solutions, vec![vec![0, 2]]);
+    // Two rooks in every row and column of a 6×6 board, as the plain
+    // search and the memo count them.
+    let problem = rooks(6, 2);
+    let mut solver = Solver::new(&problem);
+    let zdd = solver.zdd().unwrap();
+    assert_eq!(zdd.count().to_u64(), Some(67950));
+    assert_eq!(solver.count_memo().unwrap().to_u64(), Some(67950));
+    assert_eq!(solver.count(), 67950);
+    let mut rng = SplitMix64::new(36);
+    for _ in 0..20 {
+        assert!(problem.check(&zdd.sample(&mut rng).unwrap()).is_ok());
+    }
+}
+
+#[test]
+fn stops_are_refused() {
     let mut solver = Solver::new(&domino_tilings(12, 12));
     let stopped = Zdd::build(&mut solver, 1 << 20, &Stop::at(std::time::Instant::now()));
     assert_eq!(stopped.unwrap_err(), ZddError::Stopped);

@@ -285,7 +285,7 @@ class ExactCover:
         self, *, memory_mb: int = 1024, timeout: float | None = None, seed: int | None = None
     ) -> Zdd:
         """Every solution as a ZDD (DLX6's diagram, `dance cover --zdd PATH`);
-        `TimeoutError` when `timeout` passes first, `ValueError` for bounds."""
+        `TimeoutError` when `timeout` passes first; problems with bounds too."""
     @overload
     def sample(
         self,

@@ -394,8 +394,9 @@ impl ExactCover {
     /// `dance.Count`. `memory_mb`: the memo's budget in MiB (at least 1);
     /// the count stays exact when it is full. `timeout`: seconds (`inf`: no
     /// limit); when it passes, the count is the subproblems finished so far,
-    /// not exact, with `timed_out` set. Raises `ValueError` for a problem
-    /// with bounds (multiplicities).
+    /// not exact, with `timed_out` set. A problem with bounds
+    /// (multiplicities, Algorithm M) is counted too, its memo keyed by the
+    /// items' remaining bounds as well.
     #[pyo3(signature = (*, memory_mb = None, timeout = None), text_signature = "($self, *, memory_mb=1024, timeout=None)")]
     fn count_memo<'py>(
         &self,
@@ -417,8 +418,8 @@ impl ExactCover {
     /// `seed`: as `first`'s, the search's order (`dance cover --seed S`),
     /// which changes the diagram's nodes, not its solutions. `timeout`:
     /// seconds (`inf`: no limit); raises `TimeoutError` when it passes
-    /// before the diagram is complete. Raises `ValueError` for a problem
-    /// with bounds (multiplicities).
+    /// before the diagram is complete. A problem with bounds
+    /// (multiplicities) has its diagram too, as DLX6 builds it.
     #[pyo3(
         signature = (*, memory_mb = None, timeout = None, seed = None),
         text_signature = "($self, *, memory_mb=1024, timeout=None, seed=None)"
@@ -450,8 +451,8 @@ impl ExactCover {
     /// search as `first`'s seed and seeds the draws), and as `--sample N`
     /// without a seed (draws seeded 0). Empty when there is no solution.
     /// `names=True`: each option as its entries. `memory_mb` and `timeout`:
-    /// as `zdd()`'s (the timeout bounds the build). Raises `ValueError` for
-    /// a problem with bounds (multiplicities).
+    /// as `zdd()`'s (the timeout bounds the build). A problem with bounds
+    /// (multiplicities) is sampled too.
     #[pyo3(
         signature = (n, *, seed = None, names = false, memory_mb = None, timeout = None),
         text_signature = "($self, n, *, seed=None, names=False, memory_mb=1024, timeout=None)"

@@ -193,11 +193,27 @@ def test_bad_text_names_line_and_column():
         dance.Zdd.parse("2: (~1?0:1)\n")
 
 
-def test_multiplicities_are_refused():
-    cover = dance.ExactCover(["A", "B"], ["A B", "A", "B"], bounds={"A": (1, 2)})
-    for call in [cover.zdd, lambda: cover.sample(1)]:
-        with pytest.raises(ValueError, match="multiplicities"):
-            call()
+def test_problems_with_bounds_have_their_zdd_memo_count_and_samples():
+    # A once or twice, B exactly once: {A B}, {A, B}, {A, A B}.
+    small = dance.ExactCover(["A", "B"], ["A B", "A", "B"], bounds={"A": (1, 2)})
+    assert small.count() == small.count_memo() == small.zdd().count == 3
+    # With colors and secondary items: c twice, a once or twice, b at most twice.
+    cover = dance.ExactCover(
+        ["a", "b", "c"],
+        ["a b x:1", "b c x:2", "a c y", "c", "b y:1", "a x:1 y", "c x:1", "c y:2", "a"],
+        secondary=["x", "y"],
+        bounds={"a": (1, 2), "b": (0, 2), "c": 2},
+    )
+    zdd = cover.zdd()
+    expected = {tuple(sorted(s)) for s in cover}
+    assert len(expected) > 0
+    assert zdd.count == cover.count_memo() == cover.count() == len(expected)
+    assert {tuple(sorted(s)) for s in zdd.solutions()} == expected
+    samples = cover.sample(50, seed=3)
+    assert len(samples) == 50
+    assert all(tuple(s) in expected and cover.verify(s) for s in samples)
+    assert samples == cover.sample(50, seed=3)
+    assert pickle.loads(pickle.dumps(zdd)) == zdd
 
 
 def test_bad_arguments():

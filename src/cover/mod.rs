@@ -128,8 +128,9 @@ fn halted(interrupt: &Interrupt, started: Instant, while_: &str) -> Exit {
     }
 }
 
-/// `--estimate`, `--split` and `--memo` look at the tree as a choice of one
-/// option per level, which Algorithm M's is not: say so, naming the flag.
+/// `--estimate` and `--split` look at the tree as a choice of one option per
+/// level, which Algorithm M's is not: say so, naming the flag. (`--memo`,
+/// `--zdd` and `--sample` walk Algorithm M's tree on one thread.)
 fn refuse_multiplicities(args: &CoverArgs, problem: &Problem) -> anyhow::Result<()> {
     if !problem.has_multiplicities() {
         return Ok(());
@@ -137,13 +138,12 @@ fn refuse_multiplicities(args: &CoverArgs, problem: &Problem) -> anyhow::Result<
     let flags = [
         (args.estimate, "--estimate"),
         (args.split.is_some(), "--split"),
-        (args.memo, "--memo"),
     ];
     match flags.iter().find(|(asked, _)| *asked) {
         Some((_, flag)) => anyhow::bail!(
             "{flag} cannot be used on this problem: it has multiplicities (an item with bounds, \
-             `min:max|item`, Knuth's Algorithm M), and --estimate, --split and --memo need \
-             every primary item covered exactly once"
+             `min:max|item`, Knuth's Algorithm M), and --estimate and --split need every \
+             primary item covered exactly once"
         ),
         None => Ok(()),
     }

@@ -25,6 +25,7 @@ use super::table::Table;
 use crate::driver::{Choice, Matrix, Work};
 use crate::exact::Exact;
 use crate::links::Links;
+use crate::multiplicity::{Bounded, Multiplicities};
 use crate::search::Solver;
 
 /// The fewest search nodes below a state for its count to be stored: a
@@ -79,13 +80,17 @@ impl Store for &mut Table {
 /// The key of a state of the links: one bit per item (internal order,
 /// primary then secondary) set while the item is open, then one `u32` per
 /// secondary item holding its color (`0`, not purified; `c + 1`, color
-/// `c`), packed in `u64` words.
+/// `c`), packed in `u64` words. For Algorithm M ([`Key::bounded`]) one
+/// word per primary item follows (its bound and tweak frontier, see
+/// [`Key::set_bounds`]), and the primary items' bits stay 0.
 #[derive(Clone, Debug)]
 pub(crate) struct Key {
     pub(crate) words: Vec<u64>,
     primary: u32,
     /// Words holding the items' bits; the colors follow.
     item_words: usize,
+    /// Where the primary items' bound words begin, for Algorithm M.
+    bounds_at: Option<usize>,
 }
 
 impl Key {
@@ -102,7 +107,37 @@ impl Key {
             words: vec![0; (item_words + color_words).max(1)],
             primary: links.primary,
             item_words,
+            bounds_at: None,
         }
+    }
+
+    /// An empty key for `links` searched by Algorithm M: [`new`](Self::new)'s
+    /// words, then one per primary item.
+    pub(crate) fn bounded(links: &Links) -> Key {
+        let mut key = Key::new(links);
+        let at = key.words.len();
+        key.words.resize(at + links.primary as usize, 0);
+        key.bounds_at = Some(at);
+        key
+    }
+
+    /// For Algorithm M, brings the primary items' part of the key up to
+    /// the state of `links` and `m`: their bits cleared (a bound, not a
+    /// bit, says whether an item is done), and each one's bound word (see
+    /// [`Multiplicities::write_key`]). The secondary items' bits and colors
+    /// follow the options as for Algorithm C.
+    #[inline]
+    pub(crate) fn set_bounds(&mut self, links: &Links, m: &Multiplicities) {
+        let Some(at) = self.bounds_at else {
+            return;
+        };
+        let primary = self.primary as usize;
+        let full = primary / 64;
+        self.words[..full].fill(0);
+        if !primary.is_multiple_of(64) {
+            self.words[full] &= !((1u64 << (primary % 64)) - 1);
+        }
+        m.write_key(links, &mut self.words[at..]);
     }
 
     /// Sets the key to the state of `solver`'s links: the items in the
@@ -325,6 +360,119 @@ impl<S: Store, const COLORED: bool, const UP: bool> Matrix for Counting<'_, S, C
         let item = self.links.top[self.stack[level] as usize] as u32;
         self.exact().unchoose(level);
         self.key.open(item);
+        self.pending = std::mem::take(&mut self.frames[level].sum);
+    }
+}
+
+/// The memo's matrix for Algorithm M: [`Counting`]'s bookkeeping around
+/// [`Bounded`] instead of Algorithm X's matrix. The key's primary part is
+/// written afresh from the bounds and lists at every lookup and store (see
+/// [`Key::set_bounds`]); the secondary items' bits and colors follow each
+/// option tried, as in [`Counting`]. Options are tried top down always:
+/// Algorithm M's tweaks take each level's options from the top.
+pub(crate) struct BoundedCounting<'a, S, const COLORED: bool> {
+    pub(crate) links: &'a mut Links,
+    pub(crate) m: &'a mut Multiplicities,
+    pub(crate) stack: &'a mut [u32],
+    pub(crate) key: &'a mut Key,
+    pub(crate) levels: &'a mut [Level],
+    pub(crate) frames: &'a mut [Frame],
+    pub(crate) store: S,
+    /// As in [`Counting`].
+    pub(crate) nodes: u64,
+    pub(crate) hits: u64,
+    pub(crate) misses: u64,
+    /// The count of the subtree the walk just left.
+    pub(crate) pending: ExactCount,
+    /// Set while the driver unwinds an abandoned count.
+    pub(crate) abandoning: bool,
+}
+
+impl<S: Store, const COLORED: bool> BoundedCounting<'_, S, COLORED> {
+    #[inline(always)]
+    fn bounded(&mut self) -> Bounded<'_, COLORED> {
+        Bounded::new(self.m, self.links, self.stack)
+    }
+}
+
+impl<S: Store, const COLORED: bool> Matrix for BoundedCounting<'_, S, COLORED> {
+    #[inline(always)]
+    fn choose(&mut self, level: usize) -> Choice {
+        // No active primary item: a solution (Algorithm M's M2).
+        if self.links.items[0].right == 0 {
+            self.pending = ExactCount::from(1u64);
+            return Choice::Known;
+        }
+        let nodes = self.nodes;
+        if self.levels[level].is_active(nodes) {
+            self.key.set_bounds(self.links, self.m);
+            let key = &self.key.words;
+            match self.store.get(Table::hash(key), key) {
+                Some((count, work)) => {
+                    self.hits += 1;
+                    self.levels[level].record(work, nodes);
+                    self.pending = count;
+                    return Choice::Known;
+                }
+                None => {
+                    self.misses += 1;
+                    self.levels[level].record(0, nodes);
+                }
+            }
+        }
+        match self.bounded().choose(level) {
+            Choice::Item => {
+                let frame = &mut self.frames[level];
+                frame.nodes_before = nodes;
+                frame.sum = ExactCount::ZERO;
+                Choice::Item
+            }
+            _ => {
+                self.pending = ExactCount::ZERO;
+                Choice::DeadEnd
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn try_option(&mut self, level: usize) -> Work {
+        let work = self.bounded().try_option(level);
+        let p = self.stack[level];
+        if !self.links.is_header(p) {
+            self.key.follow::<COLORED>(self.links, p, true);
+        }
+        self.nodes += 1;
+        work
+    }
+
+    #[inline(always)]
+    fn retract(&mut self, level: usize) -> bool {
+        let child = std::mem::take(&mut self.pending);
+        self.frames[level].sum += &child;
+        let p = self.stack[level];
+        let more = self.bounded().retract(level);
+        if !self.links.is_header(p) {
+            self.key.follow::<COLORED>(self.links, p, false);
+        }
+        if more {
+            return true;
+        }
+        // The level is finished: the links and bounds are as they were
+        // when it chose.
+        let frame = &mut self.frames[level];
+        let work = self.nodes - frame.nodes_before;
+        self.pending = std::mem::take(&mut frame.sum);
+        if !self.abandoning && work >= MIN_WORK && self.levels[level].is_active(self.nodes) {
+            self.key.set_bounds(self.links, self.m);
+            let key = &self.key.words;
+            self.store
+                .insert(Table::hash(key), key, &self.pending, work);
+        }
+        false
+    }
+
+    fn unchoose(&mut self, level: usize) {
+        self.bounded().unchoose(level);
         self.pending = std::mem::take(&mut self.frames[level].sum);
     }
 }

@@ -51,9 +51,46 @@
 //! search nodes below it) or is dropped — a stored count is always exact, so
 //! a lost one costs time, never the count.
 //!
-//! Algorithm M (multiplicities) has a richer state — how often each item was
-//! covered, and which options were tweaked away — and is refused with
-//! [`MemoError::Multiplicities`].
+//! ## Algorithm M: the key of a state with multiplicities
+//!
+//! With bounds (`a:b|item`, [Algorithm M](crate::multiplicity)) the count
+//! below a state depends on two things only: the set of options still
+//! available, and each open primary item's remaining bound `b` (its
+//! residual lower bound is `b − slack`, the slack never changing). An
+//! option stops being available in three ways:
+//!
+//! * an item of it is *done*: covered (its bound reached 0) or deactivated
+//!   by a null move — either way no further option may cover it, so both
+//!   are one thing in the key;
+//! * a color: a secondary item purified to another color, or covered — as
+//!   in Algorithm C;
+//! * a *tweak*: the levels on a primary item `p` in force took options off
+//!   the top of `p`'s list, each level the top of the list as it found it.
+//!   So the options of `p` tweaked away are all above every option of `p`
+//!   still in its list: `p`'s current top node (its *tweak frontier*)
+//!   tells them, for an open `p`.
+//!
+//! So the key of an M state is the secondary items' bits and colors (kept up
+//! to date as in Algorithm C), and one word per primary item: 0 when it is
+//! done, else its bound beside its top node ([`Key::set_bounds`], written
+//! afresh at every lookup and store; the primary items' bits stay 0). It is
+//! sound: an option is available exactly when each of its primary items is
+//! open and has it at or below its top — an option above the top is
+//! tweaked or hidden, one at or below it is not tweaked, since tweaks take
+//! a prefix — and its secondary items agree, all of which the key holds;
+//! with the bounds, that is the whole residual problem. A key may tell two
+//! states apart whose problems are the same (an option hidden in one and
+//! tweaked in the other, putting the tops at different nodes): that costs
+//! hits, never the count.
+//!
+//! A [selected](Solver::select) option leaves the lists of its primary
+//! items, which may stay open, so an M key holds only within one selection:
+//! a counter empties its table when the selection changes, and a
+//! [`SharedMemo`], whose threads count different selections at once,
+//! refuses multiplicities ([`MemoError::Multiplicities`]). `dance cover
+//! --memo -jN` counts a problem with bounds on one thread (the split
+//! search does not cut Algorithm M's tree). Algorithm M's levels try their
+//! options top down whatever the [`OptionOrder`].
 //!
 //! ```
 //! use dance_dlx::{MemoCounter, Solver, problems::domino_tilings};
@@ -76,13 +113,14 @@ mod table;
 use concurrent::{Held, View};
 pub use count::ExactCount;
 pub(crate) use counting::Key;
-use counting::{Counting, Frame, Level, Store};
+use counting::{BoundedCounting, Counting, Frame, Level, Store};
 pub(crate) use order::Order;
 pub use shared::SharedMemo;
 use shared::SharedStore;
 use table::Table;
 
 use crate::driver::Event;
+use crate::ids::OptionId;
 use crate::request::{Alarm, Stop, nodes_per_look};
 use crate::search::Solver;
 
@@ -93,11 +131,12 @@ pub const DEFAULT_MEMORY_LIMIT: usize = 1 << 30;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum MemoError {
-    /// The problem has multiplicities (Algorithm M), which the memo does not
-    /// handle.
+    /// A [`SharedMemo`] was asked for a problem with multiplicities
+    /// (Algorithm M), whose keys hold within one selection only (see
+    /// [`MemoCounter`]); a [`MemoCounter`] of its own counts them.
     #[error(
-        "counting with a memo needs every primary item covered exactly once, \
-         but this problem has multiplicities (Algorithm M)"
+        "a shared memo needs every primary item covered exactly once, but this problem has \
+         multiplicities (Algorithm M); count it with a memo of its own (one thread)"
     )]
     Multiplicities,
     /// The solver's problem is not the one the memo was made for.
@@ -144,6 +183,19 @@ pub struct MemoStats {
 /// what earlier counts stored, since a stored count belongs to a state of the
 /// links, whatever led there. Counters made by [`SharedMemo::counter`] keep
 /// their counts in one memo that threads share.
+///
+/// Problems with multiplicities (Algorithm M's bounds, with colors and
+/// secondary items too) are counted as well. The key of their state is
+/// the secondary items' bits and colors and, for every primary item, 0 when
+/// no further option may cover it (covered, or left by a null move), else
+/// its remaining bound and the top node of its list: Algorithm M tweaks
+/// options off the top of a list, so the options of an item tweaked away
+/// are exactly those above its top, and with the bounds the key holds the
+/// whole residual problem (docs/design.md, "Counting with a memo", has the
+/// argument). A selected option leaves the lists of items that may stay
+/// open, so there a stored count holds within one selection: the counter
+/// empties its table when the selection changes, and a [`SharedMemo`]
+/// refuses such problems.
 #[derive(Clone, Debug)]
 pub struct MemoCounter {
     walk: Walk,
@@ -206,17 +258,26 @@ struct Walk {
     /// Nodes between two looks at the stop: a node's work is the plain
     /// search's and the hashing of its key.
     nodes_per_look: u64,
+    /// For Algorithm M, the options selected at the last count. An M key
+    /// speaks of the options still in the lists, and a selected option
+    /// leaves the lists of items that may stay open; so the counts stored
+    /// under one selection serve that selection only, and an own table is
+    /// emptied when the selection changes.
+    selection: Option<Vec<OptionId>>,
+    /// The budget of an own table, to empty it (see `selection`).
+    table_bytes: usize,
 }
 
 impl MemoCounter {
     /// A memo for `solver`'s problem, holding at most `max_bytes` bytes of
     /// stored counts (a budget too small for one entry stores nothing and
-    /// counts like the plain search). Fails for a problem with
-    /// multiplicities.
+    /// counts like the plain search). A problem with multiplicities is
+    /// counted too (see [`MemoCounter`]).
     pub fn new(solver: &Solver, max_bytes: usize) -> Result<MemoCounter, MemoError> {
-        let walk = Walk::new(solver)?;
+        let mut walk = Walk::new(solver)?;
         // The budget holds the walk's own state too.
         let table_bytes = max_bytes.saturating_sub(walk.bytes() as usize);
+        walk.table_bytes = table_bytes;
         Ok(MemoCounter {
             memory: Memory::Own(Table::new(walk.key.words.len(), table_bytes)),
             walk,
@@ -259,7 +320,16 @@ impl MemoCounter {
     ) -> Result<MemoCount, MemoError> {
         let alarm = stop.start();
         match &mut self.memory {
-            Memory::Own(table) => self.walk.count(solver, table, alarm, watch),
+            Memory::Own(table) => {
+                if solver.multiplicities.is_some() {
+                    let selection: Vec<OptionId> = solver.selected().collect();
+                    if self.walk.selection.as_ref() != Some(&selection) {
+                        *table = Table::new(self.walk.key.words.len(), self.walk.table_bytes);
+                        self.walk.selection = Some(selection);
+                    }
+                }
+                self.walk.count(solver, table, alarm, watch)
+            }
             Memory::Shared(memo, views, _) => {
                 let store = SharedStore { memo, views };
                 self.walk.count(solver, store, alarm, watch)
@@ -302,11 +372,12 @@ impl MemoCounter {
 
 impl Walk {
     fn new(solver: &Solver) -> Result<Walk, MemoError> {
-        if solver.multiplicities.is_some() {
-            return Err(MemoError::Multiplicities);
-        }
         let depth = solver.stack.len();
-        let key = Key::new(&solver.links);
+        let key = if solver.multiplicities.is_some() {
+            Key::bounded(&solver.links)
+        } else {
+            Key::new(&solver.links)
+        };
         let work_per_node = solver.links.work_per_node() + 4 * key.words.len() as u64;
         Ok(Walk {
             fingerprint: fingerprint_of(solver),
@@ -317,6 +388,8 @@ impl Walk {
             frames: vec![Frame::default(); depth],
             stats: MemoStats::default(),
             order_of_options: OptionOrder::TopDown,
+            selection: None,
+            table_bytes: 0,
         })
     }
 
@@ -336,9 +409,6 @@ impl Walk {
         alarm: Alarm<'_>,
         watch: impl FnMut(&MemoStats),
     ) -> Result<MemoCount, MemoError> {
-        if solver.multiplicities.is_some() {
-            return Err(MemoError::Multiplicities);
-        }
         if fingerprint_of(solver) != self.fingerprint {
             return Err(MemoError::OtherProblem);
         }
@@ -346,7 +416,11 @@ impl Walk {
         self.key.start(solver);
         self.order.apply(&mut solver.links);
         let up = self.order_of_options == OptionOrder::BottomUp;
+        let bounded = solver.multiplicities.is_some();
         let count = match (solver.links.is_colored(), up) {
+            // Algorithm M tries each level's options top down.
+            (true, _) if bounded => self.run_bounded::<S, true>(solver, store, alarm, watch),
+            (false, _) if bounded => self.run_bounded::<S, false>(solver, store, alarm, watch),
             (true, false) => self.run::<S, true, false>(solver, store, alarm, watch),
             (false, false) => self.run::<S, false, false>(solver, store, alarm, watch),
             (true, true) => self.run::<S, true, true>(solver, store, alarm, watch),
@@ -413,6 +487,65 @@ impl Walk {
             complete,
         }
     }
+
+    /// [`run`](Self::run) for a problem with multiplicities: the driver
+    /// over [`BoundedCounting`].
+    fn run_bounded<S: Store, const COLORED: bool>(
+        &mut self,
+        solver: &mut Solver,
+        store: S,
+        alarm: Alarm<'_>,
+        mut watch: impl FnMut(&MemoStats),
+    ) -> MemoCount {
+        let Solver {
+            links,
+            stack,
+            driver,
+            multiplicities,
+            ..
+        } = solver;
+        let m = multiplicities
+            .as_mut()
+            .expect("run_bounded is called for a problem with multiplicities");
+        let mut counting = BoundedCounting::<S, COLORED> {
+            links,
+            m,
+            stack,
+            key: &mut self.key,
+            levels: &mut self.levels,
+            frames: &mut self.frames,
+            store,
+            nodes: self.stats.nodes,
+            hits: 0,
+            misses: 0,
+            pending: ExactCount::ZERO,
+            abandoning: false,
+        };
+        let complete = loop {
+            if alarm.rung() {
+                counting.abandoning = true;
+                driver.unwind(&mut counting);
+                break false;
+            }
+            match driver.resume(&mut counting, self.nodes_per_look) {
+                Event::Exhausted => break true,
+                Event::Solution | Event::BudgetSpent => {}
+            }
+            let mut now = counting.store.stats();
+            now.nodes = counting.nodes;
+            now.hits = self.stats.hits + counting.hits;
+            now.misses = self.stats.misses + counting.misses;
+            now.updates = self.stats.updates + counting.links.updates;
+            watch(&now);
+        };
+        self.stats.nodes = counting.nodes;
+        self.stats.hits += counting.hits;
+        self.stats.misses += counting.misses;
+        MemoCount {
+            solutions: counting.pending,
+            complete,
+        }
+    }
 }
 
 /// A hash of what makes a problem: the item counts and every option node's
@@ -439,10 +572,17 @@ fn fingerprint_of_links(solver: &Solver) -> u64 {
             .iter()
             .map(|&top| top as u32 as u64),
     );
-    if links.is_colored() {
+    if links.is_colored() || solver.multiplicities.is_some() {
         let mut built = solver.clone();
         built.reset();
-        words.extend(built.links.colors.iter().map(|&c| c as u32 as u64));
+        if links.is_colored() {
+            words.extend(built.links.colors.iter().map(|&c| c as u32 as u64));
+        }
+        // A problem's bounds are part of it: the same options with other
+        // bounds have other counts.
+        if let Some(m) = &built.multiplicities {
+            words.extend(m.limit_words());
+        }
     }
     Table::hash(&words)
 }
@@ -451,7 +591,7 @@ impl Solver {
     /// The number of solutions, exactly whatever its size, counted with a
     /// memo of subproblems within [`DEFAULT_MEMORY_LIMIT`] bytes: see
     /// [`MemoCounter`], which also gives the statistics and a budget of
-    /// one's own. Fails for a problem with multiplicities.
+    /// one's own. Problems with multiplicities are counted too.
     ///
     /// ```
     /// use dance_dlx::{Solver, problems::domino_tilings};

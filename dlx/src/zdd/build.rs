@@ -13,6 +13,10 @@
 //! (states that differ only in secondary items no option still has) build
 //! one chain, and a state searched again after the memo was cleared builds
 //! no new node: the ZDD is reduced whatever the memo's budget.
+//!
+//! With multiplicities the walk is Algorithm M's ([`BoundedBuilding`]):
+//! the options tried at a level keep their children until the level is
+//! done, and its chain is built on the null move's child, which comes last.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -22,6 +26,7 @@ use crate::driver::{Choice, Event, Matrix, Work};
 use crate::exact::Exact;
 use crate::links::Links;
 use crate::memo::{Key, MemoStats, Order};
+use crate::multiplicity::{Bounded, Multiplicities};
 use crate::request::{Stop, nodes_per_look};
 use crate::search::Solver;
 
@@ -379,6 +384,136 @@ impl<const COLORED: bool> Matrix for Building<'_, COLORED> {
     }
 }
 
+/// The search's matrix for Algorithm M: [`Building`] around [`Bounded`].
+/// A level on item `p` tries "the first option of `p` still to be used is
+/// `x_j`" for `j = 1, 2, …` and then, when `p`'s lower bound is met, the
+/// null move; its node is DLX6's chain `(x_j, LO = the chain of the
+/// options tried before, HI = x_j's child)`, the last option tried on top,
+/// whose bottom `LO` is the null move's child (the 0 sink when there is
+/// none). The children of the options tried wait in `chain` until the
+/// level is finished, since the bottom comes last.
+struct BoundedBuilding<'a, const COLORED: bool> {
+    links: &'a mut Links,
+    m: &'a mut Multiplicities,
+    stack: &'a mut [u32],
+    key: &'a mut Key,
+    /// Where each level's options begin in `chain`, and the search nodes
+    /// before the level began.
+    tops: &'a mut [(u32, u64)],
+    /// The options tried with a solution below them and their children's
+    /// nodes, of every level in progress (the deepest last).
+    chain: &'a mut Vec<(u32, u32)>,
+    states: &'a mut States,
+    unique: &'a mut Unique,
+    paces: &'a mut [Pace],
+    pending: u32,
+    nodes: u64,
+    hits: u64,
+    misses: u64,
+    failed: Option<ZddError>,
+}
+
+impl<const COLORED: bool> BoundedBuilding<'_, COLORED> {
+    #[inline(always)]
+    fn bounded(&mut self) -> Bounded<'_, COLORED> {
+        Bounded::new(self.m, self.links, self.stack)
+    }
+
+    /// The node of a finished level: its chain on `bottom`.
+    fn finish(&mut self, level: usize, bottom: u32) -> u32 {
+        let start = self.tops[level].0 as usize;
+        let mut top = bottom;
+        if self.failed.is_none() {
+            for &(option, hi) in &self.chain[start..] {
+                match self.unique.node(option, top, hi) {
+                    Ok(node) => top = node,
+                    Err(error) => {
+                        self.failed = Some(error);
+                        break;
+                    }
+                }
+            }
+        }
+        self.chain.truncate(start);
+        top
+    }
+}
+
+impl<const COLORED: bool> Matrix for BoundedBuilding<'_, COLORED> {
+    #[inline(always)]
+    fn choose(&mut self, level: usize) -> Choice {
+        if self.links.items[0].right == 0 {
+            self.pending = 1;
+            return Choice::Known;
+        }
+        let nodes = self.nodes;
+        if self.paces[level].is_active(nodes) {
+            self.key.set_bounds(self.links, self.m);
+            if let Some((node, work)) = self.states.get(&self.key.words) {
+                self.hits += 1;
+                self.paces[level].record(work, nodes);
+                self.pending = node;
+                return Choice::Known;
+            }
+            self.misses += 1;
+            self.paces[level].record(0, nodes);
+        }
+        match self.bounded().choose(level) {
+            Choice::Item => {
+                // The chain's length fits: at most one entry per option.
+                self.tops[level] = (self.chain.len() as u32, self.nodes);
+                Choice::Item
+            }
+            _ => {
+                self.pending = 0;
+                Choice::DeadEnd
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn try_option(&mut self, level: usize) -> Work {
+        let work = self.bounded().try_option(level);
+        let p = self.stack[level];
+        if !self.links.is_header(p) {
+            self.key.follow::<COLORED>(self.links, p, true);
+        }
+        self.nodes += 1;
+        work
+    }
+
+    #[inline(always)]
+    fn retract(&mut self, level: usize) -> bool {
+        let child = std::mem::take(&mut self.pending);
+        let p = self.stack[level];
+        let null = self.links.is_header(p);
+        if !null && child != 0 {
+            let option = self.links.option_of(p).0;
+            self.chain.push((option, child));
+        }
+        let more = self.bounded().retract(level);
+        if !null {
+            self.key.follow::<COLORED>(self.links, p, false);
+        }
+        if more {
+            return true;
+        }
+        let top = self.finish(level, if null { child } else { 0 });
+        self.pending = top;
+        let work = self.nodes - self.tops[level].1;
+        if self.failed.is_none() && work >= MIN_WORK && self.paces[level].is_active(self.nodes) {
+            self.key.set_bounds(self.links, self.m);
+            self.states.insert(&self.key.words, top, work);
+        }
+        false
+    }
+
+    fn unchoose(&mut self, level: usize) {
+        self.bounded().unchoose(level);
+        self.pending = self.finish(level, 0);
+    }
+}
+
 /// Builds the nodes of the solutions of `solver`'s problem with its
 /// selected options (the selected options not included: the caller puts
 /// them on top); returns the top node and the work.
@@ -388,11 +523,13 @@ pub(crate) fn build(
     stop: &Stop,
     unique: &mut Unique,
 ) -> Result<(u32, MemoStats), ZddError> {
-    if solver.multiplicities.is_some() {
-        return Err(ZddError::Multiplicities);
-    }
     solver.rewind();
-    let mut key = Key::new(&solver.links);
+    let bounded = solver.multiplicities.is_some();
+    let mut key = if bounded {
+        Key::bounded(&solver.links)
+    } else {
+        Key::new(&solver.links)
+    };
     key.start(solver);
     let order = Order::new(&solver.links);
     let per_look = nodes_per_look(solver.links.work_per_node() + 4 * key.words.len() as u64);
@@ -400,10 +537,12 @@ pub(crate) fn build(
     let mut tops = vec![(0u32, 0u64); solver.stack.len()];
     let mut paces = vec![Pace::default(); solver.stack.len()];
     let colored = solver.links.is_colored();
+    let mut chain = Vec::new();
     let Solver {
         links,
         stack,
         driver,
+        multiplicities,
         ..
     } = solver;
     order.apply(links);
@@ -443,7 +582,49 @@ pub(crate) fn build(
             (outcome, stats)
         }};
     }
-    let (outcome, mut stats) = if colored { walk!(true) } else { walk!(false) };
+    macro_rules! walk_bounded {
+        ($colored:literal, $m:expr) => {{
+            let mut building = BoundedBuilding::<$colored> {
+                links,
+                m: $m,
+                stack,
+                key: &mut key,
+                tops: &mut tops,
+                chain: &mut chain,
+                paces: &mut paces,
+                states: &mut states,
+                unique,
+                pending: 0,
+                nodes: 0,
+                hits: 0,
+                misses: 0,
+                failed: None,
+            };
+            let outcome = loop {
+                if building.failed.is_some() || alarm.rung() {
+                    driver.unwind(&mut building);
+                    break Err(building.failed.take().unwrap_or(ZddError::Stopped));
+                }
+                match driver.resume(&mut building, per_look) {
+                    Event::Exhausted => break Ok(building.pending),
+                    Event::Solution | Event::BudgetSpent => {}
+                }
+            };
+            let stats = MemoStats {
+                nodes: building.nodes,
+                hits: building.hits,
+                misses: building.misses,
+                ..MemoStats::default()
+            };
+            (outcome, stats)
+        }};
+    }
+    let (outcome, mut stats) = match (multiplicities.as_mut(), colored) {
+        (Some(m), true) => walk_bounded!(true, m),
+        (Some(m), false) => walk_bounded!(false, m),
+        (None, true) => walk!(true),
+        (None, false) => walk!(false),
+    };
     order.undo(links);
     stats.updates = links.updates;
     links.updates = 0;

@@ -18,6 +18,15 @@
 //! search's order, which is not one order for every path. Counting,
 //! listing and sampling do not need an order.
 //!
+//! Problems with multiplicities (Algorithm M's bounds) are built as DLX6
+//! builds them: a level on item `p` tries "the first option of `p` still
+//! to be used is `x_j`" for `j = 1, 2, …`, then the null move (no further
+//! option of `p`) when `p`'s lower bound is met; its chain is the nodes
+//! `(x_j, LO, HI = x_j's child)` whose bottom `LO` is the null move's child
+//! (the 0 sink when there is none). A solution is still a set of options.
+//! The states are keyed as the memo keys them (see the [memo's
+//! docs](crate::MemoCounter), "Algorithm M: the key of a state").
+//!
 //! From the diagram, without searching again: the [number of
 //! solutions](Zdd::count) (the paths to node 1, added up from the sinks,
 //! exactly, whatever their size), the [number through each
@@ -67,13 +76,6 @@ pub use text::{ZddReadError, ZddSyntax};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ZddError {
-    /// The problem has multiplicities (Algorithm M), which the memo's
-    /// search does not handle.
-    #[error(
-        "building a ZDD needs every primary item covered exactly once, \
-         but this problem has multiplicities (Algorithm M)"
-    )]
-    Multiplicities,
     /// The [`Stop`] came before the search was over: a part of the
     /// diagram is not one.
     #[error("the search was stopped before the ZDD was complete")]

@@ -670,8 +670,10 @@ impl MemoCounter {
     /// reads, so that a state one thread counted is found by the others.
     /// Every other thread counts [bottom up](OptionOrder::BottomUp) and
     /// takes the parts from the last one back, so that two threads walk the
-    /// states from both ends. On one thread (or a tree that cannot be cut)
-    /// the count is [`MemoCounter::count_until`]'s with a memo of its own.
+    /// states from both ends. On one thread (or a tree that cannot be cut,
+    /// or a problem with multiplicities, whose states the shared memo does
+    /// not take) the count is [`MemoCounter::count_until`]'s with a memo of
+    /// its own.
     /// Returns the count — a lower bound, not complete, when the stop came
     /// first — and the work of every thread (the memo's size: the largest
     /// any of them saw). `progress`, if given, counts the nodes and parts.
@@ -686,7 +688,9 @@ impl MemoCounter {
     /// ```
     ///
     /// # Errors
-    /// [`MemoError::Multiplicities`] for a problem with multiplicities.
+    /// Those of [`MemoCounter::new`] and [`SharedMemo::new`] for `solver`'s
+    /// own problem, which every problem now passes (multiplicities
+    /// included); the `Result` stays for errors a later memo may add.
     pub fn count_in_threads(
         solver: &mut Solver,
         max_bytes: usize,
@@ -697,13 +701,12 @@ impl MemoCounter {
         let fallback = Progress::new();
         let progress = progress.unwrap_or(&fallback);
         let stop = stop.started();
-        if solver.multiplicities.is_some() {
-            return Err(MemoError::Multiplicities);
-        }
         // One memo for every thread, and the tree cut as the memo's count
         // breaks ties, so that the parts meet the same states
         // (`MemoCounter::split_into_parts_until`).
-        let shared = if threads > 1 {
+        // The shared memo does not take Algorithm M's states: a problem with
+        // multiplicities counts on this thread.
+        let shared = if threads > 1 && solver.multiplicities.is_none() {
             let memo = SharedMemo::new(solver, max_bytes)?;
             let counter = memo.counter(solver)?;
             let entries = solver.links.nodes.len();

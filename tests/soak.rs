@@ -180,25 +180,27 @@ fn count(args: &[&str], text: &str) -> String {
     String::from_utf8(output.stdout).unwrap().trim().to_string()
 }
 
-/// A thousand and a half random problems, each counted six ways (fewer with bounds,
-/// which the memo refuses): every count is the brute force's.
+/// A thousand and a half random problems, each counted six ways (bounds
+/// too): every count is the brute force's.
 #[test]
 #[ignore = "slow: thousands of runs of dance; run in release"]
 fn random_counts_agree_with_brute_force_on_every_thread_count_and_the_memo() {
     let mut random = Random(0x50A);
     let mut runs = 0;
+    let mut bounded = 0;
     for case in 0..1500 {
         let spec = Spec::random(&mut random, case % 2 == 1);
+        bounded += usize::from(spec.has_bounds());
         let text = spec.text();
         let expected = spec.brute_force().to_string();
-        let mut ways: Vec<&[&str]> = vec![&["-j1"], &["-j2"], &["-j4"]];
-        if !spec.has_bounds() {
-            ways.extend([
-                &["--memo", "-j1"][..],
-                &["--memo", "-j2"],
-                &["--memo", "-j4"],
-            ]);
-        }
+        let ways: [&[&str]; 6] = [
+            &["-j1"],
+            &["-j2"],
+            &["-j4"],
+            &["--memo", "-j1"],
+            &["--memo", "-j2"],
+            &["--memo", "-j4"],
+        ];
         for args in ways {
             assert_eq!(
                 count(args, &text),
@@ -208,7 +210,8 @@ fn random_counts_agree_with_brute_force_on_every_thread_count_and_the_memo() {
             runs += 1;
         }
     }
-    assert!(runs >= 6000, "{runs} runs");
+    assert_eq!(runs, 9000);
+    assert!(bounded >= 300, "{bounded} problems with bounds");
 }
 
 /// One problem whose tree splits into many parts, counted fifty times on

@@ -12,10 +12,10 @@ use std::sync::{Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use dance_dlx::{ExactCount, OptionId, Problem, Progress, Request, Solver};
+use dance_dlx::{OptionId, Problem, Progress, Request, Solver};
 
 use super::print;
-use super::runner::{self, Effort, Run, Show};
+use super::runner::{self, Run, Show};
 
 /// Bytes of solutions gathered before they are written.
 const BUFFER: usize = 32 << 10;
@@ -31,17 +31,7 @@ pub fn count(solver: &mut Solver, request: &Request, threads: usize, show: Show)
     let answer = runner::with_progress(show, &progress, || {
         solver.run_in_threads(request, threads, Some(&progress))
     });
-    Run {
-        count: ExactCount::from(answer.count.solutions),
-        complete: answer.count.complete,
-        work: Effort {
-            nodes: answer.stats.nodes,
-            updates: answer.stats.updates,
-            memo: None,
-        },
-        parallel: runner::parallel(threads, &progress),
-        elapsed: started.elapsed(),
-    }
+    Run::of_plain(&answer, threads, &progress, started)
 }
 
 /// Prints the solutions the request asks for to stdout, in the sequential
@@ -100,16 +90,5 @@ pub fn print(
         return Err(error.into());
     }
     flushed?;
-    let run = Run {
-        count: ExactCount::from(answer.count.solutions),
-        complete: answer.count.complete,
-        work: Effort {
-            nodes: answer.stats.nodes,
-            updates: answer.stats.updates,
-            memo: None,
-        },
-        parallel: runner::parallel(threads, &progress),
-        elapsed: started.elapsed(),
-    };
-    Ok((run, written))
+    Ok((Run::of_plain(&answer, threads, &progress, started), written))
 }

@@ -10,9 +10,9 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use dance_dlx::{ExactCount, MemoStats, Progress};
+use dance_dlx::{Answer, ExactCount, MemoStats, Progress};
 
 /// The work behind an answer, in units that do not depend on the machine.
 #[derive(Clone, Copy, Debug, Default)]
@@ -38,6 +38,24 @@ pub struct Run {
     pub parallel: Option<(usize, usize)>,
     /// From the start of the search to its end.
     pub elapsed: Duration,
+}
+
+impl Run {
+    /// The run of the plain search whose answer is `answer`, on `threads`
+    /// threads that `progress` followed, started at `started`.
+    pub fn of_plain(answer: &Answer, threads: usize, progress: &Progress, started: Instant) -> Run {
+        Run {
+            count: ExactCount::from(answer.count.solutions),
+            complete: answer.count.complete,
+            work: Effort {
+                nodes: answer.stats.nodes,
+                updates: answer.stats.updates,
+                memo: None,
+            },
+            parallel: parallel(threads, progress),
+            elapsed: started.elapsed(),
+        }
+    }
 }
 
 /// The threads and subproblems of a search that `progress` followed, when

@@ -88,6 +88,9 @@ import sys, time
 import dance
 problem = dance.ExactCover.parse(open(sys.argv[1]).read())
 for label, call in [
+    # The first call builds the links (kept for later calls) before its
+    # timeout starts; the build does not look at the stop.
+    ("Python count(timeout=5), the first call", lambda: problem.count(timeout=5)),
     ("Python count(timeout=5)", lambda: problem.count(timeout=5)),
     ("Python count(threads=2, timeout=5)", lambda: problem.count(threads=2, timeout=5)),
     ("Python count_memo(timeout=5)", lambda: problem.count_memo(timeout=5)),
@@ -99,7 +102,7 @@ for label, call in [
     except TimeoutError:
         pass
     late = time.monotonic() - begin - 5
-    print(f"| {label} | `{label.split(' ', 1)[1]}` | 5 | {late:.2f} |")
+    print(f"| {label} | `{label.split(' ')[1]}` | 5 | {late:.2f} |")
 EOF
 else
     echo "| Python | (the dance package does not import: not measured) | | |"

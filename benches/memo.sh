@@ -40,7 +40,9 @@ run() { # OUT-PREFIX ARGS... : appends "cpu rss" to OUT-PREFIX.times, keeps stat
     shift
     /usr/bin/time -f "%U %S %M" -o "$work/time" "$dance" cover --stats "$@" \
         > "$work/stdout" 2> "$work/stats" || true
-    read -r user sys rss < "$work/time"
+    # The last line: GNU time writes "Command exited with non-zero status"
+    # first when the run timed out.
+    read -r user sys rss < <(tail -n 1 "$work/time")
     echo "$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }') $rss" >> "$out.times"
     cp "$work/stats" "$out.stats"
     cp "$work/stdout" "$out.stdout"

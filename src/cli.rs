@@ -254,7 +254,7 @@ pub struct CoverArgs {
     /// thread at any -j), and prints the exact count as --memo does (on
     /// stderr when PATH is `-`, so that stdout holds the ZDD alone);
     /// --stats adds the ZDD's size in nodes. Problems with multiplicities
-    /// (bounds `a:b|item`) too, as DLX6 builds them.
+    /// (bounds `a:b|item`) too.
     #[arg(long, value_name = "PATH",
           conflicts_with_all = ["all", "first", "limit", "best", "split", "estimate", "memo",
                                 "preprocess", "reduce", "sample"])]

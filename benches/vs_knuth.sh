@@ -8,7 +8,9 @@
 # the ten cheapest costs (`--best 10`, DLX5 `k10`) checked equal; and
 # `dance cover --preprocess` against DLX-PRE on every problem of the first
 # table and the domino tilings, CPU of 20 or 400 runs in a row (one run is
-# below the clock's resolution), with the options each removes. Each round runs dance, DLX1, DLX2, SSXCC one after the other, so
+# below the clock's resolution), with the options each removes, and last the
+# floor under those rows: 400 process starts of each and nothing else. Each
+# round runs dance, DLX1, DLX2, SSXCC one after the other, so
 # all four see the same machine load; the table gives each one's median, the
 # ratio fastest Knuth program / dance (above 1: dance is ahead) and every
 # program's node count as it reports it (see "Nodes" below). The counts must
@@ -220,7 +222,7 @@ in_a_row() {
     local n=$1
     shift
     /usr/bin/time -f "%U %S" -o "$work/time" bash -c \
-        'n=$1; shift; for _ in $(seq "$n"); do "$@" < "$0" > /dev/null 2>&1; done' "$file" "$n" "$@"
+        'n=$1; shift; for _ in $(seq "$n"); do "$@" < "$0" > /dev/null 2>&1; done; exit 0' "$file" "$n" "$@"
     awk '{ print $1 + $2 }' "$work/time"
 }
 
@@ -254,3 +256,16 @@ for entry in "${problems[@]}" "domino tilings 8×8:dominoes8x8.dlx" "domino tili
     theirs=$(median < "$work/dlx-pre.pre")
     echo "| $label | $options | $removed | $their_removed | $runs | $ours | $theirs | $(printf %.2f "$(ratio "$theirs" "$ours")")× |"
 done
+
+# The floor under every row above: starting the process and nothing else —
+# `dance --version` against DLX-PRE on an empty problem (it stops at once).
+file=/dev/null
+: > "$work/dance.pre"
+: > "$work/dlx-pre.pre"
+for _ in $(seq "$rounds"); do
+    in_a_row 400 "$dance" --version >> "$work/dance.pre"
+    in_a_row 400 "$knuth/dlx-pre" >> "$work/dlx-pre.pre"
+done
+ours=$(median < "$work/dance.pre")
+theirs=$(median < "$work/dlx-pre.pre")
+echo "| process start only (\`dance --version\`; DLX-PRE on an empty file) | 0 | — | — | 400 | $ours | $theirs | $(printf %.2f "$(ratio "$theirs" "$ours")")× |"

@@ -20,7 +20,7 @@ mod runner;
 mod sample;
 mod zdd;
 
-use std::io;
+use std::io::{self, Write};
 use std::time::Instant;
 
 use anyhow::Context;
@@ -90,7 +90,9 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
     if let Some(depth) = args.split {
         let selected: Vec<_> = solver.selected().collect();
         let (subproblems, whole) = solver.split_until(depth, &stop)?;
-        print::jobs(&mut io::stdout().lock(), &selected, &subproblems)?;
+        let mut out = io::BufWriter::new(io::stdout().lock());
+        print::jobs(&mut out, &selected, &subproblems)?;
+        out.flush()?;
         return Ok(if !whole {
             halted(&interrupt, started, "splitting")
         } else if subproblems.is_empty() {

@@ -2,7 +2,7 @@
 //! and `--reduce` (search the reduced problem, print solutions of the
 //! original).
 
-use std::io::{self, Write};
+use std::io::{self, BufWriter, Write};
 
 use anyhow::Context;
 use dance_dlx::{Problem, Reduction};
@@ -14,7 +14,9 @@ use crate::stderr::diagnose_text;
 /// `--preprocess`: the reduced problem on stdout, in the text format.
 pub fn print(args: &CoverArgs, problem: &Problem) -> anyhow::Result<Exit> {
     let reduction = reduction(args, problem)?;
-    let mut out = io::stdout().lock();
+    // Buffered: stdout alone is line-buffered, one system call a line,
+    // which costs more than the reduction on a small problem.
+    let mut out = BufWriter::new(io::stdout().lock());
     write!(out, "{}", reduction.problem())?;
     out.flush()?;
     Ok(Exit::Success)

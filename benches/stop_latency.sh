@@ -88,8 +88,8 @@ import sys, time
 import dance
 problem = dance.ExactCover.parse(open(sys.argv[1]).read())
 for label, call in [
-    # The first call builds the links (kept for later calls) before its
-    # timeout starts; the build does not look at the stop.
+    # The first call builds the links (kept for later calls) inside its
+    # timeout, and the build looks at the stop.
     ("Python count(timeout=5), the first call", lambda: problem.count(timeout=5)),
     ("Python count(timeout=5)", lambda: problem.count(timeout=5)),
     ("Python count(threads=2, timeout=5)", lambda: problem.count(threads=2, timeout=5)),

@@ -232,6 +232,11 @@ impl Tables<'_> {
     }
 }
 
+/// Nodes laid out (about) between two looks at a stop while the links are
+/// built: well under a millisecond of work. One option may pass it, but the
+/// problem's own reader has read that option whole already.
+const NODES_PER_LOOK: usize = 1 << 16;
+
 impl Links {
     /// Whether any option gives an item a color, so the colored (Algorithm C)
     /// versions of the operations are needed.
@@ -242,6 +247,17 @@ impl Links {
     /// Builds the structure for `problem`, items in Knuth's order: primary items
     /// first, then secondary items, each group in declaration order.
     pub(crate) fn new(problem: &Problem) -> Links {
+        let Ok(links) = Links::build(problem, || Ok::<(), std::convert::Infallible>(()));
+        links
+    }
+
+    /// [`new`](Self::new), calling `look` every [`NODES_PER_LOOK`]
+    /// nodes or so: its error ends the build (a stop that came while a wide
+    /// problem was being laid out).
+    pub(crate) fn build<E>(
+        problem: &Problem,
+        mut look: impl FnMut() -> Result<(), E>,
+    ) -> Result<Links, E> {
         let item_count = problem.item_count() as u32;
         let primary = problem.primary_count() as u32;
 
@@ -286,7 +302,12 @@ impl Links {
         let mut spacer = nodes.len() as u32;
         nodes.push(Node { up: 0, down: 0 });
         top.push(0);
+        let mut next_look = NODES_PER_LOOK;
         for (option, entries) in problem.options() {
+            if nodes.len() >= next_look {
+                look()?;
+                next_look = nodes.len() + NODES_PER_LOOK;
+            }
             let first = nodes.len() as u32;
             option_start.push(first);
             for entry in entries {
@@ -320,7 +341,7 @@ impl Links {
             colors.resize(nodes.len(), 0);
         }
         items.resize(items.len().next_power_of_two(), Item { left: 0, right: 0 });
-        Links {
+        Ok(Links {
             node_mask: nodes.len() as u32 - 1,
             item_mask: items.len() as u32 - 1,
             items,
@@ -331,7 +352,7 @@ impl Links {
             item_count,
             option_start,
             updates: 0,
-        }
+        })
     }
 
     /// How many options in item `i`'s column are still active.

@@ -21,6 +21,7 @@ use crate::ids::OptionId;
 use crate::links::Links;
 use crate::model::Problem;
 use crate::multiplicity::{Bounded, Multiplicities};
+use crate::request::Stop;
 use crate::rng::SplitMix64;
 
 /// Where the search finds a dead end: a primary item that no option can
@@ -187,7 +188,33 @@ impl Solver {
     /// Builds the dancing links for `problem`, options in the order they were
     /// given.
     pub fn new(problem: &Problem) -> Solver {
-        let links = Links::new(problem);
+        Solver::around(problem, Links::new(problem))
+    }
+
+    /// [`new`](Self::new), unless `stop` comes first: the build looks at it
+    /// every few tens of thousands of nodes laid out, so that a call with a
+    /// deadline on a problem of millions of entries ends on time even when
+    /// the deadline passes before the search begins. `None` when it stopped;
+    /// a timeout of `stop` runs from this call.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use std::sync::atomic::AtomicBool;
+    /// use dance_dlx::{Solver, Stop, problems::n_queens};
+    ///
+    /// let problem = n_queens(8);
+    /// assert_eq!(Solver::new_until(&problem, &Stop::never()).map(|mut s| s.count()), Some(92));
+    /// let raised = Stop::when(Arc::new(AtomicBool::new(true)));
+    /// assert!(Solver::new_until(&dance_dlx::problems::n_queens(200), &raised).is_none());
+    /// ```
+    pub fn new_until(problem: &Problem, stop: &Stop) -> Option<Solver> {
+        let alarm = stop.start();
+        let links = Links::build(problem, || if alarm.rung() { Err(()) } else { Ok(()) }).ok()?;
+        Some(Solver::around(problem, links))
+    }
+
+    /// The solver of `problem` on its links.
+    fn around(problem: &Problem, links: Links) -> Solver {
         let links_work = links.work_per_node();
         let multiplicities = Multiplicities::new(problem, &links);
         // A level of Algorithm X covers at least one primary item, so

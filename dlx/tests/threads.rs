@@ -193,3 +193,27 @@ fn the_memo_counts_on_threads_as_on_one() {
         assert!(!stopped.complete, "{threads}");
     }
 }
+
+/// The build of the links looks at the stop too: a raised flag or a past
+/// deadline ends it on a problem of a million nodes, and a stop that never
+/// comes builds the same solver as `Solver::new`.
+#[test]
+fn a_stop_ends_the_build_of_a_wide_problem() {
+    let wide = n_queens(300); // 90,000 options, about 450,000 nodes
+    let raised = Stop::when(Arc::new(AtomicBool::new(true)));
+    assert!(Solver::new_until(&wide, &raised).is_none());
+    let past = Stop::at(std::time::Instant::now());
+    assert!(Solver::new_until(&wide, &past).is_none());
+    let lowered = Stop::when(Arc::new(AtomicBool::new(false)));
+    for problem in problems() {
+        let mut built = Solver::new_until(&problem, &lowered).expect("nothing stops it");
+        let mut plain = Solver::new(&problem);
+        assert_eq!(built.count(), plain.count());
+        assert_eq!(built.first(), plain.first());
+    }
+    // A small problem is laid out before the first look: it is built, and
+    // its search sees the stop.
+    let mut small = Solver::new_until(&n_queens(8), &raised).expect("built before any look");
+    let answer = small.run(&Request::new(Goal::All).with_stop(raised));
+    assert_eq!(answer.status, Status::Timeout);
+}

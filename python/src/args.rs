@@ -4,8 +4,9 @@
 
 use std::ffi::CString;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use dance_dlx::Stop;
 use dance_sudoku::Variant;
 use dance_sudoku::batch::{Threads, ThreadsError};
 use dance_sudoku::format::Alphabet;
@@ -140,10 +141,45 @@ pub fn pool(threads: Threads) -> PyResult<Arc<rayon::ThreadPool>> {
         .map_err(|error| value_error(format!("threads: {error}")))
 }
 
+/// A call's `timeout=`: the seconds asked for, and the deadline they set
+/// from the start of the call — so that the links a first call builds count
+/// against it, as `dance cover --timeout` counts the reading.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Timeout {
+    limit: Option<Duration>,
+    deadline: Option<Instant>,
+}
+
+impl Timeout {
+    /// The seconds asked for (0 without a timeout), for messages.
+    pub fn seconds(&self) -> f64 {
+        self.limit.unwrap_or_default().as_secs_f64()
+    }
+
+    /// The time asked for, if any: a batch gives each puzzle this much.
+    pub fn limit(&self) -> Option<Duration> {
+        self.limit
+    }
+
+    /// A stop at the deadline (none without one).
+    pub fn stop(&self) -> Stop {
+        self.deadline.map_or_else(Stop::never, Stop::at)
+    }
+}
+
 /// `timeout=` as the command line's `--timeout` reads it
 /// ([`dance_dlx::timeout_from_secs`]): seconds above 0; infinity (or any
-/// number beyond the clock) means no limit.
-pub fn timeout(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Duration>> {
+/// number beyond the clock) means no limit. The deadline runs from now.
+pub fn timeout(value: Option<&Bound<'_, PyAny>>) -> PyResult<Timeout> {
+    let limit = timeout_limit(value)?;
+    Ok(Timeout {
+        limit,
+        deadline: limit.and_then(|limit| Instant::now().checked_add(limit)),
+    })
+}
+
+/// The seconds of `timeout=`, if any.
+fn timeout_limit(value: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Duration>> {
     let Some(value) = value else {
         return Ok(None);
     };

@@ -4,14 +4,13 @@
 //! request and answer and its `preprocess`.
 
 use std::ops::ControlFlow;
-use std::time::Duration;
 
-use dance_dlx::{Goal, OptionId, Reduction, Request, Status, Stop};
+use dance_dlx::{Goal, OptionId, Reduction, Request, Status};
 use pyo3::exceptions::{PyIndexError, PyTimeoutError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
-use crate::args::{self, type_name};
+use crate::args::{self, Timeout, type_name};
 use crate::build::Built;
 use crate::cover::ExactCover;
 use crate::errors::value_error;
@@ -31,29 +30,18 @@ pub const MAX_BEST: u64 = 1_000_000;
 /// cheapest.
 pub fn best<'py>(
     py: Python<'py>,
-    searched: &Searched,
+    searched: Option<&Searched>,
     naming: &Naming,
     k: u64,
     names: bool,
     threads: Threads,
-    timeout: Option<Duration>,
+    timeout: Timeout,
 ) -> PyResult<Bound<'py, PyList>> {
-    let mut solver = searched.solver.clone();
-    let interrupted = interrupt::flag();
-    let stop = timeout.map_or_else(Stop::never, Stop::after);
-    let request = Request::new(Goal::Best { k }).with_stop(stop.with_flag(interrupted.clone()));
-    let (status, found) = interrupt::on_thread(py, &interrupted, move || {
-        let mut kept: Vec<Vec<OptionId>> = Vec::new();
-        let answer = solver.run_with_threads(&request, threads.count(), |options| {
-            kept.push(options.to_vec());
-            ControlFlow::Continue(())
-        });
-        let found: Vec<(u128, Vec<OptionId>)> = kept
-            .into_iter()
-            .map(|options| (solver.cost_of(&options), options))
-            .collect();
-        (answer.status, found)
-    })?;
+    let (status, found) = match searched {
+        Some(searched) => best_on_thread(py, searched, k, threads, timeout)?,
+        // The timeout passed while the links were built.
+        None => (Status::Timeout, Vec::new()),
+    };
     let list = PyList::empty(py);
     for (cost, options) in &found {
         let solution = naming.solution(py, options, names)?;
@@ -67,12 +55,42 @@ pub fn best<'py>(
             "best: the {} cheapest solutions found in {} s are not proven the cheapest; \
              the error's `best` holds them",
             found.len(),
-            timeout.unwrap_or_default().as_secs_f64()
+            timeout.seconds()
         ));
         error.value(py).setattr("best", &list)?;
         return Err(error);
     }
     Ok(list)
+}
+
+/// A solution's cost and options.
+type Priced = (u128, Vec<OptionId>);
+
+/// The search of [`best`] on a thread that Ctrl-C stops: the status, and
+/// the solutions found with their costs.
+fn best_on_thread(
+    py: Python<'_>,
+    searched: &Searched,
+    k: u64,
+    threads: Threads,
+    timeout: Timeout,
+) -> PyResult<(Status, Vec<Priced>)> {
+    let mut solver = searched.solver.clone();
+    let interrupted = interrupt::flag();
+    let stop = timeout.stop().with_flag(interrupted.clone());
+    let request = Request::new(Goal::Best { k }).with_stop(stop);
+    interrupt::on_thread(py, &interrupted, move || {
+        let mut kept: Vec<Vec<OptionId>> = Vec::new();
+        let answer = solver.run_with_threads(&request, threads.count(), |options| {
+            kept.push(options.to_vec());
+            ControlFlow::Continue(())
+        });
+        let found = kept
+            .into_iter()
+            .map(|options| (solver.cost_of(&options), options))
+            .collect();
+        (answer.status, found)
+    })
 }
 
 /// A problem reduced by DLX-PRE's rules, with the way back to the problem

@@ -11,10 +11,11 @@ use pyo3::exceptions::{PyIndexError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyType};
 
-use crate::args::{self, type_name};
+use crate::args::{self, Timeout, type_name};
 use crate::best;
 use crate::build::{self, Built};
 use crate::errors::{parse_error, value_error};
+use crate::interrupt;
 use crate::labels::Labels;
 use crate::matrix;
 use crate::naming::Naming;
@@ -350,7 +351,8 @@ impl ExactCover {
     ) -> PyResult<Option<Py<PyAny>>> {
         let seed = args::seed(seed.as_ref())?;
         let timeout = args::timeout(timeout.as_ref())?;
-        let solution = search::first(py, &self.searched(seed)?, timeout)?;
+        let searched = self.searched_until(py, seed, &timeout)?;
+        let solution = search::first(py, searched.as_ref(), timeout)?;
         solution
             .map(|solution| self.naming().solution(py, &solution, names))
             .transpose()
@@ -384,7 +386,8 @@ impl ExactCover {
         let threads = args::threads(threads.as_ref())?;
         let timeout = args::timeout(timeout.as_ref())?;
         let seed = args::seed(seed.as_ref())?;
-        search::count(py, &self.searched(seed)?, limit, threads, timeout)
+        let searched = self.searched_until(py, seed, &timeout)?;
+        search::count(py, searched.as_ref(), limit, threads, timeout)
     }
 
     /// The exact number of solutions, counted by merging identical
@@ -406,7 +409,8 @@ impl ExactCover {
     ) -> PyResult<Bound<'py, PyAny>> {
         let memory_mb = memory_mb_arg(memory_mb.as_ref())?;
         let timeout = args::timeout(timeout.as_ref())?;
-        search::count_memo(py, &self.searched(None)?, memory_mb, timeout)
+        let searched = self.searched_until(py, None, &timeout)?;
+        search::count_memo(py, searched.as_ref(), memory_mb, timeout)
     }
 
     /// Every solution as a `dance.Zdd` (a zero-suppressed decision diagram,
@@ -434,11 +438,11 @@ impl ExactCover {
         let memory_mb = memory_mb_arg(memory_mb.as_ref())?;
         let timeout = args::timeout(timeout.as_ref())?;
         let seed = args::seed(seed.as_ref())?;
-        let searched = self.searched(seed)?;
+        let searched = self.searched_until(py, seed, &timeout)?;
         zdd::build(
             py,
             "zdd",
-            searched.solver,
+            searched.map(|searched| searched.solver),
             self.naming(),
             memory_mb,
             timeout,
@@ -471,11 +475,11 @@ impl ExactCover {
         let seed = args::seed(seed.as_ref())?;
         let memory_mb = memory_mb_arg(memory_mb.as_ref())?;
         let timeout = args::timeout(timeout.as_ref())?;
-        let searched = self.searched(seed)?;
+        let searched = self.searched_until(py, seed, &timeout)?;
         let built = zdd::build(
             py,
             "sample",
-            searched.solver,
+            searched.map(|searched| searched.solver),
             self.naming(),
             memory_mb,
             timeout,
@@ -524,8 +528,8 @@ impl ExactCover {
         };
         let threads = args::threads(threads.as_ref())?;
         let timeout = args::timeout(timeout.as_ref())?;
-        let searched = self.searched(None)?;
-        best::best(py, &searched, &self.naming(), k, names, threads, timeout)
+        let searched = self.searched_until(py, None, &timeout)?;
+        best::best(py, searched.as_ref(), &self.naming(), k, names, threads, timeout)
     }
 
     /// The problem reduced by DLX-PRE's two rules (`dance cover
@@ -653,21 +657,48 @@ impl ExactCover {
             .map_err(|option| value_error(format!("selected: option {option} conflicts")))
     }
 
-    /// A solver of the problem with `selected` selected (shuffled by
-    /// `seed`), or the first option that conflicts with those before it:
-    /// unshuffled, a copy of the kept solver.
+    /// [`searched`](Self::searched) for a call with `timeout`: `None` when
+    /// it passed while the links were built (a first call on a wide
+    /// problem), which the build looks at. The build runs on a thread of its
+    /// own, so that Ctrl-C ends it too.
+    fn searched_until(
+        &self,
+        py: Python<'_>,
+        seed: Option<u64>,
+        timeout: &Timeout,
+    ) -> PyResult<Option<Searched>> {
+        if self.unsearched.get().is_none() {
+            let problem = self.problem.clone();
+            let interrupted = interrupt::flag();
+            let stop = timeout.stop().with_flag(interrupted.clone());
+            let built = interrupt::on_thread(py, &interrupted, move || {
+                Solver::new_until(&problem, &stop)
+            })?;
+            let Some(solver) = built else {
+                return Ok(None);
+            };
+            // Kept for later calls (a call on another thread may have
+            // kept its own first: the same solver).
+            let _ = self.unsearched.set(solver);
+        }
+        self.searched(seed).map(Some)
+    }
+
+    /// A solver of the problem with `selected` selected (a copy of the kept
+    /// solver, shuffled by `seed`), or the first option that conflicts with
+    /// those before it.
     fn searched_with(
         &self,
         selected: &[OptionId],
         seed: Option<u64>,
     ) -> Result<Searched, OptionId> {
-        let solver = match seed {
-            Some(seed) => Solver::with_seed(&self.problem, seed),
-            None => self
-                .unsearched
-                .get_or_init(|| Solver::new(&self.problem))
-                .clone(),
-        };
+        let mut solver = self
+            .unsearched
+            .get_or_init(|| Solver::new(&self.problem))
+            .clone();
+        if let Some(seed) = seed {
+            solver.shuffle(seed);
+        }
         Searched::new(solver, &self.problem, selected)
     }
 

@@ -3,14 +3,13 @@
 //! into subproblems — by the `dance_dlx` request and answer types, on a
 //! thread that Ctrl-C stops ([`interrupt`]).
 
-use std::time::{Duration, Instant};
-
-use dance_dlx::{Goal, MemoCounter, OptionId, Problem, Request, Solver, Status, Stop};
+use dance_dlx::{Goal, MemoCounter, OptionId, Problem, Request, Solver, Status};
 use dance_sudoku::batch::Threads;
 use pyo3::exceptions::PyTimeoutError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 
+use crate::args::Timeout;
 use crate::errors::value_error;
 use crate::interrupt;
 
@@ -130,23 +129,29 @@ pub fn estimate(py: Python<'_>, searched: &Searched, probes: u32, seed: u64) -> 
 }
 
 /// The first solution, or `None`; a `TimeoutError` when `timeout` passes
-/// first.
+/// first (`searched` is `None` when it passed while the links were built).
 pub fn first(
     py: Python<'_>,
-    searched: &Searched,
-    timeout: Option<Duration>,
+    searched: Option<&Searched>,
+    timeout: Timeout,
 ) -> PyResult<Option<Vec<OptionId>>> {
-    let mut solver = searched.solver.clone();
-    let interrupted = interrupt::flag();
-    let request = Request::new(Goal::First).with_stop(stop(deadline(timeout), &interrupted));
-    let answer = interrupt::on_thread(py, &interrupted, move || solver.run(&request))?;
-    if answer.status == Status::Timeout {
-        return Err(PyTimeoutError::new_err(format!(
+    let answer = match searched {
+        Some(searched) => {
+            let mut solver = searched.solver.clone();
+            let interrupted = interrupt::flag();
+            let request =
+                Request::new(Goal::First).with_stop(timeout.stop().with_flag(interrupted.clone()));
+            Some(interrupt::on_thread(py, &interrupted, move || solver.run(&request))?)
+        }
+        None => None,
+    };
+    match answer {
+        Some(answer) if answer.status != Status::Timeout => Ok(answer.solution),
+        _ => Err(PyTimeoutError::new_err(format!(
             "first: no solution found or ruled out in {} s",
-            timeout.unwrap_or_default().as_secs_f64()
-        )));
+            timeout.seconds()
+        ))),
     }
-    Ok(answer.solution)
 }
 
 /// The count of solutions up to `limit` (all without one), on `threads`:
@@ -154,16 +159,19 @@ pub fn first(
 /// cuts the tree, shares the limit and the stop, and answers as one thread.
 pub fn count<'py>(
     py: Python<'py>,
-    searched: &Searched,
+    searched: Option<&Searched>,
     limit: Option<u64>,
     threads: Threads,
-    timeout: Option<Duration>,
+    timeout: Timeout,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let Some(searched) = searched else {
+        return timed_out_before_search(py);
+    };
     let goal = limit.map_or(Goal::All, |limit| Goal::Count { limit });
     let workers = threads.count();
     let mut solver = searched.solver.clone();
     let interrupted = interrupt::flag();
-    let request = Request::new(goal).with_stop(stop(deadline(timeout), &interrupted));
+    let request = Request::new(goal).with_stop(timeout.stop().with_flag(interrupted.clone()));
     let answer = interrupt::on_thread(py, &interrupted, move || {
         solver.run_in_threads(&request, workers, None)
     })?;
@@ -178,14 +186,17 @@ pub fn count<'py>(
 /// The memo count of the selection's solutions, within `memory_mb` MiB.
 pub fn count_memo<'py>(
     py: Python<'py>,
-    searched: &Searched,
+    searched: Option<&Searched>,
     memory_mb: u64,
-    timeout: Option<Duration>,
+    timeout: Timeout,
 ) -> PyResult<Bound<'py, PyAny>> {
+    let Some(searched) = searched else {
+        return timed_out_before_search(py);
+    };
     let bytes = usize::try_from(memory_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
     let mut solver = searched.solver.clone();
     let interrupted = interrupt::flag();
-    let stop = stop(deadline(timeout), &interrupted);
+    let stop = timeout.stop().with_flag(interrupted.clone());
     let (counted, _) = interrupt::on_thread(py, &interrupted, move || {
         MemoCounter::count_in_threads(&mut solver, bytes, 1, &stop, None)
     })?
@@ -202,19 +213,10 @@ pub fn count_memo<'py>(
     count_object(py, value, complete, !complete)
 }
 
-/// The moment `timeout` from now; `None` for no timeout, or one beyond
-/// what the clock can reach.
-fn deadline(timeout: Option<Duration>) -> Option<Instant> {
-    timeout.and_then(|timeout| Instant::now().checked_add(timeout))
-}
-
-/// A stop at `deadline` (if any) or when `interrupted` is raised.
-fn stop(deadline: Option<Instant>, interrupted: &interrupt::Flag) -> Stop {
-    let stop = Stop::when(interrupted.clone());
-    match deadline {
-        Some(deadline) => stop.with_deadline(deadline),
-        None => stop,
-    }
+/// The count of a call whose timeout passed while the links were built:
+/// nothing counted, not exact, timed out.
+fn timed_out_before_search(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    count_object(py, 0u64.into_pyobject(py)?.into_any(), false, true)
 }
 
 /// A `dance.Count`: `value`, whether it is exact, whether the time ran out.

@@ -96,7 +96,9 @@ pub fn solve<'py>(
     let engine: Engine = engine
         .parse()
         .map_err(|error| value_error(format!("engine: {error}")))?;
-    let stop = args::timeout(timeout.as_ref())?.map_or_else(Stop::never, Stop::after);
+    let stop = args::timeout(timeout.as_ref())?
+        .limit()
+        .map_or_else(Stop::never, Stop::after);
     let interrupted = interrupt::flag();
     let batch = Batch {
         request: Request::new(goal)

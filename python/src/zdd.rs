@@ -5,15 +5,16 @@
 
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
+
 
 use dance_dlx::{
-    ExactCount, OptionId, Solver, SplitMix64, Stop, Zdd as Diagram, ZddError, ZddReadError,
+    ExactCount, OptionId, Solver, SplitMix64, Zdd as Diagram, ZddError, ZddReadError,
 };
 use pyo3::exceptions::{PyTimeoutError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 
+use crate::args::Timeout;
 use crate::errors::{parse_error, value_error};
 use crate::interrupt;
 use crate::naming::Naming;
@@ -62,19 +63,23 @@ fn int<'py>(py: Python<'py>, count: &ExactCount) -> PyResult<Bound<'py, PyAny>> 
 pub fn build(
     py: Python<'_>,
     what: &str,
-    solver: Solver,
+    solver: Option<Solver>,
     naming: Naming,
     memory_mb: u64,
-    timeout: Option<Duration>,
+    timeout: Timeout,
 ) -> PyResult<Zdd> {
     let bytes = usize::try_from(memory_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
-    let mut solver = solver;
-    let interrupted = interrupt::flag();
-    let stop = timeout.map_or_else(Stop::never, Stop::after);
-    let stop = stop.with_flag(interrupted.clone());
-    let built = interrupt::on_thread(py, &interrupted, move || {
-        Diagram::build(&mut solver, bytes, &stop).map(|(zdd, _)| zdd)
-    })?;
+    let built = match solver {
+        Some(mut solver) => {
+            let interrupted = interrupt::flag();
+            let stop = timeout.stop().with_flag(interrupted.clone());
+            interrupt::on_thread(py, &interrupted, move || {
+                Diagram::build(&mut solver, bytes, &stop).map(|(zdd, _)| zdd)
+            })?
+        }
+        // The timeout passed while the links were built.
+        None => Err(ZddError::Stopped),
+    };
     match built {
         Ok(zdd) => Ok(Zdd {
             zdd: Arc::new(zdd),
@@ -82,7 +87,7 @@ pub fn build(
         }),
         Err(ZddError::Stopped) => Err(PyTimeoutError::new_err(format!(
             "{what}: the ZDD was not complete after {} s",
-            timeout.unwrap_or_default().as_secs_f64()
+            timeout.seconds()
         ))),
         Err(error) => Err(value_error(format!("{what}: {error}"))),
     }

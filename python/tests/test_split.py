@@ -109,6 +109,25 @@ def test_a_timeout_gives_a_lower_bound_that_says_so():
     assert parse(TEST_DATA / "queens8.dlx").count(timeout=float("inf")).exact
 
 
+def test_a_timeout_counts_the_first_calls_build_of_the_links():
+    # 300,000 options: the links of a first call take milliseconds to lay
+    # out, and a timeout that passes meanwhile ends the call there. Nothing
+    # half built is kept: the next call builds again and counts them all.
+    wide = dance.ExactCover(["a"], [["a"]] * 300_000)
+    count = wide.count(timeout=1e-9)
+    assert (int(count), count.exact, count.timed_out) == (0, False, True)
+    memo = wide.count_memo(timeout=1e-9)
+    assert (memo.exact, memo.timed_out) == (False, True)
+    with pytest.raises(TimeoutError, match="first: no solution found"):
+        wide.first(timeout=1e-9)
+    with pytest.raises(TimeoutError, match="zdd: the ZDD was not complete"):
+        wide.zdd(timeout=1e-9)
+    with pytest.raises(TimeoutError, match="best: the 0 cheapest solutions"):
+        wide.best(1, timeout=1e-9)
+    assert wide.count() == 300_000 and wide.count().exact
+    assert wide.first() == [0]
+
+
 def test_the_estimate_is_the_command_lines(cli):
     path = TEST_DATA / "queens10.dlx"
     estimate = parse(path).estimate(200, seed=5)

@@ -16,7 +16,8 @@
 # stop, `--timeout` for `rate`, SIGTERM for `solve`), and `generate` of 100
 # puzzles of 25×25. The Python rows, when the `dance` package imports (the
 # README's `maturin develop`), call `ExactCover.count`, `count_memo` and
-# `first` with `timeout=` on the wide problem, read first.
+# `first` with `timeout=` on the wide problem, read first, and wait for the
+# next of its `solutions()` until a Ctrl-C.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 items=${1:-100000}
@@ -84,17 +85,32 @@ row "generate 25×25" 2 - "$dance" generate -q --size 25 -n 100 --timeout 2
 if python3 -c "import dance" 2> /dev/null; then
     # Python's calls: the wide problem read once, then each call timed.
     python3 - "$wide" "$deadline" <<'EOF'
-import sys, time
+import os, signal, sys, threading, time
 import dance
 problem = dance.ExactCover.parse(open(sys.argv[1]).read())
-for label, call in [
+
+def interrupted(call):
+    # Ctrl-C (SIGINT from a thread of this process) at 5 s.
+    def send():
+        time.sleep(5)
+        os.kill(os.getpid(), signal.SIGINT)
+    threading.Thread(target=send, daemon=True).start()
+    try:
+        call()
+    except KeyboardInterrupt:
+        pass
+
+for label, command, call in [
     # The first call builds the links (kept for later calls) inside its
     # timeout, and the build looks at the stop.
-    ("Python count(timeout=5), the first call", lambda: problem.count(timeout=5)),
-    ("Python count(timeout=5)", lambda: problem.count(timeout=5)),
-    ("Python count(threads=2, timeout=5)", lambda: problem.count(threads=2, timeout=5)),
-    ("Python count_memo(timeout=5)", lambda: problem.count_memo(timeout=5)),
-    ("Python first(timeout=5)", lambda: problem.first(timeout=5)),
+    ("Python, the first call", "count(timeout=5)", lambda: problem.count(timeout=5)),
+    ("Python", "count(timeout=5)", lambda: problem.count(timeout=5)),
+    ("Python, two threads", "count(threads=2, timeout=5)",
+     lambda: problem.count(threads=2, timeout=5)),
+    ("Python, the memo", "count_memo(timeout=5)", lambda: problem.count_memo(timeout=5)),
+    ("Python, first solution", "first(timeout=5)", lambda: problem.first(timeout=5)),
+    ("Python, the next solution", "next(problem.solutions()), Ctrl-C at 5 s",
+     lambda: interrupted(lambda: next(problem.solutions()))),
 ]:
     begin = time.monotonic()
     try:
@@ -102,7 +118,7 @@ for label, call in [
     except TimeoutError:
         pass
     late = time.monotonic() - begin - 5
-    print(f"| {label} | `{label.split(' ')[1]}` | 5 | {late:.2f} |")
+    print(f"| {label} | `{command}` | 5 | {late:.2f} |")
 EOF
 else
     echo "| Python | (the dance package does not import: not measured) | | |"

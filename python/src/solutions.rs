@@ -10,11 +10,6 @@ use pyo3::types::PyType;
 
 use crate::naming::Naming;
 
-/// Nodes searched between two looks at Python's signals (a few
-/// milliseconds of search), so that Ctrl-C stops a long wait for the next
-/// solution.
-const NODE_BUDGET: u64 = 1 << 16;
-
 /// The solutions of an `ExactCover`, found lazily (see
 /// `ExactCover.solutions`).
 ///
@@ -56,7 +51,10 @@ impl Solutions {
         }
     }
 
-    /// Searches for [`NODE_BUDGET`] nodes at most, holding the lock.
+    /// Searches for one slice at most, holding the lock: the library's
+    /// nodes between two looks at a stop ([`Solver::nodes_per_look`],
+    /// bounded by the work of a node, so a few milliseconds however wide the
+    /// problem), so that Ctrl-C stops a long wait for the next solution.
     fn step(&self) -> Step {
         // A panic elsewhere while the lock was held leaves a search that
         // can go on or be abandoned: nothing in it is half-written.
@@ -64,7 +62,8 @@ impl Solutions {
         if search.done {
             return Step::Done;
         }
-        match search.solver.resume(NODE_BUDGET) {
+        let budget = search.solver.nodes_per_look();
+        match search.solver.resume(budget) {
             Event::Solution => Step::Solution(search.solver.solution().collect()),
             Event::Exhausted => {
                 search.done = true;

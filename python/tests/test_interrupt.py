@@ -30,7 +30,18 @@ def langford(n):
     options = [f"{k} s{s} s{s + k + 1}" for k in range(1, n + 1) for s in range(2 * n - k - 1)]
     return dance.ExactCover(items, options)
 
+def wide():
+    # 50,000 items and 300,000 random options of three: every node scans
+    # tens of thousands of items, and the search never ends by itself.
+    import random
+    rng = random.Random(1)
+    items = [f"i{k}" for k in range(50_000)]
+    options = [" ".join(f"i{k}" for k in rng.sample(range(50_000), 3)) for _ in range(300_000)]
+    return dance.ExactCover(items, options)
+
 TOP95 = open(sys.argv[1]).read().split()
+# Built before the interrupting thread starts, for the calls that use it.
+WIDE = wide() if "WIDE" in CALL_TEXT else None
 sent = None
 
 def interrupt():
@@ -75,13 +86,22 @@ except KeyboardInterrupt:
         "langford(14).first()",
         "next(iter(langford(14)))",
         "next(langford(14).solutions(names=True))",
+        # A wide problem: slices of the search bounded by work, not nodes
+        # (65,536 nodes were seconds here).
+        "next(WIDE.solutions())",
+        "WIDE.count()",
     ],
 )
 def test_ctrl_c_stops_the_call_within_a_second(call):
     from conftest import BENCH_DATA
 
     child = subprocess.run(
-        [sys.executable, "-c", SCRIPT.replace("CALL", call), str(BENCH_DATA / "top95.txt")],
+        [
+            sys.executable,
+            "-c",
+            SCRIPT.replace("CALL_TEXT", repr(call)).replace("CALL", call),
+            str(BENCH_DATA / "top95.txt"),
+        ],
         capture_output=True,
         text=True,
         timeout=120,

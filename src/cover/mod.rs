@@ -61,10 +61,12 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
     };
     let shown = shown.as_ref().unwrap_or(&problem);
     refuse_multiplicities(args, &problem)?;
-    let mut solver = match args.seed {
-        Some(seed) => Solver::with_seed(&problem, seed),
-        None => Solver::new(&problem),
+    let Some(mut solver) = Solver::new_until(&problem, &stop) else {
+        return Ok(halted(&interrupt, started, "building the links"));
     };
+    if let Some(seed) = args.seed {
+        solver.shuffle(seed);
+    }
     if let Some(representation) = args.representation.representation() {
         solver.set_representation(representation);
     }

@@ -175,6 +175,10 @@ class ExactCover:
     strings or by any hashable values. Problems are immutable, compare equal
     and hash by value, and pickle; `split` makes subproblems whose counts
     add up to the whole.
+
+    The first search of a problem builds its dancing links (kept for the
+    later ones) inside its `timeout`, and the build looks at the timeout and
+    at Ctrl-C too.
     """
 
     def __new__(

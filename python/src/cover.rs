@@ -46,7 +46,9 @@ use crate::zdd;
 /// subproblems, which share its matrix. Problems compare equal when their
 /// items, options and selections are, and pickle (to send one to another
 /// process, such as a Dask worker). Searches release the GIL and stop with
-/// `KeyboardInterrupt` on Ctrl-C.
+/// `KeyboardInterrupt` on Ctrl-C. The first search of a problem builds its
+/// dancing links (kept for the later ones) inside its `timeout`, and the
+/// build looks at the timeout and at Ctrl-C too.
 ///
 /// ```python
 /// cover = dance.ExactCover(["a", "b", "c"], ["a b", "c", "a", "b c"])

@@ -321,12 +321,19 @@ impl<'a> Board<'a> {
     /// solutions of every part add up, and the total's reaching the target
     /// stops every thread.
     fn count(&self, solver: &mut Solver, parts: &[Vec<OptionId>], threads: usize) -> Answer {
-        let work = |solver: &mut Solver| -> Done {
+        let work = |solver: &mut Solver, copy: bool| -> Done {
             let mut done = Done {
                 stats: Stats::default(),
                 incomplete: false,
             };
+            let alarm = self.request.stop.start();
             while let Some(part) = parts.get(self.next.fetch_add(1, Ordering::Relaxed)) {
+                // After a stop (or the target met), the parts left are not
+                // started: each would select its options only to stop.
+                if alarm.rung() {
+                    done.incomplete = true;
+                    break;
+                }
                 let selected = select_all(solver, part);
                 solver.rewind();
                 let mut pursuit = Pursuit::new(&self.request);
@@ -345,12 +352,22 @@ impl<'a> Board<'a> {
                         .fetch_add(pursuit.found() - limit, Ordering::Relaxed);
                     self.enough.store(true, Ordering::Relaxed);
                 }
-                done.incomplete |= !pursuit.count().complete;
-                solver.unwind();
+                let complete = pursuit.count().complete;
+                done.incomplete |= !complete;
                 add_stats(&mut done.stats, solver.stats());
+                if !complete && copy {
+                    // Stopped: a copy is dropped as it is, without backing
+                    // out of its path (on a wide problem as long again as
+                    // the stop's look: tenths of a second).
+                    break;
+                }
+                solver.unwind();
                 solver.rewind();
                 unselect_to(solver, selected);
                 self.progress.done.fetch_add(1, Ordering::Relaxed);
+                if !complete {
+                    break;
+                }
             }
             done
         };
@@ -407,11 +424,17 @@ impl<'a> Board<'a> {
             let passed = Arc::new(AtomicBool::new(false));
             let request: Request = Request::new(self.request.goal)
                 .with_stop(self.request.stop.clone().with_flag(passed.clone()));
+            // The whole search's stop, without the part's.
+            let alarm = self.request.stop.start();
             loop {
                 let index = self.next.fetch_add(1, Ordering::Relaxed);
                 let Some(part) = parts.get(index) else {
                     break;
                 };
+                if alarm.rung() {
+                    done.incomplete = true;
+                    break;
+                }
                 passed.store(false, Ordering::Relaxed);
                 let selected = select_all(solver, part);
                 solver.rewind();
@@ -447,8 +470,13 @@ impl<'a> Board<'a> {
                 done.incomplete |= !complete;
                 // The calling thread may be gone (the visitor stopped).
                 let _ = send.send(News::Finished(index, complete));
-                solver.unwind();
                 add_stats(&mut done.stats, solver.stats());
+                if !complete && alarm.rung() {
+                    // Stopped: the copy is dropped as it is, without backing
+                    // out of its path.
+                    break;
+                }
+                solver.unwind();
                 solver.rewind();
                 unselect_to(solver, selected);
                 self.progress.done.fetch_add(1, Ordering::Relaxed);
@@ -623,23 +651,24 @@ impl Resume for Slices<'_, '_> {
 }
 
 /// Runs `work` on `threads` threads: this one (when `here`) and copies of
-/// `solver`.
+/// `solver`; `work` is told whether its solver is a copy (dropped after, so
+/// a stopped search on it need not be backed out of).
 fn on_threads<T: Send>(
     solver: &mut Solver,
     threads: usize,
     here: bool,
-    work: &(impl Fn(&mut Solver) -> T + Sync),
+    work: &(impl Fn(&mut Solver, bool) -> T + Sync),
 ) -> Vec<T> {
     let others = if here { threads - 1 } else { threads };
     let copies: Vec<Solver> = (0..others).map(|_| solver.clone()).collect();
     thread::scope(|scope| {
         let handles: Vec<_> = copies
             .into_iter()
-            .map(|mut copy| scope.spawn(move || work(&mut copy)))
+            .map(|mut copy| scope.spawn(move || work(&mut copy, true)))
             .collect();
         let mut results = Vec::with_capacity(threads);
         if here {
-            results.push(work(solver));
+            results.push(work(solver, false));
         }
         for handle in handles {
             results.push(
@@ -732,7 +761,10 @@ impl MemoCounter {
         progress.parts.store(parts.len() as u64, Ordering::Relaxed);
         let left = Mutex::new(0..parts.len());
         let thread_of = AtomicUsize::new(0);
-        let work = |solver: &mut Solver| -> Result<(ExactCount, bool, MemoStats), MemoError> {
+        let alarm_of_all = &stop;
+        let work = |solver: &mut Solver,
+                    _copy: bool|
+         -> Result<(ExactCount, bool, MemoStats), MemoError> {
             let mut counter = counter.clone();
             if thread_of.fetch_add(1, Ordering::Relaxed) % 2 == 1 {
                 counter.set_option_order(OptionOrder::BottomUp);
@@ -741,7 +773,13 @@ impl MemoCounter {
             let mut solutions = ExactCount::ZERO;
             let mut complete = true;
             let mut tallied = 0;
+            let alarm = alarm_of_all.start();
             while let Some(index) = take(&left, back) {
+                // After a stop the parts left are not started.
+                if alarm.rung() {
+                    complete = false;
+                    break;
+                }
                 let selected = select_all(solver, &parts[index]);
                 let count = counter.count_until(solver, &stop, watch(progress, &mut tallied));
                 watch(progress, &mut tallied)(&counter.stats());

@@ -198,12 +198,12 @@ fn strips_count_exactly_within_every_budget() {
 
 /// Budgets that the big counts fill: the memo then frees old big counts for
 /// new ones, whatever they cost (the search only comes back to states near
-/// its frontier). At 1 and 2 MiB the 1×5000 strip's counts (up to 1045
-/// digits) fill the budget; two threads thrashed there (stopped at 10 s in
+/// its frontier). At 1 and 2 MiB the 1×4000 strip's counts (up to 836
+/// digits) fill the budget; two threads thrashed there (stopped at 5 s in
 /// release: a budget full of costly big counts refused every new one).
 #[test]
 fn strips_count_exactly_when_big_counts_fill_the_budget() {
-    let (problem, expected) = (strip(5000), strip_tilings(5000));
+    let (problem, expected) = (strip(4000), strip_tilings(4000));
     for budget in [1, 2] {
         for threads in [1, 2, 4] {
             count_within_budget(&problem, &expected, Some(budget), threads);

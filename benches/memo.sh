@@ -12,24 +12,39 @@
 # -j1 against -j2 at a --memo-mb each, CPU medians of ROUNDS alternating runs,
 # each stopped at TIMEOUT seconds ("stopped" then).
 #
+# The budgets table: the strips and the 8×160 board (declared along its long
+# side) at --memo-mb 4, 16, 100 and the default, -j1 against -j2, as above.
+#
 #   benches/memo.sh [ROUNDS] [TIMEOUT]     # both tables, in Markdown
 #   benches/memo.sh threads [ROUNDS]       # the thread table only
 #   benches/memo.sh strips [ROUNDS] [TIMEOUT]  # the strips table only
+#   benches/memo.sh budgets [ROUNDS] [TIMEOUT] # the budgets table only
+#
+# DANCE=path/to/dance runs that binary instead of building this checkout's
+# (to compare two builds).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 only_threads=false
 only_strips=false
+only_budgets=false
 if [ "${1:-}" = threads ]; then
     only_threads=true
     shift
 elif [ "${1:-}" = strips ]; then
     only_strips=true
     shift
+elif [ "${1:-}" = budgets ]; then
+    only_budgets=true
+    shift
 fi
 rounds=${1:-3}
 timeout=${2:-20}
-cargo build --release --quiet
-dance=target/release/dance
+if [ -n "${DANCE:-}" ]; then
+    dance=$DANCE
+else
+    cargo build --release --quiet
+    dance=target/release/dance
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -50,29 +65,45 @@ run() { # OUT-PREFIX ARGS... : appends "cpu rss" to OUT-PREFIX.times, keeps stat
 
 stat() { grep "^$2: " "$1.stats" | head -1 | cut -d' ' -f2; }
 
-if $only_strips; then
+# One row of the strips and budgets tables: PROBLEM and --memo-mb (or
+# "default", no flag), -j1 against -j2.
+long_row() {
+    local mb=()
+    [ "$2" = default ] || mb=(--memo-mb "$2")
+    rm -f "$work"/j1.* "$work"/j2.*
+    for _ in $(seq "$rounds"); do
+        run "$work/j1" -q --memo "${mb[@]}" -j1 --timeout "$timeout" "$work/$1.dlx"
+        run "$work/j2" -q --memo "${mb[@]}" -j2 --timeout "$timeout" "$work/$1.dlx"
+    done
+    cpu() {
+        if grep -q '+$' "$work/$1.stdout"; then echo "stopped at ${timeout} s"; else cut -d' ' -f1 "$work/$1.times" | median; fi
+    }
+    local c1 c2 ratio
+    c1=$(cpu j1)
+    c2=$(cpu j2)
+    ratio=$(awk -v a="$c1" -v b="$c2" 'BEGIN { if (a + 0 > 0 && b ~ /^[0-9.]+$/) printf "%.2f", b / a; else print "—" }')
+    echo "| $1 | $2 | $c1 | $c2 | $ratio | $(stat "$work/j1" nodes) | $(stat "$work/j2" nodes) | $(stat "$work/j1" bytes) | $(stat "$work/j2" bytes) |"
+}
+
+if $only_strips || $only_budgets; then
     timeout=${2:-60}
     benches/strips.sh strip 3000 > "$work/strip3000.dlx"
     benches/strips.sh strip 20000 > "$work/strip20000.dlx"
-    benches/strips.sh strip 100000 > "$work/strip100000.dlx"
-    benches/strips.sh dominoes 160 8 > "$work/dominoes160x8.dlx"
     benches/strips.sh dominoes 8 160 > "$work/dominoes8x160.dlx"
     echo "| problem | --memo-mb | -j1 CPU (s) | -j2 CPU (s) | -j2 ÷ -j1 | -j1 nodes | -j2 nodes | -j1 bytes | -j2 bytes |"
     echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
-    for spec in "strip3000 16" "strip20000 100" "strip100000 1024" "dominoes160x8 12" "dominoes8x160 12"; do
-        set -- $spec
-        rm -f "$work"/j1.* "$work"/j2.*
-        for _ in $(seq "$rounds"); do
-            run "$work/j1" -q --memo --memo-mb "$2" -j1 --timeout "$timeout" "$work/$1.dlx"
-            run "$work/j2" -q --memo --memo-mb "$2" -j2 --timeout "$timeout" "$work/$1.dlx"
+    if $only_budgets; then
+        for problem in strip3000 strip20000 dominoes8x160; do
+            for mb in 4 16 100 default; do
+                long_row "$problem" "$mb"
+            done
         done
-        cpu() {
-            if grep -q '+$' "$work/$1.stdout"; then echo "stopped at ${timeout} s"; else cut -d' ' -f1 "$work/$1.times" | median; fi
-        }
-        c1=$(cpu j1)
-        c2=$(cpu j2)
-        ratio=$(awk -v a="$c1" -v b="$c2" 'BEGIN { if (a + 0 > 0 && b ~ /^[0-9.]+$/) printf "%.2f", b / a; else print "—" }')
-        echo "| $1 | $2 | $c1 | $c2 | $ratio | $(stat "$work/j1" nodes) | $(stat "$work/j2" nodes) | $(stat "$work/j1" bytes) | $(stat "$work/j2" bytes) |"
+        exit 0
+    fi
+    benches/strips.sh strip 100000 > "$work/strip100000.dlx"
+    benches/strips.sh dominoes 160 8 > "$work/dominoes160x8.dlx"
+    for spec in "strip3000 16" "strip20000 100" "strip100000 1024" "dominoes160x8 12" "dominoes8x160 12"; do
+        long_row $spec
     done
     exit 0
 fi

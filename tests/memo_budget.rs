@@ -196,6 +196,33 @@ fn strips_count_exactly_within_every_budget() {
     }
 }
 
+/// Budgets that the big counts fill: the memo then frees old big counts for
+/// new ones, whatever they cost (the search only comes back to states near
+/// its frontier). At 1 and 2 MiB the 1×4000 strip's counts (up to 836
+/// digits) fill the budget; two threads thrashed there (stopped at 5 s in
+/// release: a budget full of costly big counts refused every new one).
+#[test]
+fn strips_count_exactly_when_big_counts_fill_the_budget() {
+    let (problem, expected) = (strip(4000), strip_tilings(4000));
+    for budget in [1, 2] {
+        for threads in [1, 2, 4] {
+            count_within_budget(&problem, &expected, Some(budget), threads);
+        }
+    }
+}
+
+/// Boards of 8 rows, declared along their long side, whose counts pass
+/// `2^127` (8×60: 56 digits), at every budget and thread count.
+#[test]
+fn boards_count_exactly_within_every_budget() {
+    let (problem, expected) = (dominoes(8, 60), domino_tilings(8, 60));
+    for budget in [Some(4), Some(16), Some(100), None] {
+        for threads in [1, 2, 4] {
+            count_within_budget(&problem, &expected, budget, threads);
+        }
+    }
+}
+
 /// The board of 8 rows of 160 cells, declared along its long side, which
 /// the memo sweeps from a corner of its own: the threads' subproblems are
 /// cut in the memo's order, so that they meet the same states. Cut along
@@ -216,30 +243,26 @@ fn a_board_along_its_long_side_shares_the_memo_between_threads() {
     }
 }
 
-/// The 1×20,000 strip: on one thread at 4 MiB, 100 MiB and the default; on
-/// two and four at 100 MiB and the default only. At 16 MiB one thread
-/// still thrashes on it (as before the shared memo's fix), and at 4 and
-/// 16 MiB several do (docs/benchmarks.md).
+/// The 1×20,000 strip and the 8×160 board, declared along either side, at
+/// every budget and thread count. At 8 and 16 MiB one thread thrashed on
+/// the strip, and at 4 and 16 MiB two did (a budget full of costly big
+/// counts refused every new one): the memo now frees old big counts for
+/// new ones, whatever they cost.
 #[test]
-#[ignore = "slow: 1×20,000 strips and 160×8 boards at several budgets and thread counts, about 10 s in release"]
+#[ignore = "slow: 1×20,000 strips and 8×160 boards at every budget and thread count, about 30 s in release"]
 fn long_strips_and_boards_count_exactly_within_every_budget() {
     let (problem, expected) = (strip(20_000), strip_tilings(20_000));
-    for budget in [Some(4), Some(100), None] {
-        count_within_budget(&problem, &expected, budget, 1);
-    }
-    for budget in [Some(100), None] {
-        for threads in [2, 4] {
+    for budget in [Some(4), Some(8), Some(16), Some(100), None] {
+        for threads in [1, 2, 4] {
             count_within_budget(&problem, &expected, budget, threads);
         }
     }
-    // Declared along the short side: see docs/benchmarks.md for the board
-    // declared along its long side.
-    // At 4 MiB several threads thrash on it too.
-    let (problem, expected) = (dominoes(160, 8), domino_tilings(8, 160));
-    count_within_budget(&problem, &expected, Some(4), 1);
-    for budget in [Some(12), Some(100), None] {
-        for threads in [1, 2, 4] {
-            count_within_budget(&problem, &expected, budget, threads);
+    let expected = domino_tilings(8, 160);
+    for problem in [dominoes(8, 160), dominoes(160, 8)] {
+        for budget in [Some(4), Some(12), Some(16), Some(100), None] {
+            for threads in [1, 2, 4] {
+                count_within_budget(&problem, &expected, budget, threads);
+            }
         }
     }
 }

@@ -32,17 +32,29 @@
 //!   the stamp it was stored with. A count evicted, or dropped by a grow,
 //!   is freed and its index reused with a new stamp, so a reader that
 //!   finds an index whose stamp has changed reads the entry as not stored:
-//!   an index never comes to mean another count.
+//!   an index never comes to mean another count. A big count the budget
+//!   has no room for frees the window's other big counts, cheapest first
+//!   and whatever they cost, until it fits (recency wins: the search only
+//!   comes back to states near its frontier); each such slot keeps its key
+//!   and counts as an entry until a write takes it, marked freed (stamp 0,
+//!   which reads as not stored), so that no lookup stops short at it.
 //! * **The bytes** of every slot array, big count and counter's own state
 //!   are taken from one [`Budget`] before they are allocated, and given
 //!   back when they are freed: the memo never holds more than its budget
 //!   (only a counter's own state, without which it cannot count, is taken
 //!   even when it does not fit).
 //! * **Entries and evictions** are counted by each view and added to the
-//!   shard's totals every [`FLUSH`] of them and when a count ends, so that
-//!   the totals cost no shared write per entry. Between two grows the
+//!   shard's totals every [`FLUSH`] of them (every [`SLOTS_PER_FLUSH`]th
+//!   of the shard's slots when that is fewer) and when a count ends, so
+//!   that the totals cost no shared write per entry. A shard grows by its
+//!   count, which so lags its entries by at most a 32nd of its slots per
+//!   other thread: with a fixed 64, four threads hid up to 189 entries
+//!   from each other, a small shard full of them read as a quarter full
+//!   and evicted instead of growing, and a count now and then thrashed
+//!   (the 8×60 board at -j4: 23 M nodes, against 30 k). Between two grows the
 //!   entries are exact once every count has ended; while counts run, they
-//!   lag by what the views have not added yet.
+//!   lag by what the views have not added yet. A slot whose big count was
+//!   freed counts as an entry until a write takes it or a grow drops it.
 //!
 //! A lost or refused write loses time, never the count: every entry a
 //! reader believes is the exact count of its key.
@@ -88,6 +100,10 @@ mod sync {
 /// Entries (or evictions) a view counts before adding them to its shard's
 /// total.
 const FLUSH: u64 = 64;
+
+/// A view adds its entries to its shard's count at least every this many
+/// of the shard's slots (see the [module docs](self)).
+const SLOTS_PER_FLUSH: u64 = 32;
 
 /// Half the slots a grow gives a shard at least.
 const LEAST_GROWN: usize = 8;
@@ -203,26 +219,25 @@ impl Drop for Held {
 enum Written {
     /// Into an empty slot.
     Stored,
+    /// Into a slot whose big count was freed (counted as an entry still):
+    /// the key's own, or the window's first.
+    Reused,
     /// Over a cheaper entry.
     Evicted,
     /// Nowhere: the window is full of entries that cost more.
     Crowded,
-    /// Nowhere: a big count the budget had no room for.
+    /// Nowhere: a big count the budget had no room for, with every other
+    /// big count of the window freed.
     NoRoom,
     /// Nowhere: stored already, or a slot being written.
     Dropped,
 }
 
-/// Where [`Shard::write`] may put a count.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Target {
-    /// The window's first empty slot, else (if `evict`) over its cheapest
-    /// entry that cost no more.
-    Fill { evict: bool },
-    /// Over the window's cheapest entry that holds a big count and cost no
-    /// more, whatever empty slots there are: the room its count frees.
-    OverBig,
-}
+/// The value words' `hi` of a slot whose big count was freed to make room
+/// for another: [`BIG`] with stamp 0, which no count held has, so readers
+/// read the key as not stored. The slot keeps its key (lookups go on past
+/// it) with a work of 0, and is the first one a write takes.
+const FREED: u64 = BIG;
 
 /// One table of the shared memo, on cache lines of its own.
 #[derive(Debug)]
@@ -558,6 +573,9 @@ impl Shard {
                     if let Some(count) = small_count(lo, hi) {
                         return Some((count, work));
                     }
+                    if hi == FREED {
+                        return None;
+                    }
                     // Only the `Arc` is cloned under the lock.
                     let big = lock(&self.bigs).get(lo, hi);
                     return big.map(|count| ((*count).clone(), work));
@@ -572,8 +590,8 @@ impl Shard {
     /// an empty slot of its window, else over the window's cheapest entry if
     /// that cost no more — or not at all (also when another thread stored
     /// it, or is writing the chosen slot). A big count the budget has no
-    /// room for goes over the window's cheapest big count that cost no more,
-    /// if there is one.
+    /// room for frees the window's cheapest big counts, whatever they cost,
+    /// until it fits (see [`Shard::write`]).
     pub(crate) fn insert(
         &self,
         view: &mut View,
@@ -596,26 +614,18 @@ impl Shard {
         // A crowded window in a shard half full that may still grow: grow
         // rather than evict. Relaxed: as above.
         let may_grow = !self.full.load(Ordering::Relaxed) && len * 2 > capacity;
-        let target = Target::Fill { evict: !may_grow };
-        let written = match self.write(self.slots(view), hash, key, count, work, target) {
-            Written::NoRoom => {
-                self.write(self.slots(view), hash, key, count, work, Target::OverBig)
-            }
-            written => written,
-        };
+        let (written, freed) = self.write(self.slots(view), hash, key, count, work, !may_grow);
+        view.evictions += freed + u64::from(written == Written::Evicted);
+        if view.evictions >= FLUSH {
+            // Relaxed: a statistic.
+            self.evictions
+                .fetch_add(std::mem::take(&mut view.evictions), Ordering::Relaxed);
+        }
         match written {
             Written::Stored => {
                 view.entries += 1;
-                if view.entries >= FLUSH {
+                if view.entries >= (capacity / SLOTS_PER_FLUSH).clamp(1, FLUSH) {
                     self.add_entries(view);
-                }
-            }
-            Written::Evicted => {
-                view.evictions += 1;
-                if view.evictions >= FLUSH {
-                    // Relaxed: a statistic.
-                    self.evictions
-                        .fetch_add(std::mem::take(&mut view.evictions), Ordering::Relaxed);
                 }
             }
             Written::Crowded if may_grow => {
@@ -623,7 +633,11 @@ impl Shard {
                     self.insert(view, hash, key, count, work);
                 }
             }
-            Written::Crowded | Written::NoRoom | Written::Dropped => {}
+            Written::Reused
+            | Written::Evicted
+            | Written::Crowded
+            | Written::NoRoom
+            | Written::Dropped => {}
         }
     }
 
@@ -649,8 +663,24 @@ impl Shard {
         }
     }
 
-    /// [`insert`](Self::insert)'s work in `slots`: the count written where
-    /// `target` allows, or not.
+    /// [`insert`](Self::insert)'s work in `slots`: the count written, or
+    /// not, and how many other entries' big counts were freed for it.
+    ///
+    /// The slot taken is the key's own whose big count was freed, else the
+    /// window's first empty or freed slot, else (if `evict`) over its
+    /// cheapest entry that cost no more — or, for a big count, over the
+    /// window's cheapest big count whatever it cost (two threads' works
+    /// differ: one that finds the other's entries counts few nodes, and its
+    /// new counts were refused by the other's stale ones; the 1×20,000
+    /// strip at 4 MiB on two threads took 4.8 s of CPU, 1.5 s now, against
+    /// 0.7 s on one). A big count the budget has no room
+    /// for then frees the window's other big counts, cheapest first and
+    /// whatever they cost, until it fits: recency wins over cost there,
+    /// since the search only comes back to states near its frontier, and a
+    /// budget full of costly old counts would otherwise refuse every new
+    /// one (whose states, recomputed cheaply, are then never stored again:
+    /// the time goes exponential). If none is left, the slot stays as it
+    /// was.
     #[inline]
     fn write(
         &self,
@@ -659,13 +689,15 @@ impl Shard {
         key: &[u64],
         count: &ExactCount,
         work: u64,
-        target: Target,
-    ) -> Written {
+        evict: bool,
+    ) -> (Written, u64) {
         let stride = self.stride();
         let work = work.min(u64::from(u32::MAX));
         let tag = tag(hash);
-        let mut empty = None;
+        let mut free = None;
         let mut victim: Option<(usize, u64, u64)> = None;
+        let big = small_words(count).is_none();
+        let mut big_victim: Option<(usize, u64, u64)> = None;
         for slot in window(hash, slots.capacity) {
             let base = slot * stride;
             // Acquire: pairs with the Release store of the even `seq` that
@@ -678,42 +710,46 @@ impl Shard {
             // Relaxed loads of the words: see above.
             let meta = slots.words[base + 1].load(Ordering::Relaxed);
             if meta == 0 {
-                if target == Target::OverBig {
-                    continue;
-                }
-                empty = Some((slot, seq));
+                free = free.or(Some((slot, seq, Written::Stored)));
                 break;
             }
+            let hi = slots.words[base + 3 + key.len()].load(Ordering::Relaxed);
+            let freed = hi == FREED;
             if meta >> 32 == tag
                 && slots.words[base + 2..base + 2 + key.len()]
                     .iter()
                     .zip(key)
                     .all(|(word, &k)| word.load(Ordering::Relaxed) == k)
             {
-                // Another thread stored it meanwhile.
-                return Written::Dropped;
+                if !freed {
+                    // Another thread stored it meanwhile.
+                    return (Written::Dropped, 0);
+                }
+                // Its own slot, which lookups of the key stop at.
+                free = Some((slot, seq, Written::Reused));
+                break;
             }
-            if target == Target::OverBig
-                && slots.words[base + 3 + key.len()].load(Ordering::Relaxed) & BIG == 0
-            {
+            if freed {
+                free = free.or(Some((slot, seq, Written::Reused)));
                 continue;
             }
             let cost = meta & u64::from(u32::MAX);
             if victim.is_none_or(|(_, least, _)| cost < least) {
                 victim = Some((slot, cost, seq));
             }
+            if big && hi & BIG != 0 && big_victim.is_none_or(|(_, least, _)| cost < least) {
+                big_victim = Some((slot, cost, seq));
+            }
         }
-        let evict = match target {
-            Target::Fill { evict } => evict,
-            Target::OverBig => true,
-        };
-        let (slot, seq, written) = match (empty, victim) {
-            (Some((slot, seq)), _) => (slot, seq, Written::Stored),
-            (None, Some((slot, cost, seq))) if evict && cost <= work => {
+        let (slot, seq, written) = match (free, victim, big_victim) {
+            (Some(free), _, _) => free,
+            (None, Some((slot, cost, seq)), _) if evict && cost <= work => {
                 (slot, seq, Written::Evicted)
             }
-            (None, _) if target == Target::OverBig => return Written::NoRoom,
-            (None, _) => return Written::Crowded,
+            // A big count over the window's cheapest big count, whatever
+            // it cost: recency wins, as for the room of big counts.
+            (None, _, Some((slot, _, seq))) if evict => (slot, seq, Written::Evicted),
+            (None, _, _) => return (Written::Crowded, 0),
         };
         let base = slot * stride;
         // Claims the slot, if it is still as it was read. Acquire: pairs
@@ -723,7 +759,7 @@ impl Shard {
             .compare_exchange(seq, seq + 1, Ordering::Acquire, Ordering::Relaxed)
             .is_err()
         {
-            return Written::Dropped;
+            return (Written::Dropped, 0);
         }
         // Release fence: orders the odd `seq` above before the words
         // written below (see `Slots::read`).
@@ -735,24 +771,32 @@ impl Shard {
             words[1 + key.len()].load(Ordering::Relaxed),
             words[2 + key.len()].load(Ordering::Relaxed),
         );
+        let mut freed = 0;
         let value = match small_words(count) {
             Some(value) => {
                 if written == Written::Evicted {
                     lock(&self.bigs).release(old.0, old.1, Some(&self.budget));
                 }
-                Some(value)
+                value
             }
             None => {
                 // The digits are copied before the lock is taken.
                 let big = Arc::new(count.clone());
-                lock(&self.bigs).keep(&big, old, &self.budget)
+                loop {
+                    if let Some(value) = lock(&self.bigs).keep(&big, old, &self.budget) {
+                        break value;
+                    }
+                    if !self.free_cheapest_big(slots, hash, slot, key.len()) {
+                        // No room: the slot is left as it was. Release: as
+                        // below.
+                        slots.words[base].store(seq + 2, Ordering::Release);
+                        return (Written::NoRoom, freed);
+                    }
+                    freed += 1;
+                }
             }
         };
-        let Some((lo, hi)) = value else {
-            // No room: the slot is left as it was. Release: as below.
-            slots.words[base].store(seq + 2, Ordering::Release);
-            return Written::NoRoom;
-        };
+        let (lo, hi) = value;
         words[0].store(tag << 32 | work, Ordering::Relaxed);
         for (word, &k) in words[1..].iter().zip(key) {
             word.store(k, Ordering::Relaxed);
@@ -762,7 +806,70 @@ impl Shard {
         // Release: publishes the words above to readers and writers that
         // load this `seq` with Acquire.
         slots.words[base].store(seq + 2, Ordering::Release);
-        written
+        (written, freed)
+    }
+
+    /// Frees the big count of the cheapest entry of `hash`'s window that
+    /// holds one, but `keep` (the slot being written, which this thread
+    /// holds), whatever it cost: the slot keeps its key and is marked
+    /// [`FREED`]. Slots other threads hold are passed over (claims here
+    /// never wait, so two writers never wait for each other). Whether a
+    /// count was freed.
+    fn free_cheapest_big(&self, slots: &Slots, hash: u64, keep: usize, key_words: usize) -> bool {
+        let stride = self.stride();
+        loop {
+            let mut cheapest: Option<(usize, u64, u64)> = None;
+            for slot in window(hash, slots.capacity) {
+                let base = slot * stride;
+                // Acquire: as in `write`, only to choose; the claim decides.
+                let seq = slots.words[base].load(Ordering::Acquire);
+                if slot == keep || seq & 1 != 0 {
+                    continue;
+                }
+                // Relaxed loads: see above.
+                let meta = slots.words[base + 1].load(Ordering::Relaxed);
+                if meta == 0 {
+                    // Big counts past it are in the window all the same.
+                    continue;
+                }
+                let hi = slots.words[base + 3 + key_words].load(Ordering::Relaxed);
+                let cost = meta & u64::from(u32::MAX);
+                if hi & BIG != 0 && hi != FREED && cheapest.is_none_or(|(_, least, _)| cost < least)
+                {
+                    cheapest = Some((slot, cost, seq));
+                }
+            }
+            let Some((slot, _, seq)) = cheapest else {
+                return false;
+            };
+            let base = slot * stride;
+            // Claims it, as `write` does (Acquire: its value words are the
+            // last write's). Taken by another thread meanwhile: look again.
+            if slots.words[base]
+                .compare_exchange(seq, seq + 1, Ordering::Acquire, Ordering::Relaxed)
+                .is_err()
+            {
+                continue;
+            }
+            // Release fence: as in `write`.
+            fence(Ordering::Release);
+            let words = &slots.words[base + 1..base + stride];
+            // Relaxed: this thread holds the slot; `seq` publishes.
+            let meta = words[0].load(Ordering::Relaxed);
+            let lo = words[1 + key_words].load(Ordering::Relaxed);
+            let hi = words[2 + key_words].load(Ordering::Relaxed);
+            let freed = meta != 0 && hi & BIG != 0 && hi != FREED;
+            if freed {
+                lock(&self.bigs).release(lo, hi, Some(&self.budget));
+                words[0].store(meta & !u64::from(u32::MAX), Ordering::Relaxed);
+                words[2 + key_words].store(FREED, Ordering::Relaxed);
+            }
+            // Release: publishes the words above (see `write`).
+            slots.words[base].store(seq + 2, Ordering::Release);
+            if freed {
+                return true;
+            }
+        }
     }
 
     /// Doubles the shard, or grows it to what its share of the budget
@@ -815,7 +922,9 @@ impl Shard {
             for (to, word) in entry.iter_mut().zip(&old.words[base + 1..base + stride]) {
                 *to = word.load(Ordering::Relaxed);
             }
-            if entry[0] == 0 {
+            // An empty slot, or one whose big count was freed: nothing to
+            // copy.
+            if entry[0] == 0 || entry[2 + self.key_words] == FREED {
                 continue;
             }
             let hash = Table::hash(&entry[1..=self.key_words]);
@@ -986,6 +1095,66 @@ mod tests {
             }
         }
         assert_eq!(found, shard.stats().entries);
+        drop(view);
+        drop(shard);
+        assert_eq!(budget.used(), 0, "every byte given back");
+    }
+
+    /// A budget full of big counts that cost more takes a new, bigger and
+    /// cheaper one: the window's old big counts are freed to make room,
+    /// whatever they cost, and the budget is never passed.
+    #[test]
+    fn a_budget_full_of_big_counts_takes_a_bigger_new_one() {
+        let costly = |k: u64| {
+            let mut n = ExactCount::from(num_bigint::BigUint::from(1u8) << 8192u32);
+            n += &ExactCount::from(k);
+            n
+        };
+        let fill = |max: usize| {
+            let (shard, budget) = shard(1, max);
+            let mut view = View::default();
+            for k in 1..=8u64 {
+                shard.insert(&mut view, Table::hash(&[k]), &[k], &costly(k), 1_000_000);
+                assert!(shard.get(&mut view, Table::hash(&[k]), &[k]).is_some());
+            }
+            (shard, budget, view)
+        };
+        // The bytes of eight costly big counts, then a budget that has
+        // little more room than that.
+        let used = fill(1 << 20).1.used();
+        let max = used + 512;
+        let (shard, budget, mut view) = fill(max);
+        assert_eq!(budget.used(), used);
+        let bigger = ExactCount::from(num_bigint::BigUint::from(1u8) << 16384u32);
+        assert!(budget.used() + big_bytes(&bigger) > max);
+        let key = [u64::MAX];
+        shard.insert(&mut view, Table::hash(&key), &key, &bigger, 4);
+        assert_eq!(
+            shard.get(&mut view, Table::hash(&key), &key),
+            Some((bigger, 4))
+        );
+        assert!(budget.used() <= max, "{} bytes", budget.used());
+        // What stayed is right; the freed ones read as not stored.
+        let mut found = 0;
+        for k in 1..=8u64 {
+            if let Some((count, work)) = shard.get(&mut view, Table::hash(&[k]), &[k]) {
+                assert_eq!((count, work), (costly(k), 1_000_000));
+                found += 1;
+            }
+        }
+        shard.settle(&mut view);
+        assert!(found < shard.stats().entries, "big counts were freed");
+        assert!(shard.stats().evictions > 0);
+        // A freed key is stored again.
+        let gone = (1..=8u64)
+            .find(|&k| shard.get(&mut view, Table::hash(&[k]), &[k]).is_none())
+            .expect("a freed key");
+        shard.insert(&mut view, Table::hash(&[gone]), &[gone], &costly(gone), 7);
+        assert_eq!(
+            shard.get(&mut view, Table::hash(&[gone]), &[gone]),
+            Some((costly(gone), 7))
+        );
+        shard.settle(&mut view);
         drop(view);
         drop(shard);
         assert_eq!(budget.used(), 0, "every byte given back");
@@ -1175,6 +1344,41 @@ mod loom_models {
             reader.join().unwrap();
             assert!(read(&shard, &mut view, 4, 5), "the costlier entry evicts");
             assert!(!read(&shard, &mut view, 2, 1));
+            shard.settle(&mut view);
+            settled(&shard, &budget);
+            assert_eq!(shard.stats().evictions, 1);
+        });
+    }
+
+    /// A big count the budget has no room for frees another slot's, whose
+    /// entry cost more, while a thread reads that entry: the reader gets
+    /// the old entry whole or nothing, the new count is stored, the old one
+    /// reads as not stored after, and its bytes are given back.
+    #[test]
+    fn loom_a_big_count_frees_another_under_a_reader() {
+        check(|| {
+            // Room for the slots and one big count, not two.
+            let one = big_bytes(&value(2));
+            let max = 4 * 5 * 8 + 4 * size_of::<BigEntry>() + one + one / 2;
+            let budget = Arc::new(Budget::new(max));
+            let shard = Arc::new(Shard::new(1, 4, 4 * 160, &budget));
+            assert_eq!(lock(&shard.slots).capacity, 4);
+            shard.full.store(true, Ordering::Relaxed);
+            let mut view = View::default();
+            insert(&shard, &mut view, 2, 9);
+            shard.settle(&mut view);
+            assert!(read(&shard, &mut view, 2, 9));
+            let other = shard.clone();
+            let reader = thread::spawn(move || {
+                let mut view = View::default();
+                read(&other, &mut view, 2, 9);
+                other.settle(&mut view);
+            });
+            insert(&shard, &mut view, 4, 1);
+            reader.join().unwrap();
+            assert!(read(&shard, &mut view, 4, 1), "the new big count is stored");
+            assert!(!read(&shard, &mut view, 2, 9), "the old one was freed");
+            assert!(budget.used() <= max);
             shard.settle(&mut view);
             settled(&shard, &budget);
             assert_eq!(shard.stats().evictions, 1);

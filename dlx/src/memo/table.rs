@@ -16,9 +16,11 @@
 //! around. Inserting into a full window *evicts* the entry of the window that
 //! cost the least search to find (`work`, the nodes below it), if it cost no
 //! more than the new one — an entry is only ever the exact count of its key,
-//! so losing one costs time, never exactness. The table doubles while it fits
-//! the budget (old and new table both counted while it copies), and stays at
-//! its last size after.
+//! so losing one costs time, never exactness. A big count that the budget
+//! has no room for evicts the window's cheapest big counts instead, whatever
+//! they cost: recency wins there, since the search only comes back to states
+//! near its frontier. The table doubles while it fits the budget (old and
+//! new table both counted while it copies), and stays at its last size after.
 
 use super::MemoStats;
 use super::count::ExactCount;
@@ -146,7 +148,9 @@ impl Table {
 
     /// Stores `count` for `key` (not stored yet), which took `work` search
     /// nodes to find: in an empty slot of its window, else over the window's
-    /// cheapest entry if that cost no more — or not at all.
+    /// cheapest entry if that cost no more — or not at all. A big count the
+    /// budget has no room for evicts the window's cheapest big counts, at
+    /// any cost, until it fits.
     pub(crate) fn insert(&mut self, hash: u64, key: &[u64], count: &ExactCount, work: u64) {
         debug_assert_eq!(key.len(), self.key_words);
         if !self.full && (self.len + 1) * 4 > self.capacity * 3 {
@@ -174,37 +178,41 @@ impl Table {
                 return self.insert(hash, key, count, work);
             }
         }
-        let mut slot = match (empty, victim) {
+        let slot = match (empty, victim) {
             (Some(slot), _) => slot,
             (None, Some((slot, cost))) if cost <= work => slot,
             _ => return,
         };
-        let mut evicting = empty.is_none();
-        if !evicting && small_words(count).is_none() && !self.big_fits(count) {
-            // No room for a big count: over the window's cheapest big count
-            // that cost no more, whose room it takes.
-            let Some(over) = self.cheapest_big(hash, work) else {
-                return;
-            };
-            (slot, evicting) = (over, true);
+        if empty.is_none() {
+            // Freed first, so that its room counts for a big count.
+            self.remove(slot);
         }
-        let base = slot * self.stride;
-        if evicting {
-            // Freed first, so that its room counts for the new count.
-            self.release(base);
-            self.evictions += 1;
+        if small_words(count).is_none() {
+            // No room for a big count: the window's cheapest big counts go,
+            // whatever they cost, until it fits. Recency wins over cost
+            // here: the search only comes back to states near its frontier,
+            // and a budget full of costly old counts would otherwise refuse
+            // every new one, whose states, recomputed cheaply, are then
+            // never stored again (the time goes exponential).
+            while !self.big_fits(count) {
+                let Some(over) = self.cheapest_big(hash) else {
+                    // Nothing left to free: the slot stays empty.
+                    return;
+                };
+                self.remove(over);
+            }
         }
         let Some((lo, hi)) = self.encode(count) else {
-            if evicting {
-                // The old count is gone: the slot is empty.
-                self.slots[base] = 0;
-                self.len -= 1;
-            }
             return;
         };
-        if !evicting {
-            self.len += 1;
-        }
+        // Into the window's first empty slot, which lookups reach: one
+        // freed above may come before `slot`.
+        let slot = self
+            .window(hash)
+            .find(|&s| self.slots[s * self.stride] == 0)
+            .unwrap_or(slot);
+        self.len += 1;
+        let base = slot * self.stride;
         self.slots[base] = tag(hash) << 32 | work;
         self.slots[base + 1..base + 1 + self.key_words].copy_from_slice(key);
         self.slots[base + 1 + self.key_words] = lo;
@@ -234,18 +242,26 @@ impl Table {
         self.bytes() + bytes <= self.max_bytes
     }
 
-    /// The slot of `hash`'s window holding the cheapest big count that cost
-    /// no more than `work`.
-    fn cheapest_big(&self, hash: u64, work: u64) -> Option<usize> {
+    /// The slot of `hash`'s window holding the cheapest big count.
+    fn cheapest_big(&self, hash: u64) -> Option<usize> {
         self.window(hash)
             .filter(|&slot| {
                 let base = slot * self.stride;
-                let meta = self.slots[base];
-                meta != 0
-                    && meta & u64::from(u32::MAX) <= work
-                    && self.slots[base + 2 + self.key_words] & BIG != 0
+                self.slots[base] != 0 && self.slots[base + 2 + self.key_words] & BIG != 0
             })
             .min_by_key(|&slot| self.slots[slot * self.stride] & u64::from(u32::MAX))
+    }
+
+    /// Evicts the entry in `slot`: its big count freed, the slot empty. A
+    /// key stored further along a window through that slot is not found
+    /// again (lookups stop at an empty slot): a cache loses time that way,
+    /// never a count.
+    fn remove(&mut self, slot: usize) {
+        let base = slot * self.stride;
+        self.release(base);
+        self.slots[base] = 0;
+        self.len -= 1;
+        self.evictions += 1;
     }
 
     /// Keeps a big count, if the budget allows, and returns its index.
@@ -420,6 +436,46 @@ mod tests {
         }
         assert_eq!(found, table.len());
         assert!(table.get(Table::hash(&[20_000]), &[20_000]).is_some());
+    }
+
+    fn big(k: u64) -> ExactCount {
+        let mut n = ExactCount::from(u128::MAX);
+        n += &ExactCount::from(u128::MAX);
+        n += &ExactCount::from(k);
+        n
+    }
+
+    /// A budget full of big counts that cost more takes a new, bigger one:
+    /// old big counts are freed to make room (it was dropped, and the old
+    /// one with it).
+    #[test]
+    fn a_budget_full_of_big_counts_takes_a_bigger_new_one() {
+        let budget = 16 * 1024;
+        let mut table = Table::new(1, budget);
+        // Costly big counts until the budget has no room for another.
+        let mut k = 1;
+        while table.big_fits(&big(k)) {
+            table.insert(Table::hash(&[k]), &[k], &big(k), 1_000_000);
+            assert!(table.get(Table::hash(&[k]), &[k]).is_some(), "count {k}");
+            k += 1;
+            assert!(k < 10_000, "the budget never filled");
+        }
+        let before = table.len();
+        assert!(before > 1);
+        assert!(table.bytes() <= budget);
+        // Far bigger than any of them, and cheap: it is stored.
+        let bigger = ExactCount::from(num_bigint::BigUint::from(1u8) << 4096u32);
+        let key = [u64::MAX];
+        table.insert(Table::hash(&key), &key, &bigger, 4);
+        assert_eq!(table.get(Table::hash(&key), &key), Some((bigger, 4)));
+        assert!(table.bytes() <= budget, "{} bytes", table.bytes());
+        assert!(table.len() <= before, "old big counts were freed");
+        // What stayed is right.
+        for j in 1..k {
+            if let Some((count, work)) = table.get(Table::hash(&[j]), &[j]) {
+                assert_eq!((count, work), (big(j), 1_000_000));
+            }
+        }
     }
 
     #[test]

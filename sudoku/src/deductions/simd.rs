@@ -1,0 +1,115 @@
+//! Where the deductions run: compiled for the CPU's vector extensions,
+//! chosen at run time, or for baseline x86-64.
+//!
+//! The release binary targets baseline x86-64 (SSE2), so that it runs on
+//! any x86-64 CPU. [`Lanes::detect`] asks the CPU once, when an engine is
+//! made, whether it has x86-64-v3 (AVX2, BMI1/2, POPCNT, LZCNT, FMA: every
+//! x86-64 CPU since 2013–2015); [`Lanes::run`] then runs the engine's hot
+//! code compiled a second time with those extensions enabled (`pulp`'s
+//! `V3::vectorize`: safe, no `unsafe` in this crate). Both copies are the
+//! same Rust, so they make the same deductions in the same order: the same
+//! answers, trees and node counts; only the instructions differ (vector
+//! operations on a band's nine words, population counts, shifts without
+//! flags).
+//!
+//! `DANCE_SIMD=off` in the environment (read once per process) forces the
+//! baseline copy, for a test or a comparison; the tests run both copies.
+
+use std::sync::OnceLock;
+
+use crate::bands::N;
+
+/// The copy of the engine's hot code that runs.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Lanes {
+    /// Compiled for baseline x86-64 (or whatever the target is).
+    Scalar,
+    /// Compiled for x86-64-v3 (AVX2 and the rest), which the CPU has.
+    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    V3(pulp::x86::V3),
+}
+
+impl Lanes {
+    /// The fastest copy this CPU runs, unless `DANCE_SIMD=off`.
+    pub(crate) fn detect() -> Lanes {
+        static CHOSEN: OnceLock<Lanes> = OnceLock::new();
+        *CHOSEN.get_or_init(|| {
+            if std::env::var_os("DANCE_SIMD").is_some_and(|value| value == "off") {
+                return Lanes::Scalar;
+            }
+            #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+            if let Some(simd) = pulp::x86::V3::try_new() {
+                return Lanes::V3(simd);
+            }
+            Lanes::Scalar
+        })
+    }
+
+    /// Runs `op` in this copy, with the operations on a band's words that
+    /// suit it: `op` and all it calls must be `#[inline(always)]` to be
+    /// compiled for the extensions.
+    #[inline(always)]
+    pub(crate) fn run<Op: WithWords>(self, op: Op) -> Op::Output {
+        match self {
+            Lanes::Scalar => op.with(Scalar),
+            #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+            Lanes::V3(simd) => simd.vectorize(|| op.with(simd)),
+        }
+    }
+}
+
+/// Work to run with some [`Words`].
+pub(crate) trait WithWords {
+    /// What the work returns.
+    type Output;
+    /// Does the work with the operations of `words`.
+    fn with<W: Words>(self, words: W) -> Self::Output;
+}
+
+/// Operations on the nine words of a band (one per digit), all with the
+/// same results whatever the implementation.
+pub(crate) trait Words: Copy {
+    /// Takes `cells` from every word: the words that changed, bit `digit`.
+    fn clear(self, words: &mut [u32; N], cells: u32) -> u32;
+}
+
+/// A word at a time.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Scalar;
+
+impl Words for Scalar {
+    #[inline(always)]
+    fn clear(self, words: &mut [u32; N], cells: u32) -> u32 {
+        let mut changed = 0;
+        for (digit, word) in words.iter_mut().enumerate() {
+            let cleared = *word & !cells;
+            changed |= u32::from(cleared != *word) << digit;
+            *word = cleared;
+        }
+        changed
+    }
+}
+
+/// Eight words in one 256-bit register, and the ninth alone.
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+impl Words for pulp::x86::V3 {
+    #[inline(always)]
+    fn clear(self, words: &mut [u32; N], cells: u32) -> u32 {
+        use pulp::bytemuck::cast;
+        let (eight, ninth) = words.split_at_mut(N - 1);
+        let eight: &mut [u32; N - 1] = eight.try_into().expect("eight words");
+        let before = cast(*eight);
+        let after = self
+            .avx2
+            ._mm256_andnot_si256(self.avx._mm256_set1_epi32(cells as i32), before);
+        *eight = cast(after);
+        let same = self.avx2._mm256_cmpeq_epi32(before, after);
+        let same = self
+            .avx
+            ._mm256_movemask_ps(self.avx._mm256_castsi256_ps(same)) as u32;
+        let cleared = ninth[0] & !cells;
+        let changed = !same & 0xFF | u32::from(cleared != ninth[0]) << (N - 1);
+        ninth[0] = cleared;
+        changed
+    }
+}

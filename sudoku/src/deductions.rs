@@ -323,27 +323,6 @@ fn transpose(fields: u32) -> u32 {
     fields ^ t ^ (t << 12)
 }
 
-/// For each row of a band: how many bits it has.
-const BITS: [u8; 512] = {
-    let mut bits = [0; 512];
-    let mut row = 0;
-    while row < 512 {
-        bits[row] = (row as u32).count_ones() as u8;
-        row += 1;
-    }
-    bits
-};
-
-/// The empty cells, counted a row at a time (a table is cheaper than
-/// counting bits without a population-count instruction).
-#[inline(always)]
-fn empties(open: [u32; 3]) -> u64 {
-    open.iter()
-        .flat_map(|&cells| [cells & ROW, cells >> N & ROW, cells >> (2 * N) & ROW])
-        .map(|row| u64::from(BITS[row as usize]))
-        .sum()
-}
-
 /// Why deductions stopped: some unit has no place left for a digit, or
 /// some cell no digit.
 #[derive(Clone, Copy, Debug)]
@@ -423,7 +402,7 @@ impl State {
             if self.open == [0; 3] {
                 return Ok(());
             }
-            if self.naked()? || self.stacks()? || self.triads()? {
+            if self.naked(w)? || self.stacks()? || self.triads()? {
                 continue;
             }
             return Ok(());
@@ -500,15 +479,11 @@ impl State {
     /// Naked singles, and empty cells with no digit: whether any cell was
     /// filled.
     #[inline(always)]
-    fn naked(&mut self) -> Result<bool, DeadEnd> {
+    fn naked<W: Words>(&mut self, w: W) -> Result<bool, DeadEnd> {
         let mut filled = false;
         for band in 0..3 {
             let open = self.open[band];
-            let (mut one, mut two) = (0, 0);
-            for &word in &self.words[band] {
-                two |= one & word;
-                one |= word;
-            }
+            let (one, two) = w.cover(&self.words[band]);
             if open & !one != 0 {
                 return Err(DeadEnd);
             }
@@ -771,10 +746,10 @@ impl WithWords for Try<'_> {
 
     #[inline(always)]
     fn with<W: Words>(self, w: W) -> (bool, u64) {
-        let before = empties(self.state.open);
+        let before = w.count(self.state.open);
         self.state.apply(self.kind, self.option);
         let dead = self.state.deduce(w).is_err();
-        (dead, before - empties(self.state.open))
+        (dead, before - w.count(self.state.open))
     }
 }
 

@@ -17,7 +17,7 @@
 
 use std::sync::OnceLock;
 
-use crate::bands::N;
+use crate::bands::{N, ROW};
 
 /// The copy of the engine's hot code that runs.
 #[derive(Clone, Copy, Debug)]
@@ -71,6 +71,12 @@ pub(crate) trait WithWords {
 pub(crate) trait Words: Copy {
     /// Takes `cells` from every word: the words that changed, bit `digit`.
     fn clear(self, words: &mut [u32; N], cells: u32) -> u32;
+
+    /// The cells in at least one word, and those in at least two.
+    fn cover(self, words: &[u32; N]) -> (u32, u32);
+
+    /// How many cells the three bands' words `open` hold.
+    fn count(self, open: [u32; 3]) -> u64;
 }
 
 /// A word at a time.
@@ -88,7 +94,38 @@ impl Words for Scalar {
         }
         changed
     }
+
+    #[inline(always)]
+    fn cover(self, words: &[u32; N]) -> (u32, u32) {
+        let (mut one, mut two) = (0, 0);
+        for &word in words {
+            two |= one & word;
+            one |= word;
+        }
+        (one, two)
+    }
+
+    /// Nine bits at a time from a table: cheaper than counting bits
+    /// without a population-count instruction.
+    #[inline(always)]
+    fn count(self, open: [u32; 3]) -> u64 {
+        open.iter()
+            .flat_map(|&cells| [cells & ROW, cells >> N & ROW, cells >> (2 * N) & ROW])
+            .map(|row| u64::from(BITS[row as usize]))
+            .sum()
+    }
 }
+
+/// For each row of a band: how many bits it has.
+const BITS: [u8; 512] = {
+    let mut bits = [0; 512];
+    let mut row = 0;
+    while row < 512 {
+        bits[row] = (row as u32).count_ones() as u8;
+        row += 1;
+    }
+    bits
+};
 
 /// Eight words in one 256-bit register, and the ninth alone.
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
@@ -111,5 +148,47 @@ impl Words for pulp::x86::V3 {
         let changed = !same & 0xFF | u32::from(cleared != ninth[0]) << (N - 1);
         ninth[0] = cleared;
         changed
+    }
+
+    /// Halves folded onto each other three times, then the ninth word.
+    #[inline(always)]
+    fn cover(self, words: &[u32; N]) -> (u32, u32) {
+        use pulp::bytemuck::cast;
+        let (eight, ninth) = words.split_at(N - 1);
+        let eight: [u32; N - 1] = eight.try_into().expect("eight words");
+        let eight = cast(eight);
+        let (sse2, avx2) = (self.sse2, self.avx2);
+        let low = self.avx._mm256_castsi256_si128(eight);
+        let high = avx2._mm256_extracti128_si256::<1>(eight);
+        let (one, two) = (sse2._mm_or_si128(low, high), sse2._mm_and_si128(low, high));
+        let (other_one, other_two) = (
+            sse2._mm_shuffle_epi32::<0b01_00_11_10>(one),
+            sse2._mm_shuffle_epi32::<0b01_00_11_10>(two),
+        );
+        let two = sse2._mm_or_si128(
+            sse2._mm_or_si128(two, other_two),
+            sse2._mm_and_si128(one, other_one),
+        );
+        let one = sse2._mm_or_si128(one, other_one);
+        let (other_one, other_two) = (
+            sse2._mm_shuffle_epi32::<0b10_11_00_01>(one),
+            sse2._mm_shuffle_epi32::<0b10_11_00_01>(two),
+        );
+        let two = sse2._mm_or_si128(
+            sse2._mm_or_si128(two, other_two),
+            sse2._mm_and_si128(one, other_one),
+        );
+        let one = sse2._mm_or_si128(one, other_one);
+        let (one, two) = (
+            sse2._mm_cvtsi128_si32(one) as u32,
+            sse2._mm_cvtsi128_si32(two) as u32,
+        );
+        (one | ninth[0], two | (one & ninth[0]))
+    }
+
+    /// With the population-count instruction.
+    #[inline(always)]
+    fn count(self, open: [u32; 3]) -> u64 {
+        open.iter().map(|cells| u64::from(cells.count_ones())).sum()
     }
 }

@@ -329,7 +329,7 @@ fn transpose(fields: u32) -> u32 {
 struct DeadEnd;
 
 /// The candidates at one point of the search.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct State {
     /// For each band and digit: the cells where the digit is a candidate
     /// or placed.
@@ -753,6 +753,136 @@ impl WithWords for Try<'_> {
     }
 }
 
+/// The givens of a puzzle placed on an empty state: `false` when two of
+/// them clash (the same digit twice in a row, column or box).
+struct Start<'a> {
+    state: &'a mut State,
+    puzzle: &'a Puzzle,
+}
+
+/// Bit 0 of each row of a band.
+const ROW_STARTS: u32 = 1 | 1 << N | 1 << (2 * N);
+
+/// Bit 0 of each box of a band's first row.
+const BOX_STARTS: u32 = 1 | 1 << 3 | 1 << 6;
+
+/// The lowest bit of each triad.
+const TRIAD_STARTS: u32 = 0o111_111_111;
+
+impl WithWords for Start<'_> {
+    type Output = bool;
+
+    /// With vectors, all the givens of a digit at once, from the words of
+    /// its cells (see [`Start::at_once`]); a word at a time, one by one
+    /// (as cheap there, and a reference for the tests).
+    #[inline(always)]
+    fn with<W: Words>(self, w: W) -> bool {
+        *self.state = State::EMPTY;
+        if W::WIDE {
+            self.at_once(w)
+        } else {
+            self.one_by_one()
+        }
+    }
+}
+
+impl Start<'_> {
+    /// The givens one by one.
+    #[inline(always)]
+    fn one_by_one(self) -> bool {
+        let state = self.state;
+        let mut givens = [[0; N]; 3];
+        for (band, cells) in self.puzzle.cells().chunks_exact(BAND_CELLS).enumerate() {
+            // The given cells as a word first, without a branch per cell
+            // (whose outcome no predictor learns), then one by one.
+            let mut numbers = [0u8; BAND_CELLS];
+            for (number, cell) in numbers.iter_mut().zip(cells) {
+                *number = cell.map_or(0, |digit| digit.number());
+            }
+            let mut given = 0u32;
+            for (bit, &number) in numbers.iter().enumerate() {
+                given |= u32::from(number != 0) << bit;
+            }
+            while given != 0 {
+                let bit = given.trailing_zeros() as usize;
+                given &= given - 1;
+                let digit = usize::from(numbers[bit % BAND_CELLS].wrapping_sub(1)) % N;
+                if !state.give(digit, band, bit) {
+                    return false;
+                }
+                givens[band][digit] |= 1 << bit;
+            }
+        }
+        // The givens' cells leave the other digits all at once (cleared
+        // given by given, a vector load after each given's stores stalled
+        // on every one).
+        for (band, words) in state.words.iter_mut().enumerate() {
+            let open = state.open[band];
+            for (word, &mine) in words.iter_mut().zip(&givens[band]) {
+                *word &= open | mine;
+            }
+        }
+        true
+    }
+
+    /// All the givens of a digit at once, from the words of its cells:
+    /// they clash where two share a triad, or lie in two triads of a row
+    /// or of a box, or in one column of two bands; else the digit keeps
+    /// its givens and leaves their rows, boxes and columns.
+    #[inline(always)]
+    fn at_once<W: Words>(self, w: W) -> bool {
+        let state = self.state;
+        let mut givens = [[0; N]; 3];
+        for (band, cells) in self.puzzle.cells().chunks_exact(BAND_CELLS).enumerate() {
+            let mut numbers = [0u8; 32];
+            for (number, cell) in numbers.iter_mut().zip(cells) {
+                *number = cell.map_or(0, |digit| digit.number());
+            }
+            givens[band] = w.givens(&numbers);
+        }
+        let mut clash = 0;
+        // The digit picks a word of each band, in two arrays.
+        #[allow(clippy::needless_range_loop)]
+        for digit in 0..N {
+            let mine = [0, 1, 2].map(|band| givens[band][digit]);
+            let columns = mine.map(columns);
+            clash |= columns[0] & columns[1] | columns[0] & columns[2] | columns[1] & columns[2];
+            let columns = (columns[0] | columns[1] | columns[2]) * SPREAD;
+            for (band, &cells) in mine.iter().enumerate() {
+                let (first, second, third) = (cells, cells >> 1, cells >> 2);
+                let triads = (first | second | third) & TRIAD_STARTS;
+                let twice = (first & second | first & third | second & third) & TRIAD_STARTS;
+                let in_rows =
+                    (triads & triads >> 3 | triads & triads >> 6 | triads >> 3 & triads >> 6)
+                        & ROW_STARTS;
+                let in_boxes = (triads & triads >> N
+                    | triads & triads >> (2 * N)
+                    | triads >> N & triads >> (2 * N))
+                    & BOX_STARTS;
+                clash |= twice | in_rows | in_boxes;
+                let rows = ((triads | triads >> 3 | triads >> 6) & ROW_STARTS) * ROW;
+                let boxes =
+                    ((triads | triads >> N | triads >> (2 * N)) & BOX_STARTS) * TRIAD * SPREAD;
+                state.words[band][digit] = BAND & !(rows | boxes | columns) | cells;
+            }
+        }
+        if clash != 0 {
+            return false;
+        }
+        for (band, words) in state.words.iter_mut().enumerate() {
+            let placed = givens[band].iter().fold(0, |placed, &cells| placed | cells);
+            state.open[band] = BAND & !placed;
+            if placed != 0 {
+                state.dirty = [ALL_DIGITS; 3];
+            }
+            for (word, &mine) in words.iter_mut().zip(&givens[band]) {
+                *word &= !placed | mine;
+            }
+        }
+        true
+    }
+}
+
 /// One level of the search: where its loop over options stands.
 #[derive(Clone, Copy, Debug)]
 struct Frame {
@@ -829,39 +959,10 @@ impl crate::engine::PuzzleMatrix for Deductions {
     fn start(&mut self, puzzle: &Puzzle) -> bool {
         self.stash.clear();
         self.dead = false;
-        self.state = State::EMPTY;
-        let mut givens = [[0; N]; 3];
-        for (band, cells) in puzzle.cells().chunks_exact(BAND_CELLS).enumerate() {
-            // The given cells as a word first, without a branch per cell
-            // (whose outcome no predictor learns), then one by one.
-            let mut numbers = [0u8; BAND_CELLS];
-            for (number, cell) in numbers.iter_mut().zip(cells) {
-                *number = cell.map_or(0, |digit| digit.number());
-            }
-            let mut given = 0u32;
-            for (bit, &number) in numbers.iter().enumerate() {
-                given |= u32::from(number != 0) << bit;
-            }
-            while given != 0 {
-                let bit = given.trailing_zeros() as usize;
-                given &= given - 1;
-                let digit = usize::from(numbers[bit % BAND_CELLS].wrapping_sub(1)) % N;
-                if !self.state.give(digit, band, bit) {
-                    return false;
-                }
-                givens[band][digit] |= 1 << bit;
-            }
-        }
-        // The givens' cells leave the other digits all at once (cleared
-        // given by given, a vector load after each given's stores stalled
-        // on every one).
-        for (band, words) in self.state.words.iter_mut().enumerate() {
-            let open = self.state.open[band];
-            for (word, &mine) in words.iter_mut().zip(&givens[band]) {
-                *word &= open | mine;
-            }
-        }
-        true
+        self.lanes.run(Start {
+            state: &mut self.state,
+            puzzle,
+        })
     }
 
     fn grid(&self, puzzle: &Puzzle, _levels: usize) -> Grid {
@@ -1122,6 +1223,91 @@ mod tests {
             }
         }
         assert!(puzzles > 1000, "{puzzles}");
+    }
+
+    /// The givens placed one by one, as [`State::give`] does: `None` when
+    /// two clash.
+    fn given_one_by_one(puzzle: &Puzzle) -> Option<State> {
+        let mut state = State::EMPTY;
+        let mut givens = [[0; N]; 3];
+        for (cell, digit) in puzzle.cells().iter().enumerate() {
+            if let Some(digit) = digit {
+                let (band, bit) = (cell / BAND_CELLS, cell % BAND_CELLS);
+                if !state.give(digit.index(), band, bit) {
+                    return None;
+                }
+                givens[band][digit.index()] |= 1 << bit;
+            }
+        }
+        for (band, words) in state.words.iter_mut().enumerate() {
+            let open = state.open[band];
+            for (word, &mine) in words.iter_mut().zip(&givens[band]) {
+                *word &= open | mine;
+            }
+        }
+        Some(state)
+    }
+
+    #[test]
+    fn the_givens_placed_at_once_are_the_givens_placed_one_by_one() {
+        // Random givens (most of them clash), the shipped top95, and givens
+        // taken from a solution (none clash), in both copies.
+        let solution =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |bound: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % bound
+        };
+        let mut texts: Vec<String> = include_str!("../../benches/data/top95.txt")
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        let (mut clashing, mut fine) = (0, 0);
+        for round in 0..3000 {
+            let givens = next(if round % 2 == 0 { 12 } else { 40 });
+            let mut text = vec![b'.'; N * N];
+            for _ in 0..givens {
+                let cell = next(81) as usize;
+                text[cell] = if round % 3 == 0 {
+                    solution.as_bytes()[cell]
+                } else {
+                    b'1' + next(9) as u8
+                };
+            }
+            texts.push(String::from_utf8(text).unwrap());
+        }
+        for text in &texts {
+            let puzzle: Puzzle = text.parse().unwrap();
+            let expected = given_one_by_one(&puzzle);
+            for lanes in [None, Some(Lanes::Scalar), Some(Lanes::detect())] {
+                let mut state = State::EMPTY;
+                let start = Start {
+                    state: &mut state,
+                    puzzle: &puzzle,
+                };
+                // Each copy, and the vectors' way in the baseline copy.
+                let placed = match lanes {
+                    Some(lanes) => lanes.run(start),
+                    None => start.at_once(simd::Scalar),
+                };
+                assert_eq!(placed, expected.is_some(), "{text}");
+                if let Some(expected) = expected {
+                    assert_eq!(state, expected, "{text}");
+                }
+            }
+            if expected.is_some() {
+                fine += 1;
+            } else {
+                clashing += 1;
+            }
+        }
+        assert!(
+            clashing > 500 && fine > 1000,
+            "{clashing} clash, {fine} not"
+        );
     }
 
     #[test]

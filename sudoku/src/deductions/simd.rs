@@ -69,6 +69,10 @@ pub(crate) trait WithWords {
 /// Operations on the nine words of a band (one per digit), all with the
 /// same results whatever the implementation.
 pub(crate) trait Words: Copy {
+    /// Whether the operations work on many words at once: an algorithm
+    /// that does more work in fewer steps may pay only then.
+    const WIDE: bool;
+
     /// Takes `cells` from every word: the words that changed, bit `digit`.
     fn clear(self, words: &mut [u32; N], cells: u32) -> u32;
 
@@ -77,6 +81,10 @@ pub(crate) trait Words: Copy {
 
     /// How many cells the three bands' words `open` hold.
     fn count(self, open: [u32; 3]) -> u64;
+
+    /// For each digit, the cells of a band whose number (`1..=9`, 0 for
+    /// none; bytes 27 to 31 are 0) is the digit's.
+    fn givens(self, numbers: &[u8; 32]) -> [u32; N];
 }
 
 /// A word at a time.
@@ -84,6 +92,8 @@ pub(crate) trait Words: Copy {
 pub(crate) struct Scalar;
 
 impl Words for Scalar {
+    const WIDE: bool = false;
+
     #[inline(always)]
     fn clear(self, words: &mut [u32; N], cells: u32) -> u32 {
         let mut changed = 0;
@@ -114,6 +124,17 @@ impl Words for Scalar {
             .map(|row| u64::from(BITS[row as usize]))
             .sum()
     }
+
+    #[inline(always)]
+    fn givens(self, numbers: &[u8; 32]) -> [u32; N] {
+        let mut givens = [0; N];
+        for (bit, &number) in numbers.iter().enumerate() {
+            if let Some(cells) = givens.get_mut(usize::from(number.wrapping_sub(1))) {
+                *cells |= 1 << bit;
+            }
+        }
+        givens
+    }
 }
 
 /// For each row of a band: how many bits it has.
@@ -130,6 +151,8 @@ const BITS: [u8; 512] = {
 /// Eight words in one 256-bit register, and the ninth alone.
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 impl Words for pulp::x86::V3 {
+    const WIDE: bool = true;
+
     #[inline(always)]
     fn clear(self, words: &mut [u32; N], cells: u32) -> u32 {
         use pulp::bytemuck::cast;
@@ -190,5 +213,19 @@ impl Words for pulp::x86::V3 {
     #[inline(always)]
     fn count(self, open: [u32; 3]) -> u64 {
         open.iter().map(|cells| u64::from(cells.count_ones())).sum()
+    }
+
+    /// The band's 32 bytes compared with each number at once, a bit per
+    /// byte.
+    #[inline(always)]
+    fn givens(self, numbers: &[u8; 32]) -> [u32; N] {
+        let numbers = pulp::bytemuck::cast(*numbers);
+        let mut givens = [0; N];
+        for (digit, cells) in givens.iter_mut().enumerate() {
+            let number = self.avx._mm256_set1_epi8(digit as i8 + 1);
+            let same = self.avx2._mm256_cmpeq_epi8(numbers, number);
+            *cells = self.avx2._mm256_movemask_epi8(same) as u32;
+        }
+        givens
     }
 }

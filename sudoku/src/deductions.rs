@@ -402,7 +402,7 @@ impl State {
             if self.open == [0; 3] {
                 return Ok(());
             }
-            if self.naked(w)? || self.stacks()? || self.triads()? {
+            if self.naked(w)? || self.stacks(w)? || self.triads()? {
                 continue;
             }
             return Ok(());
@@ -512,15 +512,13 @@ impl State {
     /// that no configuration of a stack uses leave their band. Whether any
     /// word changed.
     #[inline(always)]
-    fn stacks(&mut self) -> Result<bool, DeadEnd> {
+    fn stacks<W: Words>(&mut self, w: W) -> Result<bool, DeadEnd> {
         let mut changed = false;
-        for digit in 0..N {
-            let seen = u32::from(self.columns[0][digit])
-                | u32::from(self.columns[1][digit]) << N
-                | u32::from(self.columns[2][digit]) << (2 * N);
-            if seen == self.stacks[digit] {
-                continue;
-            }
+        let mut moved = w.moved(&self.columns, &self.stacks);
+        while moved != 0 {
+            let digit = moved.trailing_zeros() as usize;
+            moved &= moved - 1;
+            let seen = simd::seen(&self.columns, digit);
             let by_stack = transpose(seen);
             let used = [0, 1, 2].map(|stack| USED[(by_stack >> (N * stack) & ROW) as usize]);
             if used.contains(&0) {

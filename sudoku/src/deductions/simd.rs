@@ -85,6 +85,19 @@ pub(crate) trait Words: Copy {
     /// For each digit, the cells of a band whose number (`1..=9`, 0 for
     /// none; bytes 27 to 31 are 0) is the digit's.
     fn givens(self, numbers: &[u8; 32]) -> [u32; N];
+
+    /// The columns of each digit's three words (band `b` at bit `9 · b`),
+    /// from each band's columns by digit: the digits where they differ
+    /// from `stacks`, bit `digit`.
+    fn moved(self, columns: &[[u16; N]; 3], stacks: &[u32; N]) -> u32;
+}
+
+/// The columns of `digit`'s three words, band `b` at bit `9 · b`.
+#[inline(always)]
+pub(crate) fn seen(columns: &[[u16; N]; 3], digit: usize) -> u32 {
+    u32::from(columns[0][digit])
+        | u32::from(columns[1][digit]) << N
+        | u32::from(columns[2][digit]) << (2 * N)
 }
 
 /// A word at a time.
@@ -134,6 +147,15 @@ impl Words for Scalar {
             }
         }
         givens
+    }
+
+    #[inline(always)]
+    fn moved(self, columns: &[[u16; N]; 3], stacks: &[u32; N]) -> u32 {
+        let mut moved = 0;
+        for (digit, &stack) in stacks.iter().enumerate() {
+            moved |= u32::from(seen(columns, digit) != stack) << digit;
+        }
+        moved
     }
 }
 
@@ -227,5 +249,29 @@ impl Words for pulp::x86::V3 {
             *cells = self.avx2._mm256_movemask_epi8(same) as u32;
         }
         givens
+    }
+
+    /// Eight digits at once, and the ninth alone.
+    #[inline(always)]
+    fn moved(self, columns: &[[u16; N]; 3], stacks: &[u32; N]) -> u32 {
+        use pulp::bytemuck::cast;
+        let avx2 = self.avx2;
+        let band = |band: usize| {
+            let eight: [u16; N - 1] = columns[band][..N - 1].try_into().expect("eight");
+            avx2._mm256_cvtepu16_epi32(cast(eight))
+        };
+        let seen = avx2._mm256_or_si256(
+            band(0),
+            avx2._mm256_or_si256(
+                avx2._mm256_slli_epi32::<9>(band(1)),
+                avx2._mm256_slli_epi32::<18>(band(2)),
+            ),
+        );
+        let eight: [u32; N - 1] = stacks[..N - 1].try_into().expect("eight");
+        let same = avx2._mm256_cmpeq_epi32(seen, cast(eight));
+        let same = self
+            .avx
+            ._mm256_movemask_ps(self.avx._mm256_castsi256_ps(same)) as u32;
+        !same & 0xFF | u32::from(self::seen(columns, N - 1) != stacks[N - 1]) << (N - 1)
     }
 }

@@ -90,6 +90,15 @@
 //!
 //! Nothing is ever undone: a branch keeps a copy of the state (276 bytes)
 //! while it has options left, and each option starts from it.
+//!
+//! # Two copies
+//!
+//! The deductions and the placing of the givens run in one of two copies
+//! of the same code ([`simd`]): compiled for x86-64-v3 (AVX2) where the CPU
+//! has it, asked once per engine, else for the baseline. A few steps use
+//! vectors there (a band's nine words at once); every step gives the same
+//! result in both, so the answers, nodes and guesses are the same, and
+//! `DANCE_SIMD=off` forces the baseline copy.
 
 mod simd;
 

@@ -117,7 +117,7 @@ const SPREAD: u32 = 1 | 1 << N | 1 << (2 * N);
 
 /// The six configurations of a 3×3 grid of triads (or of bands and
 /// columns): one bit per row and per column, bit `3 · row + column`.
-const CONFIGURATIONS: [u32; 6] = [
+pub(crate) const CONFIGURATIONS: [u32; 6] = [
     1 | 1 << 4 | 1 << 8,
     1 | 1 << 5 | 1 << 7,
     1 << 1 | 1 << 3 | 1 << 8,
@@ -196,7 +196,7 @@ const UNION: [u16; 64] = {
 };
 
 /// For each set of 3×3 cells: how many configurations are inside it.
-const COUNT: [u8; 512] = {
+pub(crate) const COUNT: [u8; 512] = {
     let mut count = [0; 512];
     let mut grid = 0;
     while grid < 512 {
@@ -325,7 +325,7 @@ fn columns(word: u32) -> u32 {
 /// bit `9 · i + 3 · j`: a band's columns by stack become a stack's columns
 /// by band, and back.
 #[inline(always)]
-fn transpose(fields: u32) -> u32 {
+pub(crate) fn transpose(fields: u32) -> u32 {
     let t = ((fields >> 6) ^ fields) & (7 << 3 | 7 << 15);
     let fields = fields ^ t ^ (t << 6);
     let t = ((fields >> 12) ^ fields) & (7 << 6);
@@ -629,21 +629,10 @@ impl State {
     /// deductions leave only in a solved grid) the first empty cell with
     /// the fewest digits.
     #[inline(always)]
-    fn branch(&self) -> Frame {
+    fn branch<W: Words>(&self, w: W) -> Frame {
         // Configurations left in each band across (0 to 2) and stack down
         // (3 to 5), and each digit's stacks by stack.
-        let mut totals = [0u32; 6];
-        let mut down = [0u32; N];
-        for digit in 0..N {
-            for band in 0..3 {
-                totals[band] += u32::from(COUNT[usize::from(self.triads[band][digit])]);
-            }
-            let by_stack = transpose(self.stacks[digit]);
-            down[digit] = by_stack;
-            for stack in 0..3 {
-                totals[3 + stack] += u32::from(COUNT[(by_stack >> (N * stack) & ROW) as usize]);
-            }
-        }
+        let (totals, down) = w.totals(&self.triads, &self.stacks);
         let (mut line, mut fewest) = (usize::MAX, u32::MAX);
         for (candidate, &total) in totals.iter().enumerate() {
             if total > N as u32 && total < fewest {
@@ -757,6 +746,18 @@ impl WithWords for Try<'_> {
         self.state.apply(self.kind, self.option);
         let dead = self.state.deduce(w).is_err();
         (dead, before - w.count(self.state.open))
+    }
+}
+
+/// Where a state branches ([`State::branch`]).
+struct Branch<'a>(&'a State);
+
+impl WithWords for Branch<'_> {
+    type Output = Frame;
+
+    #[inline(always)]
+    fn with<W: Words>(self, w: W) -> Frame {
+        self.0.branch(w)
     }
 }
 
@@ -891,7 +892,7 @@ impl Start<'_> {
 }
 
 /// One level of the search: where its loop over options stands.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Frame {
     /// Options not tried yet: configurations, or digits of a cell.
     to_try: u32,
@@ -996,7 +997,7 @@ impl Matrix for Deductions {
         if self.state.open == [0; 3] {
             return Choice::Solved;
         }
-        self.frames[level] = self.state.branch();
+        self.frames[level] = self.lanes.run(Branch(&self.state));
         Choice::Item
     }
 
@@ -1177,7 +1178,8 @@ mod tests {
             assert!(state.deduce(simd::Scalar).is_ok());
             assert!(keeps(&state, &solution), "{line}");
             while state.open != [0; 3] {
-                let frame = state.branch();
+                let frame = state.branch(simd::Scalar);
+                assert_eq!(Lanes::detect().run(Branch(&state)), frame, "{line}");
                 assert!(
                     frame.to_try.count_ones() >= 2,
                     "{line}: a branch has options"
@@ -1332,7 +1334,7 @@ mod tests {
                 CONFIGURATIONS[0] | CONFIGURATIONS[0] << N | CONFIGURATIONS[0] << (2 * N),
             );
         }
-        let frame = state.branch();
+        let frame = state.branch(simd::Scalar);
         assert_eq!((frame.kind, frame.to_try), (Kind::Cell(0, 0), 0x1FF));
     }
 

@@ -17,6 +17,12 @@
 
 use std::sync::OnceLock;
 
+#[cfg(target_arch = "x86")]
+use std::arch::x86::__m256i;
+#[cfg(target_arch = "x86_64")]
+use std::arch::x86_64::__m256i;
+
+use super::{CONFIGURATIONS, COUNT, transpose};
 use crate::bands::{N, ROW};
 
 /// The copy of the engine's hot code that runs.
@@ -53,7 +59,10 @@ impl Lanes {
         match self {
             Lanes::Scalar => op.with(Scalar),
             #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-            Lanes::V3(simd) => simd.vectorize(|| op.with(simd)),
+            Lanes::V3(simd) => simd.vectorize(
+                #[inline(always)]
+                || op.with(simd),
+            ),
         }
     }
 }
@@ -90,6 +99,12 @@ pub(crate) trait Words: Copy {
     /// from each band's columns by digit: the digits where they differ
     /// from `stacks`, bit `digit`.
     fn moved(self, columns: &[[u16; N]; 3], stacks: &[u32; N]) -> u32;
+
+    /// The configurations left in each band (0 to 2: from `triads`, each
+    /// band's used triads by digit) and each stack (3 to 5: from `stacks`,
+    /// each digit's columns by band), summed over the digits; and each
+    /// digit's columns by stack (`stacks` transposed).
+    fn totals(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> ([u32; 6], [u32; N]);
 }
 
 /// The columns of `digit`'s three words, band `b` at bit `9 · b`.
@@ -157,6 +172,45 @@ impl Words for Scalar {
         }
         moved
     }
+
+    #[inline(always)]
+    fn totals(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> ([u32; 6], [u32; N]) {
+        let mut totals = [0u32; 6];
+        let mut down = [0u32; N];
+        for digit in 0..N {
+            for band in 0..3 {
+                totals[band] += u32::from(COUNT[usize::from(triads[band][digit])]);
+            }
+            let by_stack = transpose(stacks[digit]);
+            down[digit] = by_stack;
+            for stack in 0..3 {
+                totals[3 + stack] += u32::from(COUNT[(by_stack >> (N * stack) & ROW) as usize]);
+            }
+        }
+        (totals, down)
+    }
+}
+
+/// Eight digits' `u16`s of a band (grids, columns) as eight `u32` lanes.
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+#[inline(always)]
+fn band_grids(simd: pulp::x86::V3, grids: &[u16; N]) -> __m256i {
+    let eight: [u16; N - 1] = grids[..N - 1].try_into().expect("eight grids");
+    simd.avx2._mm256_cvtepu16_epi32(pulp::bytemuck::cast(eight))
+}
+
+/// Minus the configurations inside each lane's 3×3 grid.
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+#[inline(always)]
+fn inside(simd: pulp::x86::V3, grids: __m256i) -> __m256i {
+    let (avx, avx2) = (simd.avx, simd.avx2);
+    let mut sum = avx._mm256_setzero_si256();
+    for k in 0..6 {
+        let configuration = avx._mm256_set1_epi32(CONFIGURATIONS[k] as i32);
+        let within = avx2._mm256_and_si256(grids, configuration);
+        sum = avx2._mm256_add_epi32(sum, avx2._mm256_cmpeq_epi32(within, configuration));
+    }
+    sum
 }
 
 /// For each row of a band: how many bits it has.
@@ -256,15 +310,11 @@ impl Words for pulp::x86::V3 {
     fn moved(self, columns: &[[u16; N]; 3], stacks: &[u32; N]) -> u32 {
         use pulp::bytemuck::cast;
         let avx2 = self.avx2;
-        let band = |band: usize| {
-            let eight: [u16; N - 1] = columns[band][..N - 1].try_into().expect("eight");
-            avx2._mm256_cvtepu16_epi32(cast(eight))
-        };
         let seen = avx2._mm256_or_si256(
-            band(0),
+            band_grids(self, &columns[0]),
             avx2._mm256_or_si256(
-                avx2._mm256_slli_epi32::<9>(band(1)),
-                avx2._mm256_slli_epi32::<18>(band(2)),
+                avx2._mm256_slli_epi32::<9>(band_grids(self, &columns[1])),
+                avx2._mm256_slli_epi32::<18>(band_grids(self, &columns[2])),
             ),
         );
         let eight: [u32; N - 1] = stacks[..N - 1].try_into().expect("eight");
@@ -273,5 +323,73 @@ impl Words for pulp::x86::V3 {
             .avx
             ._mm256_movemask_ps(self.avx._mm256_castsi256_ps(same)) as u32;
         !same & 0xFF | u32::from(self::seen(columns, N - 1) != stacks[N - 1]) << (N - 1)
+    }
+
+    /// Eight digits' grids a line at a time, each compared with the six
+    /// configurations, the sums folded together; the ninth digit alone.
+    #[inline(always)]
+    fn totals(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> ([u32; 6], [u32; N]) {
+        use pulp::bytemuck::cast;
+        let (avx, avx2) = (self.avx, self.avx2);
+        // The transpose of eight digits' stacks, as in `transpose`.
+        let fields: [u32; N - 1] = stacks[..N - 1].try_into().expect("eight");
+        let fields = cast(fields);
+        let t = avx2._mm256_and_si256(
+            avx2._mm256_xor_si256(avx2._mm256_srli_epi32::<6>(fields), fields),
+            avx._mm256_set1_epi32(7 << 3 | 7 << 15),
+        );
+        let fields = avx2._mm256_xor_si256(
+            avx2._mm256_xor_si256(fields, t),
+            avx2._mm256_slli_epi32::<6>(t),
+        );
+        let t = avx2._mm256_and_si256(
+            avx2._mm256_xor_si256(avx2._mm256_srli_epi32::<12>(fields), fields),
+            avx._mm256_set1_epi32(7 << 6),
+        );
+        let by_stack = avx2._mm256_xor_si256(
+            avx2._mm256_xor_si256(fields, t),
+            avx2._mm256_slli_epi32::<12>(t),
+        );
+        let eight: [u32; N - 1] = cast(by_stack);
+        let mut down = [0; N];
+        down[..N - 1].copy_from_slice(&eight);
+        down[N - 1] = transpose(stacks[N - 1]);
+        let row = avx._mm256_set1_epi32(ROW as i32);
+        let counts = [
+            inside(self, band_grids(self, &triads[0])),
+            inside(self, band_grids(self, &triads[1])),
+            inside(self, band_grids(self, &triads[2])),
+            inside(self, avx2._mm256_and_si256(by_stack, row)),
+            inside(
+                self,
+                avx2._mm256_and_si256(avx2._mm256_srli_epi32::<9>(by_stack), row),
+            ),
+            inside(self, avx2._mm256_srli_epi32::<18>(by_stack)),
+        ];
+        // Lane k of the result: the sum of counts[k]'s eight lanes.
+        let pairs = [
+            avx2._mm256_hadd_epi32(counts[0], counts[1]),
+            avx2._mm256_hadd_epi32(counts[2], counts[3]),
+            avx2._mm256_hadd_epi32(counts[4], counts[5]),
+        ];
+        let quads = [
+            avx2._mm256_hadd_epi32(pairs[0], pairs[1]),
+            avx2._mm256_hadd_epi32(pairs[2], pairs[2]),
+        ];
+        let sums = avx2._mm256_add_epi32(
+            avx2._mm256_permute2x128_si256::<0x20>(quads[0], quads[1]),
+            avx2._mm256_permute2x128_si256::<0x31>(quads[0], quads[1]),
+        );
+        let sums: [i32; 8] = cast(sums);
+        let mut totals = [0u32; 6];
+        for (line, total) in totals.iter_mut().enumerate() {
+            let ninth = if line < 3 {
+                usize::from(triads[line][N - 1])
+            } else {
+                (down[N - 1] >> (N * (line - 3)) & ROW) as usize
+            };
+            *total = u32::from(COUNT[ninth]).wrapping_sub(sums[line] as u32);
+        }
+        (totals, down)
     }
 }

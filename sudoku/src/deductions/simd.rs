@@ -205,8 +205,8 @@ fn band_grids(simd: pulp::x86::V3, grids: &[u16; N]) -> __m256i {
 fn inside(simd: pulp::x86::V3, grids: __m256i) -> __m256i {
     let (avx, avx2) = (simd.avx, simd.avx2);
     let mut sum = avx._mm256_setzero_si256();
-    for k in 0..6 {
-        let configuration = avx._mm256_set1_epi32(CONFIGURATIONS[k] as i32);
+    for configuration in CONFIGURATIONS {
+        let configuration = avx._mm256_set1_epi32(configuration as i32);
         let within = avx2._mm256_and_si256(grids, configuration);
         sum = avx2._mm256_add_epi32(sum, avx2._mm256_cmpeq_epi32(within, configuration));
     }

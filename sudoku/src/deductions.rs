@@ -295,12 +295,12 @@ const POINTED: [u32; 512] = {
 };
 
 /// Nine 3-bit fields in each half of a `u64`, the lowest bit of each.
-const LOWEST: u64 = 0o111_111_111 | 0o111_111_111 << 32;
+pub(crate) const LOWEST: u64 = 0o111_111_111 | 0o111_111_111 << 32;
 
 /// The bits of `grids` (3×3 grids of three bits a row, three grids in each
 /// half of the word) alone in their row.
 #[inline(always)]
-fn alone_in_row(grids: u64) -> u64 {
+pub(crate) fn alone_in_row(grids: u64) -> u64 {
     let (first, second, third) = (grids & LOWEST, grids >> 1 & LOWEST, grids >> 2 & LOWEST);
     let two = (first & second) | (first & third) | (second & third);
     grids & !(two * 7)
@@ -411,7 +411,7 @@ impl State {
             if self.open == [0; 3] {
                 return Ok(());
             }
-            if self.naked(w)? || self.stacks(w)? || self.triads()? {
+            if self.naked(w)? || self.stacks(w)? || self.triads(w)? {
                 continue;
             }
             return Ok(());
@@ -553,26 +553,11 @@ impl State {
     /// three digits must fill gets no other; fewer than three, or more
     /// than three that must, end the branch. Whether any word changed.
     #[inline(always)]
-    fn triads(&mut self) -> Result<bool, DeadEnd> {
+    fn triads<W: Words>(&mut self, w: W) -> Result<bool, DeadEnd> {
         // Per digit, the used triads of the three bands (low half, band b
         // at bit 9·b) and of the three stacks (high half, stack s at
         // 32 + 9·s): their candidates and which of them are certain.
-        let mut grids = [0u64; N];
-        let (mut may, mut must) = ([0u64; 4], [0u64; 4]);
-        for (digit, grids) in grids.iter_mut().enumerate() {
-            let across = u64::from(self.triads[0][digit])
-                | u64::from(self.triads[1][digit]) << N
-                | u64::from(self.triads[2][digit]) << (2 * N);
-            let down = u64::from(transpose(self.stacks[digit]));
-            *grids = across | down << 32;
-            let certain = alone_in_row(*grids);
-            for (counts, bits) in [(&mut may, *grids), (&mut must, certain)] {
-                counts[3] |= counts[2] & bits;
-                counts[2] |= counts[1] & bits;
-                counts[1] |= counts[0] & bits;
-                counts[0] |= bits;
-            }
-        }
+        let (grids, may, must) = w.grids(&self.triads, &self.stacks);
         let all = u64::from(BAND) | u64::from(BAND) << 32;
         if may[2] != all || must[3] != 0 {
             return Err(DeadEnd);

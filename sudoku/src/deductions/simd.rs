@@ -18,11 +18,11 @@
 use std::sync::OnceLock;
 
 #[cfg(target_arch = "x86")]
-use std::arch::x86::__m256i;
+use std::arch::x86::{__m128i, __m256i};
 #[cfg(target_arch = "x86_64")]
-use std::arch::x86_64::__m256i;
+use std::arch::x86_64::{__m128i, __m256i};
 
-use super::{CONFIGURATIONS, COUNT, transpose};
+use super::{CONFIGURATIONS, COUNT, LOWEST, alone_in_row, transpose};
 use crate::bands::{N, ROW};
 
 /// The copy of the engine's hot code that runs.
@@ -105,6 +105,13 @@ pub(crate) trait Words: Copy {
     /// each digit's columns by band), summed over the digits; and each
     /// digit's columns by stack (`stacks` transposed).
     fn totals(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> ([u32; 6], [u32; N]);
+
+    /// Each digit's used triads of the three bands (low half, band `b` at
+    /// bit `9 · b`) and of the three stacks (high half, stack `s` at bit
+    /// `32 + 9 · s`); and for each triad, whether at least one, two, three
+    /// and four digits have it, and the same for the triads certain in
+    /// their digit's grid (alone in their row).
+    fn grids(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> ([u64; N], [u64; 4], [u64; 4]);
 }
 
 /// The columns of `digit`'s three words, band `b` at bit `9 · b`.
@@ -189,6 +196,33 @@ impl Words for Scalar {
         }
         (totals, down)
     }
+
+    #[inline(always)]
+    fn grids(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> ([u64; N], [u64; 4], [u64; 4]) {
+        let mut grids = [0u64; N];
+        let (mut may, mut must) = ([0u64; 4], [0u64; 4]);
+        for (digit, grids) in grids.iter_mut().enumerate() {
+            let across = u64::from(triads[0][digit])
+                | u64::from(triads[1][digit]) << N
+                | u64::from(triads[2][digit]) << (2 * N);
+            let down = u64::from(transpose(stacks[digit]));
+            *grids = across | down << 32;
+            let certain = alone_in_row(*grids);
+            for (counts, bits) in [(&mut may, *grids), (&mut must, certain)] {
+                count(counts, bits);
+            }
+        }
+        (grids, may, must)
+    }
+}
+
+/// Adds `bits` to the counts of at least one, two, three and four.
+#[inline(always)]
+fn count(counts: &mut [u64; 4], bits: u64) {
+    counts[3] |= counts[2] & bits;
+    counts[2] |= counts[1] & bits;
+    counts[1] |= counts[0] & bits;
+    counts[0] |= bits;
 }
 
 /// Eight digits' `u16`s of a band (grids, columns) as eight `u32` lanes.
@@ -331,25 +365,7 @@ impl Words for pulp::x86::V3 {
     fn totals(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> ([u32; 6], [u32; N]) {
         use pulp::bytemuck::cast;
         let (avx, avx2) = (self.avx, self.avx2);
-        // The transpose of eight digits' stacks, as in `transpose`.
-        let fields: [u32; N - 1] = stacks[..N - 1].try_into().expect("eight");
-        let fields = cast(fields);
-        let t = avx2._mm256_and_si256(
-            avx2._mm256_xor_si256(avx2._mm256_srli_epi32::<6>(fields), fields),
-            avx._mm256_set1_epi32(7 << 3 | 7 << 15),
-        );
-        let fields = avx2._mm256_xor_si256(
-            avx2._mm256_xor_si256(fields, t),
-            avx2._mm256_slli_epi32::<6>(t),
-        );
-        let t = avx2._mm256_and_si256(
-            avx2._mm256_xor_si256(avx2._mm256_srli_epi32::<12>(fields), fields),
-            avx._mm256_set1_epi32(7 << 6),
-        );
-        let by_stack = avx2._mm256_xor_si256(
-            avx2._mm256_xor_si256(fields, t),
-            avx2._mm256_slli_epi32::<12>(t),
-        );
+        let by_stack = transposed(self, stacks);
         let eight: [u32; N - 1] = cast(by_stack);
         let mut down = [0; N];
         down[..N - 1].copy_from_slice(&eight);
@@ -392,4 +408,148 @@ impl Words for pulp::x86::V3 {
         }
         (totals, down)
     }
+
+    /// Eight digits' grids in two vectors of four, their counts folded
+    /// together; the ninth digit alone.
+    #[inline(always)]
+    fn grids(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> ([u64; N], [u64; 4], [u64; 4]) {
+        use pulp::bytemuck::cast;
+        let avx2 = self.avx2;
+        let across = avx2._mm256_or_si256(
+            band_grids(self, &triads[0]),
+            avx2._mm256_or_si256(
+                avx2._mm256_slli_epi32::<9>(band_grids(self, &triads[1])),
+                avx2._mm256_slli_epi32::<18>(band_grids(self, &triads[2])),
+            ),
+        );
+        let down = transposed(self, stacks);
+        let (first, second) = halves(self, across, down);
+        let (sure_first, sure_second) = halves(self, alone(self, across), alone(self, down));
+        let mut grids = [0u64; N];
+        let first_four: [u64; 4] = cast(first);
+        let second_four: [u64; 4] = cast(second);
+        grids[..4].copy_from_slice(&first_four);
+        grids[4..N - 1].copy_from_slice(&second_four);
+        let ninth = u64::from(triads[0][N - 1])
+            | u64::from(triads[1][N - 1]) << N
+            | u64::from(triads[2][N - 1]) << (2 * N)
+            | u64::from(transpose(stacks[N - 1])) << 32;
+        grids[N - 1] = ninth;
+        let mut may = fold(self, first, second);
+        let mut must = fold(self, sure_first, sure_second);
+        count(&mut may, ninth);
+        count(&mut must, alone_in_row(ninth));
+        (grids, may, must)
+    }
+}
+
+/// The transposes of eight digits' stacks, as in `transpose`.
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+#[inline(always)]
+fn transposed(simd: pulp::x86::V3, stacks: &[u32; N]) -> __m256i {
+    let (avx, avx2) = (simd.avx, simd.avx2);
+    let fields: [u32; N - 1] = stacks[..N - 1].try_into().expect("eight");
+    let fields = pulp::bytemuck::cast(fields);
+    let t = avx2._mm256_and_si256(
+        avx2._mm256_xor_si256(avx2._mm256_srli_epi32::<6>(fields), fields),
+        avx._mm256_set1_epi32(7 << 3 | 7 << 15),
+    );
+    let fields = avx2._mm256_xor_si256(
+        avx2._mm256_xor_si256(fields, t),
+        avx2._mm256_slli_epi32::<6>(t),
+    );
+    let t = avx2._mm256_and_si256(
+        avx2._mm256_xor_si256(avx2._mm256_srli_epi32::<12>(fields), fields),
+        avx._mm256_set1_epi32(7 << 6),
+    );
+    avx2._mm256_xor_si256(
+        avx2._mm256_xor_si256(fields, t),
+        avx2._mm256_slli_epi32::<12>(t),
+    )
+}
+
+/// `alone_in_row` on eight lanes of one 3×3 grid of fields each.
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+#[inline(always)]
+fn alone(simd: pulp::x86::V3, grids: __m256i) -> __m256i {
+    let (avx, avx2) = (simd.avx, simd.avx2);
+    let lowest = avx._mm256_set1_epi32(LOWEST as u32 as i32);
+    let first = avx2._mm256_and_si256(grids, lowest);
+    let second = avx2._mm256_and_si256(avx2._mm256_srli_epi32::<1>(grids), lowest);
+    let third = avx2._mm256_and_si256(avx2._mm256_srli_epi32::<2>(grids), lowest);
+    let two = avx2._mm256_or_si256(
+        avx2._mm256_or_si256(
+            avx2._mm256_and_si256(first, second),
+            avx2._mm256_and_si256(first, third),
+        ),
+        avx2._mm256_and_si256(second, third),
+    );
+    let spread = avx2._mm256_or_si256(
+        two,
+        avx2._mm256_or_si256(
+            avx2._mm256_slli_epi32::<1>(two),
+            avx2._mm256_slli_epi32::<2>(two),
+        ),
+    );
+    avx2._mm256_andnot_si256(spread, grids)
+}
+
+/// The counts of at least one to four of eight `u64` lanes in two
+/// vectors: lane by lane, then the two halves, then the two words.
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+#[inline(always)]
+fn fold(simd: pulp::x86::V3, first: __m256i, second: __m256i) -> [u64; 4] {
+    let (sse2, avx, avx2) = (simd.sse2, simd.avx, simd.avx2);
+    let (one, two) = (
+        avx2._mm256_or_si256(first, second),
+        avx2._mm256_and_si256(first, second),
+    );
+    let (a0, b0) = (
+        avx._mm256_castsi256_si128(one),
+        avx2._mm256_extracti128_si256::<1>(one),
+    );
+    let (a1, b1) = (
+        avx._mm256_castsi256_si128(two),
+        avx2._mm256_extracti128_si256::<1>(two),
+    );
+    let d0 = sse2._mm_or_si128(a0, b0);
+    let d1 = sse2._mm_or_si128(sse2._mm_or_si128(a1, b1), sse2._mm_and_si128(a0, b0));
+    let d2 = sse2._mm_or_si128(sse2._mm_and_si128(a1, b0), sse2._mm_and_si128(a0, b1));
+    let d3 = sse2._mm_and_si128(a1, b1);
+    let e0 = sse2._mm_shuffle_epi32::<0b01_00_11_10>(d0);
+    let e1 = sse2._mm_shuffle_epi32::<0b01_00_11_10>(d1);
+    let e2 = sse2._mm_shuffle_epi32::<0b01_00_11_10>(d2);
+    let e3 = sse2._mm_shuffle_epi32::<0b01_00_11_10>(d3);
+    let f0 = sse2._mm_or_si128(d0, e0);
+    let f1 = sse2._mm_or_si128(sse2._mm_or_si128(d1, e1), sse2._mm_and_si128(d0, e0));
+    let f2 = sse2._mm_or_si128(
+        sse2._mm_or_si128(d2, e2),
+        sse2._mm_or_si128(sse2._mm_and_si128(d1, e0), sse2._mm_and_si128(d0, e1)),
+    );
+    let f3 = sse2._mm_or_si128(
+        sse2._mm_or_si128(d3, e3),
+        sse2._mm_or_si128(
+            sse2._mm_and_si128(d2, e0),
+            sse2._mm_or_si128(sse2._mm_and_si128(d1, e1), sse2._mm_and_si128(d0, e2)),
+        ),
+    );
+    let low = [f0, f1, f2, f3].map(pulp::bytemuck::cast::<__m128i, [u64; 2]>);
+    [low[0][0], low[1][0], low[2][0], low[3][0]]
+}
+
+/// Eight digits' grids across and down as `u64`s (across low), digits 0
+/// to 3 and 4 to 7: the lanes interleave to digits 0, 1, 4, 5 and 2, 3,
+/// 6, 7, then the halves swap.
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+#[inline(always)]
+fn halves(simd: pulp::x86::V3, across: __m256i, down: __m256i) -> (__m256i, __m256i) {
+    let avx2 = simd.avx2;
+    let (low, high) = (
+        avx2._mm256_unpacklo_epi32(across, down),
+        avx2._mm256_unpackhi_epi32(across, down),
+    );
+    (
+        avx2._mm256_permute2x128_si256::<0x20>(low, high),
+        avx2._mm256_permute2x128_si256::<0x31>(low, high),
+    )
 }

@@ -3,8 +3,9 @@
 //!
 //! The release binary targets baseline x86-64 (SSE2), so that it runs on
 //! any x86-64 CPU. [`Lanes::detect`] asks the CPU once, when an engine is
-//! made, whether it has x86-64-v3 (AVX2, BMI1/2, POPCNT, LZCNT, FMA: every
-//! x86-64 CPU since 2013–2015); [`Lanes::run`] then runs the engine's hot
+//! made, whether it has x86-64-v3 (AVX2, BMI1/2, POPCNT, LZCNT, FMA: Intel
+//! since Haswell, AMD since Excavator, not some Pentium and Celeron);
+//! [`Lanes::run`] then runs the engine's hot
 //! code compiled a second time with those extensions enabled (`pulp`'s
 //! `V3::vectorize`: safe, no `unsafe` in this crate). Both copies are the
 //! same Rust, so they make the same deductions in the same order: the same
@@ -22,7 +23,7 @@ use std::arch::x86::{__m128i, __m256i};
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::{__m128i, __m256i};
 
-use super::{CONFIGURATIONS, COUNT, LOWEST, alone_in_row, transpose};
+use super::{COUNT, alone_in_row, transpose};
 use crate::bands::{N, ROW};
 
 /// The copy of the engine's hot code that runs.
@@ -239,7 +240,7 @@ fn band_grids(simd: pulp::x86::V3, grids: &[u16; N]) -> __m256i {
 fn inside(simd: pulp::x86::V3, grids: __m256i) -> __m256i {
     let (avx, avx2) = (simd.avx, simd.avx2);
     let mut sum = avx._mm256_setzero_si256();
-    for configuration in CONFIGURATIONS {
+    for configuration in super::CONFIGURATIONS {
         let configuration = avx._mm256_set1_epi32(configuration as i32);
         let within = avx2._mm256_and_si256(grids, configuration);
         sum = avx2._mm256_add_epi32(sum, avx2._mm256_cmpeq_epi32(within, configuration));
@@ -473,7 +474,7 @@ fn transposed(simd: pulp::x86::V3, stacks: &[u32; N]) -> __m256i {
 #[inline(always)]
 fn alone(simd: pulp::x86::V3, grids: __m256i) -> __m256i {
     let (avx, avx2) = (simd.avx, simd.avx2);
-    let lowest = avx._mm256_set1_epi32(LOWEST as u32 as i32);
+    let lowest = avx._mm256_set1_epi32(super::LOWEST as u32 as i32);
     let first = avx2._mm256_and_si256(grids, lowest);
     let second = avx2._mm256_and_si256(avx2._mm256_srli_epi32::<1>(grids), lowest);
     let third = avx2._mm256_and_si256(avx2._mm256_srli_epi32::<2>(grids), lowest);

@@ -5,8 +5,9 @@
 # change to the 9×9 engine is measured before and after on a shared
 # machine. One build, or two side by side with B / A (below 1: B runs fewer
 # instructions). Guesses are `--stats`'s (options tried at branch points).
-# Valgrind reports a CPU without AVX-512, so the AVX2 path runs where the
-# engine dispatches at run time.
+# Valgrind reports a CPU with AVX2 but without AVX-512, so the engine's
+# x86-64-v3 (AVX2) copy runs, as on most CPUs; DANCE_SIMD=off in the
+# environment forces its baseline copy (sudoku/src/deductions/simd.rs).
 #
 #   benches/callgrind_9x9.sh [--unique] A [B]
 #   e.g. cp target/release/dance /tmp/dance-before; (edit, cargo build --release)

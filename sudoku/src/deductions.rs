@@ -90,12 +90,24 @@
 //!
 //! Nothing is ever undone: a branch keeps a copy of the state (276 bytes)
 //! while it has options left, and each option starts from it.
+//!
+//! # Two copies
+//!
+//! The deductions and the placing of the givens run in one of two copies
+//! of the same code ([`simd`]): compiled for x86-64-v3 (AVX2) where the CPU
+//! has it, asked once per engine, else for the baseline. A few steps use
+//! vectors there (a band's nine words at once); every step gives the same
+//! result in both, so the answers, nodes and guesses are the same, and
+//! `DANCE_SIMD=off` forces the baseline copy.
+
+mod simd;
 
 use dance_dlx::driver::{Choice, Matrix, Work};
 
 use crate::bands::{BAND, BAND_CELLS, COLUMNS, KEEP, N, ROW, TRIAD, placed_grid};
 use crate::engine::Stash;
 use crate::{Grid, Puzzle, Shape};
+use simd::{Lanes, WithWords, Words};
 
 /// Every digit, one bit each.
 const ALL_DIGITS: u32 = (1 << N) - 1;
@@ -105,7 +117,7 @@ const SPREAD: u32 = 1 | 1 << N | 1 << (2 * N);
 
 /// The six configurations of a 3×3 grid of triads (or of bands and
 /// columns): one bit per row and per column, bit `3 · row + column`.
-const CONFIGURATIONS: [u32; 6] = [
+pub(crate) const CONFIGURATIONS: [u32; 6] = [
     1 | 1 << 4 | 1 << 8,
     1 | 1 << 5 | 1 << 7,
     1 << 1 | 1 << 3 | 1 << 8,
@@ -184,7 +196,7 @@ const UNION: [u16; 64] = {
 };
 
 /// For each set of 3×3 cells: how many configurations are inside it.
-const COUNT: [u8; 512] = {
+pub(crate) const COUNT: [u8; 512] = {
     let mut count = [0; 512];
     let mut grid = 0;
     while grid < 512 {
@@ -283,12 +295,12 @@ const POINTED: [u32; 512] = {
 };
 
 /// Nine 3-bit fields in each half of a `u64`, the lowest bit of each.
-const LOWEST: u64 = 0o111_111_111 | 0o111_111_111 << 32;
+pub(crate) const LOWEST: u64 = 0o111_111_111 | 0o111_111_111 << 32;
 
 /// The bits of `grids` (3×3 grids of three bits a row, three grids in each
 /// half of the word) alone in their row.
 #[inline(always)]
-fn alone_in_row(grids: u64) -> u64 {
+pub(crate) fn alone_in_row(grids: u64) -> u64 {
     let (first, second, third) = (grids & LOWEST, grids >> 1 & LOWEST, grids >> 2 & LOWEST);
     let two = (first & second) | (first & third) | (second & third);
     grids & !(two * 7)
@@ -313,32 +325,11 @@ fn columns(word: u32) -> u32 {
 /// bit `9 · i + 3 · j`: a band's columns by stack become a stack's columns
 /// by band, and back.
 #[inline(always)]
-fn transpose(fields: u32) -> u32 {
+pub(crate) fn transpose(fields: u32) -> u32 {
     let t = ((fields >> 6) ^ fields) & (7 << 3 | 7 << 15);
     let fields = fields ^ t ^ (t << 6);
     let t = ((fields >> 12) ^ fields) & (7 << 6);
     fields ^ t ^ (t << 12)
-}
-
-/// For each row of a band: how many bits it has.
-const BITS: [u8; 512] = {
-    let mut bits = [0; 512];
-    let mut row = 0;
-    while row < 512 {
-        bits[row] = (row as u32).count_ones() as u8;
-        row += 1;
-    }
-    bits
-};
-
-/// The empty cells, counted a row at a time (a table is cheaper than
-/// counting bits without a population-count instruction).
-#[inline(always)]
-fn empties(open: [u32; 3]) -> u64 {
-    open.iter()
-        .flat_map(|&cells| [cells & ROW, cells >> N & ROW, cells >> (2 * N) & ROW])
-        .map(|row| u64::from(BITS[row as usize]))
-        .sum()
 }
 
 /// Why deductions stopped: some unit has no place left for a digit, or
@@ -347,7 +338,7 @@ fn empties(open: [u32; 3]) -> u64 {
 struct DeadEnd;
 
 /// The candidates at one point of the search.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct State {
     /// For each band and digit: the cells where the digit is a candidate
     /// or placed.
@@ -413,13 +404,14 @@ impl State {
     }
 
     /// Every deduction, to the fixpoint.
-    fn deduce(&mut self) -> Result<(), DeadEnd> {
+    #[inline(always)]
+    fn deduce<W: Words>(&mut self, w: W) -> Result<(), DeadEnd> {
         loop {
-            self.sweep()?;
+            self.sweep(w)?;
             if self.open == [0; 3] {
                 return Ok(());
             }
-            if self.naked()? || self.stacks()? || self.triads()? {
+            if self.naked(w)? || self.stacks(w)? || self.triads(w)? {
                 continue;
             }
             return Ok(());
@@ -429,11 +421,11 @@ impl State {
     /// The row deduction on every changed word, until none changes: a band
     /// at a time, its changed words taken in order.
     #[inline(always)]
-    fn sweep(&mut self) -> Result<(), DeadEnd> {
+    fn sweep<W: Words>(&mut self, w: W) -> Result<(), DeadEnd> {
         while self.dirty != [0; 3] {
-            self.band::<0>()?;
-            self.band::<1>()?;
-            self.band::<2>()?;
+            self.band::<0, W>(w)?;
+            self.band::<1, W>(w)?;
+            self.band::<2, W>(w)?;
         }
         Ok(())
     }
@@ -441,11 +433,11 @@ impl State {
     /// The row deduction on each word of band `B` that changed, those that
     /// change meanwhile included.
     #[inline(always)]
-    fn band<const B: usize>(&mut self) -> Result<(), DeadEnd> {
+    fn band<const B: usize, W: Words>(&mut self, w: W) -> Result<(), DeadEnd> {
         while self.dirty[B] != 0 {
             let digit = self.dirty[B].trailing_zeros() as usize;
             self.dirty[B] &= self.dirty[B] - 1;
-            self.row::<B>(digit)?;
+            self.row::<B, W>(w, digit)?;
         }
         Ok(())
     }
@@ -454,7 +446,7 @@ impl State {
     /// uses go; a box left with one column points down it; a row left with
     /// one cell places the digit there.
     #[inline(always)]
-    fn row<const B: usize>(&mut self, d: usize) -> Result<(), DeadEnd> {
+    fn row<const B: usize, W: Words>(&mut self, w: W, d: usize) -> Result<(), DeadEnd> {
         let triads = triads(self.words[B][d]);
         // Within the band: lets the compiler drop the bounds checks below.
         let word = self.words[B][d] & KEPT[triads as usize] & BAND;
@@ -475,9 +467,7 @@ impl State {
         // on the three row deductions in five that place nothing.
         if singles != 0 {
             self.open[B] &= !singles;
-            for other in 0..N {
-                self.narrow(B, other, !singles);
-            }
+            self.dirty[B] |= w.clear(&mut self.words[B], singles);
             // The digit's own word keeps its singles (stored below).
             self.dirty[B] &= !(1 << d);
         }
@@ -498,15 +488,11 @@ impl State {
     /// Naked singles, and empty cells with no digit: whether any cell was
     /// filled.
     #[inline(always)]
-    fn naked(&mut self) -> Result<bool, DeadEnd> {
+    fn naked<W: Words>(&mut self, w: W) -> Result<bool, DeadEnd> {
         let mut filled = false;
         for band in 0..3 {
             let open = self.open[band];
-            let (mut one, mut two) = (0, 0);
-            for &word in &self.words[band] {
-                two |= one & word;
-                one |= word;
-            }
+            let (one, two) = w.cover(&self.words[band]);
             if open & !one != 0 {
                 return Err(DeadEnd);
             }
@@ -535,15 +521,13 @@ impl State {
     /// that no configuration of a stack uses leave their band. Whether any
     /// word changed.
     #[inline(always)]
-    fn stacks(&mut self) -> Result<bool, DeadEnd> {
+    fn stacks<W: Words>(&mut self, w: W) -> Result<bool, DeadEnd> {
         let mut changed = false;
-        for digit in 0..N {
-            let seen = u32::from(self.columns[0][digit])
-                | u32::from(self.columns[1][digit]) << N
-                | u32::from(self.columns[2][digit]) << (2 * N);
-            if seen == self.stacks[digit] {
-                continue;
-            }
+        let mut moved = w.moved(&self.columns, &self.stacks);
+        while moved != 0 {
+            let digit = moved.trailing_zeros() as usize;
+            moved &= moved - 1;
+            let seen = simd::seen(&self.columns, digit);
             let by_stack = transpose(seen);
             let used = [0, 1, 2].map(|stack| USED[(by_stack >> (N * stack) & ROW) as usize]);
             if used.contains(&0) {
@@ -569,26 +553,11 @@ impl State {
     /// three digits must fill gets no other; fewer than three, or more
     /// than three that must, end the branch. Whether any word changed.
     #[inline(always)]
-    fn triads(&mut self) -> Result<bool, DeadEnd> {
+    fn triads<W: Words>(&mut self, w: W) -> Result<bool, DeadEnd> {
         // Per digit, the used triads of the three bands (low half, band b
         // at bit 9·b) and of the three stacks (high half, stack s at
         // 32 + 9·s): their candidates and which of them are certain.
-        let mut grids = [0u64; N];
-        let (mut may, mut must) = ([0u64; 4], [0u64; 4]);
-        for (digit, grids) in grids.iter_mut().enumerate() {
-            let across = u64::from(self.triads[0][digit])
-                | u64::from(self.triads[1][digit]) << N
-                | u64::from(self.triads[2][digit]) << (2 * N);
-            let down = u64::from(transpose(self.stacks[digit]));
-            *grids = across | down << 32;
-            let certain = alone_in_row(*grids);
-            for (counts, bits) in [(&mut may, *grids), (&mut must, certain)] {
-                counts[3] |= counts[2] & bits;
-                counts[2] |= counts[1] & bits;
-                counts[1] |= counts[0] & bits;
-                counts[0] |= bits;
-            }
-        }
+        let (grids, may, must) = w.grids(&self.triads, &self.stacks);
         let all = u64::from(BAND) | u64::from(BAND) << 32;
         if may[2] != all || must[3] != 0 {
             return Err(DeadEnd);
@@ -644,21 +613,11 @@ impl State {
     /// with the fewest; else (every configuration fixed, which the
     /// deductions leave only in a solved grid) the first empty cell with
     /// the fewest digits.
-    fn branch(&self) -> Frame {
+    #[inline(always)]
+    fn branch<W: Words>(&self, w: W) -> Frame {
         // Configurations left in each band across (0 to 2) and stack down
         // (3 to 5), and each digit's stacks by stack.
-        let mut totals = [0u32; 6];
-        let mut down = [0u32; N];
-        for digit in 0..N {
-            for band in 0..3 {
-                totals[band] += u32::from(COUNT[usize::from(self.triads[band][digit])]);
-            }
-            let by_stack = transpose(self.stacks[digit]);
-            down[digit] = by_stack;
-            for stack in 0..3 {
-                totals[3 + stack] += u32::from(COUNT[(by_stack >> (N * stack) & ROW) as usize]);
-            }
-        }
+        let (totals, down) = w.totals(&self.triads, &self.stacks);
         let (mut line, mut fewest) = (usize::MAX, u32::MAX);
         for (candidate, &total) in totals.iter().enumerate() {
             if total > N as u32 && total < fewest {
@@ -694,6 +653,7 @@ impl State {
     }
 
     /// The level trying the digits of the first empty cell with the fewest.
+    #[inline(always)]
     fn cell_frame(&self) -> Frame {
         let mut best = (u32::MAX, 0, 0);
         for band in 0..3 {
@@ -754,8 +714,170 @@ impl State {
     }
 }
 
+/// An option tried: applied, then the deductions; whether they ended the
+/// branch, and the cells they filled.
+struct Try<'a> {
+    state: &'a mut State,
+    kind: Kind,
+    option: usize,
+}
+
+impl WithWords for Try<'_> {
+    type Output = (bool, u64);
+
+    #[inline(always)]
+    fn with<W: Words>(self, w: W) -> (bool, u64) {
+        let before = w.count(self.state.open);
+        self.state.apply(self.kind, self.option);
+        let dead = self.state.deduce(w).is_err();
+        (dead, before - w.count(self.state.open))
+    }
+}
+
+/// Where a state branches ([`State::branch`]).
+struct Branch<'a>(&'a State);
+
+impl WithWords for Branch<'_> {
+    type Output = Frame;
+
+    #[inline(always)]
+    fn with<W: Words>(self, w: W) -> Frame {
+        self.0.branch(w)
+    }
+}
+
+/// The givens of a puzzle placed on an empty state: `false` when two of
+/// them clash (the same digit twice in a row, column or box).
+struct Start<'a> {
+    state: &'a mut State,
+    puzzle: &'a Puzzle,
+}
+
+/// Bit 0 of each row of a band.
+const ROW_STARTS: u32 = 1 | 1 << N | 1 << (2 * N);
+
+/// Bit 0 of each box of a band's first row.
+const BOX_STARTS: u32 = 1 | 1 << 3 | 1 << 6;
+
+/// The lowest bit of each triad.
+const TRIAD_STARTS: u32 = 0o111_111_111;
+
+impl WithWords for Start<'_> {
+    type Output = bool;
+
+    /// With vectors, all the givens of a digit at once, from the words of
+    /// its cells (see [`Start::at_once`]); a word at a time, one by one
+    /// (as cheap there, and a reference for the tests).
+    #[inline(always)]
+    fn with<W: Words>(self, w: W) -> bool {
+        *self.state = State::EMPTY;
+        if W::WIDE {
+            self.at_once(w)
+        } else {
+            self.one_by_one()
+        }
+    }
+}
+
+impl Start<'_> {
+    /// The givens one by one.
+    #[inline(always)]
+    fn one_by_one(self) -> bool {
+        let state = self.state;
+        let mut givens = [[0; N]; 3];
+        for (band, cells) in self.puzzle.cells().chunks_exact(BAND_CELLS).enumerate() {
+            // The given cells as a word first, without a branch per cell
+            // (whose outcome no predictor learns), then one by one.
+            let mut numbers = [0u8; BAND_CELLS];
+            for (number, cell) in numbers.iter_mut().zip(cells) {
+                *number = cell.map_or(0, |digit| digit.number());
+            }
+            let mut given = 0u32;
+            for (bit, &number) in numbers.iter().enumerate() {
+                given |= u32::from(number != 0) << bit;
+            }
+            while given != 0 {
+                let bit = given.trailing_zeros() as usize;
+                given &= given - 1;
+                let digit = usize::from(numbers[bit % BAND_CELLS].wrapping_sub(1)) % N;
+                if !state.give(digit, band, bit) {
+                    return false;
+                }
+                givens[band][digit] |= 1 << bit;
+            }
+        }
+        // The givens' cells leave the other digits all at once (cleared
+        // given by given, a vector load after each given's stores stalled
+        // on every one).
+        for (band, words) in state.words.iter_mut().enumerate() {
+            let open = state.open[band];
+            for (word, &mine) in words.iter_mut().zip(&givens[band]) {
+                *word &= open | mine;
+            }
+        }
+        true
+    }
+
+    /// All the givens of a digit at once, from the words of its cells:
+    /// they clash where two share a triad, or lie in two triads of a row
+    /// or of a box, or in one column of two bands; else the digit keeps
+    /// its givens and leaves their rows, boxes and columns.
+    #[inline(always)]
+    fn at_once<W: Words>(self, w: W) -> bool {
+        let state = self.state;
+        let mut givens = [[0; N]; 3];
+        for (band, cells) in self.puzzle.cells().chunks_exact(BAND_CELLS).enumerate() {
+            let mut numbers = [0u8; 32];
+            for (number, cell) in numbers.iter_mut().zip(cells) {
+                *number = cell.map_or(0, |digit| digit.number());
+            }
+            givens[band] = w.givens(&numbers);
+        }
+        let mut clash = 0;
+        // The digit picks a word of each band, in two arrays.
+        #[allow(clippy::needless_range_loop)]
+        for digit in 0..N {
+            let mine = [0, 1, 2].map(|band| givens[band][digit]);
+            let columns = mine.map(columns);
+            clash |= columns[0] & columns[1] | columns[0] & columns[2] | columns[1] & columns[2];
+            let columns = (columns[0] | columns[1] | columns[2]) * SPREAD;
+            for (band, &cells) in mine.iter().enumerate() {
+                let (first, second, third) = (cells, cells >> 1, cells >> 2);
+                let triads = (first | second | third) & TRIAD_STARTS;
+                let twice = (first & second | first & third | second & third) & TRIAD_STARTS;
+                let in_rows =
+                    (triads & triads >> 3 | triads & triads >> 6 | triads >> 3 & triads >> 6)
+                        & ROW_STARTS;
+                let in_boxes = (triads & triads >> N
+                    | triads & triads >> (2 * N)
+                    | triads >> N & triads >> (2 * N))
+                    & BOX_STARTS;
+                clash |= twice | in_rows | in_boxes;
+                let rows = ((triads | triads >> 3 | triads >> 6) & ROW_STARTS) * ROW;
+                let boxes =
+                    ((triads | triads >> N | triads >> (2 * N)) & BOX_STARTS) * TRIAD * SPREAD;
+                state.words[band][digit] = BAND & !(rows | boxes | columns) | cells;
+            }
+        }
+        if clash != 0 {
+            return false;
+        }
+        for (band, words) in state.words.iter_mut().enumerate() {
+            let placed = givens[band].iter().fold(0, |placed, &cells| placed | cells);
+            state.open[band] = BAND & !placed;
+            if placed != 0 {
+                state.dirty = [ALL_DIGITS; 3];
+            }
+            for (word, &mine) in words.iter_mut().zip(&givens[band]) {
+                *word &= !placed | mine;
+            }
+        }
+        true
+    }
+}
+
 /// One level of the search: where its loop over options stands.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Frame {
     /// Options not tried yet: configurations, or digits of a cell.
     to_try: u32,
@@ -794,13 +916,21 @@ pub(crate) struct Deductions {
     /// last.
     stash: Stash<State>,
     frames: Box<[Frame]>,
+    /// The copy of the deductions that runs, chosen once.
+    lanes: Lanes,
 }
 
 impl Deductions {
     /// The engine for `shape`, or `None` unless the bands serve it
     /// ([`Bands::serves`](crate::bands::Bands::serves)).
     pub(crate) fn new(shape: &Shape) -> Option<Deductions> {
+        Deductions::with_lanes(shape, Lanes::detect())
+    }
+
+    /// The engine for `shape` running the deductions in `lanes`.
+    fn with_lanes(shape: &Shape, lanes: Lanes) -> Option<Deductions> {
         crate::bands::Bands::serves(shape).then(|| Deductions {
+            lanes,
             state: State::EMPTY,
             dead: false,
             stash: Stash::new(State::EMPTY, LEVELS),
@@ -822,39 +952,10 @@ impl crate::engine::PuzzleMatrix for Deductions {
     fn start(&mut self, puzzle: &Puzzle) -> bool {
         self.stash.clear();
         self.dead = false;
-        self.state = State::EMPTY;
-        let mut givens = [[0; N]; 3];
-        for (band, cells) in puzzle.cells().chunks_exact(BAND_CELLS).enumerate() {
-            // The given cells as a word first, without a branch per cell
-            // (whose outcome no predictor learns), then one by one.
-            let mut numbers = [0u8; BAND_CELLS];
-            for (number, cell) in numbers.iter_mut().zip(cells) {
-                *number = cell.map_or(0, |digit| digit.number());
-            }
-            let mut given = 0u32;
-            for (bit, &number) in numbers.iter().enumerate() {
-                given |= u32::from(number != 0) << bit;
-            }
-            while given != 0 {
-                let bit = given.trailing_zeros() as usize;
-                given &= given - 1;
-                let digit = usize::from(numbers[bit % BAND_CELLS].wrapping_sub(1)) % N;
-                if !self.state.give(digit, band, bit) {
-                    return false;
-                }
-                givens[band][digit] |= 1 << bit;
-            }
-        }
-        // The givens' cells leave the other digits all at once (cleared
-        // given by given, a vector load after each given's stores stalled
-        // on every one).
-        for (band, words) in self.state.words.iter_mut().enumerate() {
-            let open = self.state.open[band];
-            for (word, &mine) in words.iter_mut().zip(&givens[band]) {
-                *word &= open | mine;
-            }
-        }
-        true
+        self.lanes.run(Start {
+            state: &mut self.state,
+            puzzle,
+        })
     }
 
     fn grid(&self, puzzle: &Puzzle, _levels: usize) -> Grid {
@@ -881,7 +982,7 @@ impl Matrix for Deductions {
         if self.state.open == [0; 3] {
             return Choice::Solved;
         }
-        self.frames[level] = self.state.branch();
+        self.frames[level] = self.lanes.run(Branch(&self.state));
         Choice::Item
     }
 
@@ -898,10 +999,12 @@ impl Matrix for Deductions {
                 self.stash
                     .before_option(&mut self.state, frame.stashed, frame.to_try != 0);
         }
-        let before = empties(self.state.open);
-        self.state.apply(kind, option);
-        self.dead = self.state.deduce().is_err();
-        let filled = before - empties(self.state.open);
+        let (dead, filled) = self.lanes.run(Try {
+            state: &mut self.state,
+            kind,
+            option,
+        });
+        self.dead = dead;
         let (configuration, guesses) = match kind {
             Kind::Start => (0, 0),
             Kind::Band(..) | Kind::Stack(..) => (1, 1),
@@ -1057,17 +1160,18 @@ mod tests {
             let mut bands = Deductions::new(puzzle.shape()).unwrap();
             assert!(crate::engine::PuzzleMatrix::start(&mut bands, &puzzle));
             let mut state = bands.state;
-            assert!(state.deduce().is_ok());
+            assert!(state.deduce(simd::Scalar).is_ok());
             assert!(keeps(&state, &solution), "{line}");
             while state.open != [0; 3] {
-                let frame = state.branch();
+                let frame = state.branch(simd::Scalar);
+                assert_eq!(Lanes::detect().run(Branch(&state)), frame, "{line}");
                 assert!(
                     frame.to_try.count_ones() >= 2,
                     "{line}: a branch has options"
                 );
                 let option = option_of(&state, &frame, &solution);
                 state.apply(frame.kind, option);
-                assert!(state.deduce().is_ok(), "{line}");
+                assert!(state.deduce(simd::Scalar).is_ok(), "{line}");
                 assert_eq!(
                     state.dirty, [0; 3],
                     "{line}: a fixpoint has no changed word"
@@ -1078,6 +1182,126 @@ mod tests {
             assert_eq!(placed_grid(&puzzle, &state.words), solution);
         }
         assert!(branches > 95, "{branches}");
+    }
+
+    #[test]
+    fn both_copies_of_the_deductions_give_the_same_answers_and_trees() {
+        // The baseline copy (what `DANCE_SIMD=off` forces) and the one this
+        // CPU runs by default (x86-64-v3 where it has it): the same
+        // solutions in the same order, the same nodes and guesses, on
+        // every top95 and forum_hardest_1106 puzzle and a part of the
+        // hardest, 17-clue and easy sets.
+        let sets = [
+            (include_str!("../../benches/data/top95.txt"), 1),
+            (include_str!("../../benches/data/forum_hardest_1106.txt"), 1),
+            (include_str!("../../benches/data/forum_hardest.txt"), 8),
+            (include_str!("../../benches/data/17clue_sample.txt"), 50),
+            (include_str!("../../benches/data/easy_kaggle_like.txt"), 100),
+        ];
+        let mut puzzles = 0;
+        for (set, every) in sets {
+            for line in set.lines().step_by(every) {
+                let puzzle: Puzzle = line.parse().unwrap();
+                let mut runs = [Lanes::Scalar, Lanes::detect()].map(|lanes| {
+                    let engine = Deductions::with_lanes(puzzle.shape(), lanes).unwrap();
+                    let mut engine = Driven::new(engine);
+                    let found = solutions(&mut engine, &puzzle, u64::MAX, 2);
+                    (found, engine.stats())
+                });
+                assert_eq!(runs[0], runs[1], "{line}");
+                let (found, _) = &mut runs[0];
+                for grid in &found.0 {
+                    crate::verify(&puzzle, grid).unwrap();
+                }
+                puzzles += 1;
+            }
+        }
+        assert!(puzzles > 1000, "{puzzles}");
+    }
+
+    /// The givens placed one by one, as [`State::give`] does: `None` when
+    /// two clash.
+    fn given_one_by_one(puzzle: &Puzzle) -> Option<State> {
+        let mut state = State::EMPTY;
+        let mut givens = [[0; N]; 3];
+        for (cell, digit) in puzzle.cells().iter().enumerate() {
+            if let Some(digit) = digit {
+                let (band, bit) = (cell / BAND_CELLS, cell % BAND_CELLS);
+                if !state.give(digit.index(), band, bit) {
+                    return None;
+                }
+                givens[band][digit.index()] |= 1 << bit;
+            }
+        }
+        for (band, words) in state.words.iter_mut().enumerate() {
+            let open = state.open[band];
+            for (word, &mine) in words.iter_mut().zip(&givens[band]) {
+                *word &= open | mine;
+            }
+        }
+        Some(state)
+    }
+
+    #[test]
+    fn the_givens_placed_at_once_are_the_givens_placed_one_by_one() {
+        // Random givens (most of them clash), the shipped top95, and givens
+        // taken from a solution (none clash), in both copies.
+        let solution =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |bound: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % bound
+        };
+        let mut texts: Vec<String> = include_str!("../../benches/data/top95.txt")
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        let (mut clashing, mut fine) = (0, 0);
+        for round in 0..3000 {
+            let givens = next(if round % 2 == 0 { 12 } else { 40 });
+            let mut text = vec![b'.'; N * N];
+            for _ in 0..givens {
+                let cell = next(81) as usize;
+                text[cell] = if round % 3 == 0 {
+                    solution.as_bytes()[cell]
+                } else {
+                    b'1' + next(9) as u8
+                };
+            }
+            texts.push(String::from_utf8(text).unwrap());
+        }
+        for text in &texts {
+            let puzzle: Puzzle = text.parse().unwrap();
+            let expected = given_one_by_one(&puzzle);
+            for lanes in [None, Some(Lanes::Scalar), Some(Lanes::detect())] {
+                let mut state = State::EMPTY;
+                let start = Start {
+                    state: &mut state,
+                    puzzle: &puzzle,
+                };
+                // Each copy, and the vectors' way in the baseline copy.
+                let placed = match lanes {
+                    Some(lanes) => lanes.run(start),
+                    None => start.at_once(simd::Scalar),
+                };
+                assert_eq!(placed, expected.is_some(), "{text}");
+                if let Some(expected) = expected {
+                    assert_eq!(state, expected, "{text}");
+                }
+            }
+            if expected.is_some() {
+                fine += 1;
+            } else {
+                clashing += 1;
+            }
+        }
+        assert!(
+            clashing > 500 && fine > 1000,
+            "{clashing} clash, {fine} not"
+        );
     }
 
     #[test]
@@ -1095,7 +1319,7 @@ mod tests {
                 CONFIGURATIONS[0] | CONFIGURATIONS[0] << N | CONFIGURATIONS[0] << (2 * N),
             );
         }
-        let frame = state.branch();
+        let frame = state.branch(simd::Scalar);
         assert_eq!((frame.kind, frame.to_try), (Kind::Cell(0, 0), 0x1FF));
     }
 

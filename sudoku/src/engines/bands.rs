@@ -705,10 +705,12 @@ fn counts(cells: u32) -> u32 {
 /// The grid of a solution in band words (`words[band][digit]`, every cell
 /// filled): each band's digits, word by word.
 pub(crate) fn placed_grid(puzzle: &Puzzle, words: &[[u32; N]; 3]) -> Grid {
-    let mut digits = vec![Digit::ALL[0]; N * N];
+    // Every cell the last digit first, then the others' cells: a ninth
+    // fewer cells written, and the allocation needs no zeroing.
+    let mut digits = vec![Digit::ALL[N - 1]; N * N];
     for (band, words) in words.iter().enumerate() {
         let here = &mut digits[BAND_CELLS * band..][..BAND_CELLS];
-        for (&cells, digit) in words.iter().zip(Digit::ALL) {
+        for (&cells, digit) in words[..N - 1].iter().zip(Digit::ALL) {
             for bit in self::cells(cells & BAND) {
                 here[bit] = digit;
             }

@@ -1,0 +1,556 @@
+//! Where the deductions run: compiled for the CPU's vector extensions,
+//! chosen at run time, or for baseline x86-64.
+//!
+//! The release binary targets baseline x86-64 (SSE2), so that it runs on
+//! any x86-64 CPU. [`Lanes::detect`] asks the CPU once, when an engine is
+//! made, whether it has x86-64-v3 (AVX2, BMI1/2, POPCNT, LZCNT, FMA: Intel
+//! since Haswell, AMD since Excavator, not some Pentium and Celeron);
+//! [`Lanes::run`] then runs the engine's hot
+//! code compiled a second time with those extensions enabled (`pulp`'s
+//! `V3::vectorize`: safe, no `unsafe` in this crate). Both copies are the
+//! same Rust, so they make the same deductions in the same order: the same
+//! answers, trees and node counts; only the instructions differ (vector
+//! operations on a band's nine words, population counts, shifts without
+//! flags).
+//!
+//! `DANCE_SIMD=off` in the environment (read once per process) forces the
+//! baseline copy, for a test or a comparison; the tests run both copies.
+
+use std::sync::OnceLock;
+
+#[cfg(target_arch = "x86")]
+use std::arch::x86::{__m128i, __m256i};
+#[cfg(target_arch = "x86_64")]
+use std::arch::x86_64::{__m128i, __m256i};
+
+use super::{COUNT, alone_in_row, transpose};
+use crate::bands::{N, ROW};
+
+/// The copy of the engine's hot code that runs.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Lanes {
+    /// Compiled for baseline x86-64 (or whatever the target is).
+    Scalar,
+    /// Compiled for x86-64-v3 (AVX2 and the rest), which the CPU has.
+    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    V3(pulp::x86::V3),
+}
+
+impl Lanes {
+    /// The fastest copy this CPU runs, unless `DANCE_SIMD=off`.
+    pub(crate) fn detect() -> Lanes {
+        static CHOSEN: OnceLock<Lanes> = OnceLock::new();
+        *CHOSEN.get_or_init(|| {
+            if std::env::var_os("DANCE_SIMD").is_some_and(|value| value == "off") {
+                return Lanes::Scalar;
+            }
+            #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+            if let Some(simd) = pulp::x86::V3::try_new() {
+                return Lanes::V3(simd);
+            }
+            Lanes::Scalar
+        })
+    }
+
+    /// Runs `op` in this copy, with the operations on a band's words that
+    /// suit it: `op` and all it calls must be `#[inline(always)]` to be
+    /// compiled for the extensions.
+    #[inline(always)]
+    pub(crate) fn run<Op: WithWords>(self, op: Op) -> Op::Output {
+        match self {
+            Lanes::Scalar => op.with(Scalar),
+            #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+            Lanes::V3(simd) => simd.vectorize(
+                #[inline(always)]
+                || op.with(simd),
+            ),
+        }
+    }
+}
+
+/// Work to run with some [`Words`].
+pub(crate) trait WithWords {
+    /// What the work returns.
+    type Output;
+    /// Does the work with the operations of `words`.
+    fn with<W: Words>(self, words: W) -> Self::Output;
+}
+
+/// Operations on the nine words of a band (one per digit), all with the
+/// same results whatever the implementation.
+pub(crate) trait Words: Copy {
+    /// Whether the operations work on many words at once: an algorithm
+    /// that does more work in fewer steps may pay only then.
+    const WIDE: bool;
+
+    /// Takes `cells` from every word: the words that changed, bit `digit`.
+    fn clear(self, words: &mut [u32; N], cells: u32) -> u32;
+
+    /// The cells in at least one word, and those in at least two.
+    fn cover(self, words: &[u32; N]) -> (u32, u32);
+
+    /// How many cells the three bands' words `open` hold.
+    fn count(self, open: [u32; 3]) -> u64;
+
+    /// For each digit, the cells of a band whose number (`1..=9`, 0 for
+    /// none; bytes 27 to 31 are 0) is the digit's.
+    fn givens(self, numbers: &[u8; 32]) -> [u32; N];
+
+    /// The columns of each digit's three words (band `b` at bit `9 · b`),
+    /// from each band's columns by digit: the digits where they differ
+    /// from `stacks`, bit `digit`.
+    fn moved(self, columns: &[[u16; N]; 3], stacks: &[u32; N]) -> u32;
+
+    /// The configurations left in each band (0 to 2: from `triads`, each
+    /// band's used triads by digit) and each stack (3 to 5: from `stacks`,
+    /// each digit's columns by band), summed over the digits; and each
+    /// digit's columns by stack (`stacks` transposed).
+    fn totals(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> ([u32; 6], [u32; N]);
+
+    /// Each digit's used triads of the three bands (low half, band `b` at
+    /// bit `9 · b`) and of the three stacks (high half, stack `s` at bit
+    /// `32 + 9 · s`); and for each triad, whether at least one, two, three
+    /// and four digits have it, and the same for the triads certain in
+    /// their digit's grid (alone in their row).
+    fn grids(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> ([u64; N], [u64; 4], [u64; 4]);
+}
+
+/// The columns of `digit`'s three words, band `b` at bit `9 · b`.
+#[inline(always)]
+pub(crate) fn seen(columns: &[[u16; N]; 3], digit: usize) -> u32 {
+    u32::from(columns[0][digit])
+        | u32::from(columns[1][digit]) << N
+        | u32::from(columns[2][digit]) << (2 * N)
+}
+
+/// A word at a time.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Scalar;
+
+impl Words for Scalar {
+    const WIDE: bool = false;
+
+    #[inline(always)]
+    fn clear(self, words: &mut [u32; N], cells: u32) -> u32 {
+        let mut changed = 0;
+        for (digit, word) in words.iter_mut().enumerate() {
+            let cleared = *word & !cells;
+            changed |= u32::from(cleared != *word) << digit;
+            *word = cleared;
+        }
+        changed
+    }
+
+    #[inline(always)]
+    fn cover(self, words: &[u32; N]) -> (u32, u32) {
+        let (mut one, mut two) = (0, 0);
+        for &word in words {
+            two |= one & word;
+            one |= word;
+        }
+        (one, two)
+    }
+
+    /// Nine bits at a time from a table: cheaper than counting bits
+    /// without a population-count instruction.
+    #[inline(always)]
+    fn count(self, open: [u32; 3]) -> u64 {
+        open.iter()
+            .flat_map(|&cells| [cells & ROW, cells >> N & ROW, cells >> (2 * N) & ROW])
+            .map(|row| u64::from(BITS[row as usize]))
+            .sum()
+    }
+
+    #[inline(always)]
+    fn givens(self, numbers: &[u8; 32]) -> [u32; N] {
+        let mut givens = [0; N];
+        for (bit, &number) in numbers.iter().enumerate() {
+            if let Some(cells) = givens.get_mut(usize::from(number.wrapping_sub(1))) {
+                *cells |= 1 << bit;
+            }
+        }
+        givens
+    }
+
+    #[inline(always)]
+    fn moved(self, columns: &[[u16; N]; 3], stacks: &[u32; N]) -> u32 {
+        let mut moved = 0;
+        for (digit, &stack) in stacks.iter().enumerate() {
+            moved |= u32::from(seen(columns, digit) != stack) << digit;
+        }
+        moved
+    }
+
+    #[inline(always)]
+    fn totals(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> ([u32; 6], [u32; N]) {
+        let mut totals = [0u32; 6];
+        let mut down = [0u32; N];
+        for digit in 0..N {
+            for band in 0..3 {
+                totals[band] += u32::from(COUNT[usize::from(triads[band][digit])]);
+            }
+            let by_stack = transpose(stacks[digit]);
+            down[digit] = by_stack;
+            for stack in 0..3 {
+                totals[3 + stack] += u32::from(COUNT[(by_stack >> (N * stack) & ROW) as usize]);
+            }
+        }
+        (totals, down)
+    }
+
+    #[inline(always)]
+    fn grids(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> ([u64; N], [u64; 4], [u64; 4]) {
+        let mut grids = [0u64; N];
+        let (mut may, mut must) = ([0u64; 4], [0u64; 4]);
+        for (digit, grids) in grids.iter_mut().enumerate() {
+            let across = u64::from(triads[0][digit])
+                | u64::from(triads[1][digit]) << N
+                | u64::from(triads[2][digit]) << (2 * N);
+            let down = u64::from(transpose(stacks[digit]));
+            *grids = across | down << 32;
+            let certain = alone_in_row(*grids);
+            for (counts, bits) in [(&mut may, *grids), (&mut must, certain)] {
+                count(counts, bits);
+            }
+        }
+        (grids, may, must)
+    }
+}
+
+/// Adds `bits` to the counts of at least one, two, three and four.
+#[inline(always)]
+fn count(counts: &mut [u64; 4], bits: u64) {
+    counts[3] |= counts[2] & bits;
+    counts[2] |= counts[1] & bits;
+    counts[1] |= counts[0] & bits;
+    counts[0] |= bits;
+}
+
+/// Eight digits' `u16`s of a band (grids, columns) as eight `u32` lanes.
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+#[inline(always)]
+fn band_grids(simd: pulp::x86::V3, grids: &[u16; N]) -> __m256i {
+    let eight: [u16; N - 1] = grids[..N - 1].try_into().expect("eight grids");
+    simd.avx2._mm256_cvtepu16_epi32(pulp::bytemuck::cast(eight))
+}
+
+/// Minus the configurations inside each lane's 3×3 grid.
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+#[inline(always)]
+fn inside(simd: pulp::x86::V3, grids: __m256i) -> __m256i {
+    let (avx, avx2) = (simd.avx, simd.avx2);
+    let mut sum = avx._mm256_setzero_si256();
+    for configuration in super::CONFIGURATIONS {
+        let configuration = avx._mm256_set1_epi32(configuration as i32);
+        let within = avx2._mm256_and_si256(grids, configuration);
+        sum = avx2._mm256_add_epi32(sum, avx2._mm256_cmpeq_epi32(within, configuration));
+    }
+    sum
+}
+
+/// For each row of a band: how many bits it has.
+const BITS: [u8; 512] = {
+    let mut bits = [0; 512];
+    let mut row = 0;
+    while row < 512 {
+        bits[row] = (row as u32).count_ones() as u8;
+        row += 1;
+    }
+    bits
+};
+
+/// Eight words in one 256-bit register, and the ninth alone.
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+impl Words for pulp::x86::V3 {
+    const WIDE: bool = true;
+
+    #[inline(always)]
+    fn clear(self, words: &mut [u32; N], cells: u32) -> u32 {
+        use pulp::bytemuck::cast;
+        let (eight, ninth) = words.split_at_mut(N - 1);
+        let eight: &mut [u32; N - 1] = eight.try_into().expect("eight words");
+        let before = cast(*eight);
+        let after = self
+            .avx2
+            ._mm256_andnot_si256(self.avx._mm256_set1_epi32(cells as i32), before);
+        *eight = cast(after);
+        let same = self.avx2._mm256_cmpeq_epi32(before, after);
+        let same = self
+            .avx
+            ._mm256_movemask_ps(self.avx._mm256_castsi256_ps(same)) as u32;
+        let cleared = ninth[0] & !cells;
+        let changed = !same & 0xFF | u32::from(cleared != ninth[0]) << (N - 1);
+        ninth[0] = cleared;
+        changed
+    }
+
+    /// Halves folded onto each other three times, then the ninth word.
+    #[inline(always)]
+    fn cover(self, words: &[u32; N]) -> (u32, u32) {
+        use pulp::bytemuck::cast;
+        let (eight, ninth) = words.split_at(N - 1);
+        let eight: [u32; N - 1] = eight.try_into().expect("eight words");
+        let eight = cast(eight);
+        let (sse2, avx2) = (self.sse2, self.avx2);
+        let low = self.avx._mm256_castsi256_si128(eight);
+        let high = avx2._mm256_extracti128_si256::<1>(eight);
+        let (one, two) = (sse2._mm_or_si128(low, high), sse2._mm_and_si128(low, high));
+        let (other_one, other_two) = (
+            sse2._mm_shuffle_epi32::<0b01_00_11_10>(one),
+            sse2._mm_shuffle_epi32::<0b01_00_11_10>(two),
+        );
+        let two = sse2._mm_or_si128(
+            sse2._mm_or_si128(two, other_two),
+            sse2._mm_and_si128(one, other_one),
+        );
+        let one = sse2._mm_or_si128(one, other_one);
+        let (other_one, other_two) = (
+            sse2._mm_shuffle_epi32::<0b10_11_00_01>(one),
+            sse2._mm_shuffle_epi32::<0b10_11_00_01>(two),
+        );
+        let two = sse2._mm_or_si128(
+            sse2._mm_or_si128(two, other_two),
+            sse2._mm_and_si128(one, other_one),
+        );
+        let one = sse2._mm_or_si128(one, other_one);
+        let (one, two) = (
+            sse2._mm_cvtsi128_si32(one) as u32,
+            sse2._mm_cvtsi128_si32(two) as u32,
+        );
+        (one | ninth[0], two | (one & ninth[0]))
+    }
+
+    /// With the population-count instruction.
+    #[inline(always)]
+    fn count(self, open: [u32; 3]) -> u64 {
+        open.iter().map(|cells| u64::from(cells.count_ones())).sum()
+    }
+
+    /// The band's 32 bytes compared with each number at once, a bit per
+    /// byte.
+    #[inline(always)]
+    fn givens(self, numbers: &[u8; 32]) -> [u32; N] {
+        let numbers = pulp::bytemuck::cast(*numbers);
+        let mut givens = [0; N];
+        for (digit, cells) in givens.iter_mut().enumerate() {
+            let number = self.avx._mm256_set1_epi8(digit as i8 + 1);
+            let same = self.avx2._mm256_cmpeq_epi8(numbers, number);
+            *cells = self.avx2._mm256_movemask_epi8(same) as u32;
+        }
+        givens
+    }
+
+    /// Eight digits at once, and the ninth alone.
+    #[inline(always)]
+    fn moved(self, columns: &[[u16; N]; 3], stacks: &[u32; N]) -> u32 {
+        use pulp::bytemuck::cast;
+        let avx2 = self.avx2;
+        let seen = avx2._mm256_or_si256(
+            band_grids(self, &columns[0]),
+            avx2._mm256_or_si256(
+                avx2._mm256_slli_epi32::<9>(band_grids(self, &columns[1])),
+                avx2._mm256_slli_epi32::<18>(band_grids(self, &columns[2])),
+            ),
+        );
+        let eight: [u32; N - 1] = stacks[..N - 1].try_into().expect("eight");
+        let same = avx2._mm256_cmpeq_epi32(seen, cast(eight));
+        let same = self
+            .avx
+            ._mm256_movemask_ps(self.avx._mm256_castsi256_ps(same)) as u32;
+        !same & 0xFF | u32::from(self::seen(columns, N - 1) != stacks[N - 1]) << (N - 1)
+    }
+
+    /// Eight digits' grids a line at a time, each compared with the six
+    /// configurations, the sums folded together; the ninth digit alone.
+    #[inline(always)]
+    fn totals(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> ([u32; 6], [u32; N]) {
+        use pulp::bytemuck::cast;
+        let (avx, avx2) = (self.avx, self.avx2);
+        let by_stack = transposed(self, stacks);
+        let eight: [u32; N - 1] = cast(by_stack);
+        let mut down = [0; N];
+        down[..N - 1].copy_from_slice(&eight);
+        down[N - 1] = transpose(stacks[N - 1]);
+        let row = avx._mm256_set1_epi32(ROW as i32);
+        let counts = [
+            inside(self, band_grids(self, &triads[0])),
+            inside(self, band_grids(self, &triads[1])),
+            inside(self, band_grids(self, &triads[2])),
+            inside(self, avx2._mm256_and_si256(by_stack, row)),
+            inside(
+                self,
+                avx2._mm256_and_si256(avx2._mm256_srli_epi32::<9>(by_stack), row),
+            ),
+            inside(self, avx2._mm256_srli_epi32::<18>(by_stack)),
+        ];
+        // Lane k of the result: the sum of counts[k]'s eight lanes.
+        let pairs = [
+            avx2._mm256_hadd_epi32(counts[0], counts[1]),
+            avx2._mm256_hadd_epi32(counts[2], counts[3]),
+            avx2._mm256_hadd_epi32(counts[4], counts[5]),
+        ];
+        let quads = [
+            avx2._mm256_hadd_epi32(pairs[0], pairs[1]),
+            avx2._mm256_hadd_epi32(pairs[2], pairs[2]),
+        ];
+        let sums = avx2._mm256_add_epi32(
+            avx2._mm256_permute2x128_si256::<0x20>(quads[0], quads[1]),
+            avx2._mm256_permute2x128_si256::<0x31>(quads[0], quads[1]),
+        );
+        let sums: [i32; 8] = cast(sums);
+        let mut totals = [0u32; 6];
+        for (line, total) in totals.iter_mut().enumerate() {
+            let ninth = if line < 3 {
+                usize::from(triads[line][N - 1])
+            } else {
+                (down[N - 1] >> (N * (line - 3)) & ROW) as usize
+            };
+            *total = u32::from(COUNT[ninth]).wrapping_sub(sums[line] as u32);
+        }
+        (totals, down)
+    }
+
+    /// Eight digits' grids in two vectors of four, their counts folded
+    /// together; the ninth digit alone.
+    #[inline(always)]
+    fn grids(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> ([u64; N], [u64; 4], [u64; 4]) {
+        use pulp::bytemuck::cast;
+        let avx2 = self.avx2;
+        let across = avx2._mm256_or_si256(
+            band_grids(self, &triads[0]),
+            avx2._mm256_or_si256(
+                avx2._mm256_slli_epi32::<9>(band_grids(self, &triads[1])),
+                avx2._mm256_slli_epi32::<18>(band_grids(self, &triads[2])),
+            ),
+        );
+        let down = transposed(self, stacks);
+        let (first, second) = halves(self, across, down);
+        let (sure_first, sure_second) = halves(self, alone(self, across), alone(self, down));
+        let mut grids = [0u64; N];
+        let first_four: [u64; 4] = cast(first);
+        let second_four: [u64; 4] = cast(second);
+        grids[..4].copy_from_slice(&first_four);
+        grids[4..N - 1].copy_from_slice(&second_four);
+        let ninth = u64::from(triads[0][N - 1])
+            | u64::from(triads[1][N - 1]) << N
+            | u64::from(triads[2][N - 1]) << (2 * N)
+            | u64::from(transpose(stacks[N - 1])) << 32;
+        grids[N - 1] = ninth;
+        let mut may = fold(self, first, second);
+        let mut must = fold(self, sure_first, sure_second);
+        count(&mut may, ninth);
+        count(&mut must, alone_in_row(ninth));
+        (grids, may, must)
+    }
+}
+
+/// The transposes of eight digits' stacks, as in `transpose`.
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+#[inline(always)]
+fn transposed(simd: pulp::x86::V3, stacks: &[u32; N]) -> __m256i {
+    let (avx, avx2) = (simd.avx, simd.avx2);
+    let fields: [u32; N - 1] = stacks[..N - 1].try_into().expect("eight");
+    let fields = pulp::bytemuck::cast(fields);
+    let t = avx2._mm256_and_si256(
+        avx2._mm256_xor_si256(avx2._mm256_srli_epi32::<6>(fields), fields),
+        avx._mm256_set1_epi32(7 << 3 | 7 << 15),
+    );
+    let fields = avx2._mm256_xor_si256(
+        avx2._mm256_xor_si256(fields, t),
+        avx2._mm256_slli_epi32::<6>(t),
+    );
+    let t = avx2._mm256_and_si256(
+        avx2._mm256_xor_si256(avx2._mm256_srli_epi32::<12>(fields), fields),
+        avx._mm256_set1_epi32(7 << 6),
+    );
+    avx2._mm256_xor_si256(
+        avx2._mm256_xor_si256(fields, t),
+        avx2._mm256_slli_epi32::<12>(t),
+    )
+}
+
+/// `alone_in_row` on eight lanes of one 3×3 grid of fields each.
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+#[inline(always)]
+fn alone(simd: pulp::x86::V3, grids: __m256i) -> __m256i {
+    let (avx, avx2) = (simd.avx, simd.avx2);
+    let lowest = avx._mm256_set1_epi32(super::LOWEST as u32 as i32);
+    let first = avx2._mm256_and_si256(grids, lowest);
+    let second = avx2._mm256_and_si256(avx2._mm256_srli_epi32::<1>(grids), lowest);
+    let third = avx2._mm256_and_si256(avx2._mm256_srli_epi32::<2>(grids), lowest);
+    let two = avx2._mm256_or_si256(
+        avx2._mm256_or_si256(
+            avx2._mm256_and_si256(first, second),
+            avx2._mm256_and_si256(first, third),
+        ),
+        avx2._mm256_and_si256(second, third),
+    );
+    let spread = avx2._mm256_or_si256(
+        two,
+        avx2._mm256_or_si256(
+            avx2._mm256_slli_epi32::<1>(two),
+            avx2._mm256_slli_epi32::<2>(two),
+        ),
+    );
+    avx2._mm256_andnot_si256(spread, grids)
+}
+
+/// The counts of at least one to four of eight `u64` lanes in two
+/// vectors: lane by lane, then the two halves, then the two words.
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+#[inline(always)]
+fn fold(simd: pulp::x86::V3, first: __m256i, second: __m256i) -> [u64; 4] {
+    let (sse2, avx, avx2) = (simd.sse2, simd.avx, simd.avx2);
+    let (one, two) = (
+        avx2._mm256_or_si256(first, second),
+        avx2._mm256_and_si256(first, second),
+    );
+    let (a0, b0) = (
+        avx._mm256_castsi256_si128(one),
+        avx2._mm256_extracti128_si256::<1>(one),
+    );
+    let (a1, b1) = (
+        avx._mm256_castsi256_si128(two),
+        avx2._mm256_extracti128_si256::<1>(two),
+    );
+    let d0 = sse2._mm_or_si128(a0, b0);
+    let d1 = sse2._mm_or_si128(sse2._mm_or_si128(a1, b1), sse2._mm_and_si128(a0, b0));
+    let d2 = sse2._mm_or_si128(sse2._mm_and_si128(a1, b0), sse2._mm_and_si128(a0, b1));
+    let d3 = sse2._mm_and_si128(a1, b1);
+    let e0 = sse2._mm_shuffle_epi32::<0b01_00_11_10>(d0);
+    let e1 = sse2._mm_shuffle_epi32::<0b01_00_11_10>(d1);
+    let e2 = sse2._mm_shuffle_epi32::<0b01_00_11_10>(d2);
+    let e3 = sse2._mm_shuffle_epi32::<0b01_00_11_10>(d3);
+    let f0 = sse2._mm_or_si128(d0, e0);
+    let f1 = sse2._mm_or_si128(sse2._mm_or_si128(d1, e1), sse2._mm_and_si128(d0, e0));
+    let f2 = sse2._mm_or_si128(
+        sse2._mm_or_si128(d2, e2),
+        sse2._mm_or_si128(sse2._mm_and_si128(d1, e0), sse2._mm_and_si128(d0, e1)),
+    );
+    let f3 = sse2._mm_or_si128(
+        sse2._mm_or_si128(d3, e3),
+        sse2._mm_or_si128(
+            sse2._mm_and_si128(d2, e0),
+            sse2._mm_or_si128(sse2._mm_and_si128(d1, e1), sse2._mm_and_si128(d0, e2)),
+        ),
+    );
+    let low = [f0, f1, f2, f3].map(pulp::bytemuck::cast::<__m128i, [u64; 2]>);
+    [low[0][0], low[1][0], low[2][0], low[3][0]]
+}
+
+/// Eight digits' grids across and down as `u64`s (across low), digits 0
+/// to 3 and 4 to 7: the lanes interleave to digits 0, 1, 4, 5 and 2, 3,
+/// 6, 7, then the halves swap.
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+#[inline(always)]
+fn halves(simd: pulp::x86::V3, across: __m256i, down: __m256i) -> (__m256i, __m256i) {
+    let avx2 = simd.avx2;
+    let (low, high) = (
+        avx2._mm256_unpacklo_epi32(across, down),
+        avx2._mm256_unpackhi_epi32(across, down),
+    );
+    (
+        avx2._mm256_permute2x128_si256::<0x20>(low, high),
+        avx2._mm256_permute2x128_si256::<0x31>(low, high),
+    )
+}

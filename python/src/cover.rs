@@ -531,7 +531,15 @@ impl ExactCover {
         let threads = args::threads(threads.as_ref())?;
         let timeout = args::timeout(timeout.as_ref())?;
         let searched = self.searched_until(py, None, &timeout)?;
-        best::best(py, searched.as_ref(), &self.naming(), k, names, threads, timeout)
+        best::best(
+            py,
+            searched.as_ref(),
+            &self.naming(),
+            k,
+            names,
+            threads,
+            timeout,
+        )
     }
 
     /// The problem reduced by DLX-PRE's two rules (`dance cover
@@ -673,9 +681,8 @@ impl ExactCover {
             let problem = self.problem.clone();
             let interrupted = interrupt::flag();
             let stop = timeout.stop().with_flag(interrupted.clone());
-            let built = interrupt::on_thread(py, &interrupted, move || {
-                Solver::new_until(&problem, &stop)
-            })?;
+            let built =
+                interrupt::on_thread(py, &interrupted, move || Solver::new_until(&problem, &stop))?;
             let Some(solver) = built else {
                 return Ok(None);
             };

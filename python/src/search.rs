@@ -141,7 +141,9 @@ pub fn first(
             let interrupted = interrupt::flag();
             let request =
                 Request::new(Goal::First).with_stop(timeout.stop().with_flag(interrupted.clone()));
-            Some(interrupt::on_thread(py, &interrupted, move || solver.run(&request))?)
+            Some(interrupt::on_thread(py, &interrupted, move || {
+                solver.run(&request)
+            })?)
         }
         None => None,
     };

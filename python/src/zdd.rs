@@ -6,10 +6,7 @@
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, PoisonError};
 
-
-use dance_dlx::{
-    ExactCount, OptionId, Solver, SplitMix64, Zdd as Diagram, ZddError, ZddReadError,
-};
+use dance_dlx::{ExactCount, OptionId, Solver, SplitMix64, Zdd as Diagram, ZddError, ZddReadError};
 use pyo3::exceptions::{PyTimeoutError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};

@@ -15,6 +15,44 @@ pub struct Args {
     pub command: Command,
 }
 
+impl Args {
+    /// The command line of the process, parsed.
+    ///
+    /// Builds only the subcommand that `argv[1]` names: clap's derive
+    /// builds the whole command line, every subcommand and option, before
+    /// it reads one argument, and that was a fifth of the instructions and
+    /// a share of the page faults of a run of a millisecond (`dance cover`
+    /// on a small problem; docs/benchmarks.md, the `--preprocess` table).
+    /// Whatever that parse refuses — help, `--version`, an unknown option,
+    /// a missing value, a first argument that names no subcommand — goes to
+    /// the whole command line's parser, which answers or exits as it always
+    /// has, so the messages and help texts are clap's own for `dance`.
+    pub fn parse_process() -> Args {
+        let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+        Args::parse_one_subcommand(&args).unwrap_or_else(|| Args::parse_from(args))
+    }
+
+    /// `args` parsed with the command line of the subcommand that
+    /// `args[1]` names alone, or `None` when it names none or that parse
+    /// fails.
+    fn parse_one_subcommand(args: &[std::ffi::OsString]) -> Option<Args> {
+        fn one<A: clap::Args>(name: &'static str, args: &[std::ffi::OsString]) -> Option<A> {
+            let command = A::augment_args(clap::Command::new(name));
+            let matches = command.try_get_matches_from(&args[1..]).ok()?;
+            A::from_arg_matches(&matches).ok()
+        }
+        let command = match args.get(1)?.to_str()? {
+            "cover" => Command::Cover(one("cover", args)?),
+            "solve" => Command::Solve(one("solve", args)?),
+            "bench" => Command::Bench(one("bench", args)?),
+            "generate" => Command::Generate(one("generate", args)?),
+            "rate" => Command::Rate(one("rate", args)?),
+            _ => return None,
+        };
+        Some(Args { command })
+    }
+}
+
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -749,4 +787,66 @@ pub struct RateArgs {
     /// No progress bar.
     #[arg(short, long)]
     pub quiet: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Args;
+    use clap::Parser;
+
+    /// The parse of `dance LINE…` by the one subcommand's parser and by the
+    /// whole command line's, each as its `Debug` text (`None`: refused).
+    fn both(line: &[&str]) -> (Option<String>, Option<String>) {
+        let argv: Vec<std::ffi::OsString> = std::iter::once("dance")
+            .chain(line.iter().copied())
+            .map(Into::into)
+            .collect();
+        let one = Args::parse_one_subcommand(&argv).map(|args| format!("{args:?}"));
+        let whole = Args::try_parse_from(&argv)
+            .ok()
+            .map(|args| format!("{args:?}"));
+        (one, whole)
+    }
+
+    /// The one subcommand's parse reads each command line as the whole
+    /// command line's parser does, and leaves to it every line it refuses
+    /// (whose error or help text it then prints).
+    #[test]
+    fn one_subcommand_parses_as_the_whole_command_line() {
+        let accepted: &[&[&str]] = &[
+            &["cover"],
+            &["cover", "file.dlx"],
+            &["cover", "--preprocess", "--stats", "-j1", "file.dlx"],
+            &["cover", "--best", "3", "--timeout", "2.5", "file.dlx"],
+            &["cover", "--memo", "file.dlx"],
+            &["cover", "--zdd", "out.zdd", "file.dlx"],
+            &["cover", "--all", "--reduce", "-j", "2", "file.dlx"],
+            &["solve", "-j2", "--unique", "a.txt", "b.txt"],
+            &["solve", "--engine", "dlx", "--stats", "a.txt"],
+            &["bench", "a.txt"],
+            &["generate"],
+            &["rate", "--variant", "x,anti-king", "a.txt"],
+        ];
+        for line in accepted {
+            let (one, whole) = both(line);
+            assert!(whole.is_some(), "{line:?}");
+            assert_eq!(one, whole, "{line:?}");
+        }
+        let refused: &[&[&str]] = &[
+            &["cover", "--help"],
+            &["cover", "-h"],
+            &["--version"],
+            &["-V"],
+            &["cover", "--version"],
+            &["cover", "--no-such-option", "f"],
+            &["cover", "--memo", "--all", "f"],
+            &["cover", "--memo", "--zdd", "out.zdd", "f"],
+            &["solve", "--engine", "fastest"],
+            &["frobnicate"],
+            &[],
+        ];
+        for line in refused {
+            assert_eq!(both(line), (None, None), "{line:?}");
+        }
+    }
 }

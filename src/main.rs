@@ -28,13 +28,11 @@ mod threads;
 use std::io;
 use std::process::ExitCode;
 
-use clap::Parser;
-
 // `dance cover` still names it `crate::Exit`.
 pub use exit::Exit;
 
 fn main() -> ExitCode {
-    let args = cli::Args::parse();
+    let args = cli::Args::parse_process();
     match run(args) {
         Ok(exit) => ExitCode::from(exit.code()),
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,

@@ -55,7 +55,7 @@ impl fmt::Display for Status {
 }
 
 /// `N` for an exact count, `N+` for a lower bound.
-impl fmt::Display for Count {
+impl<N: fmt::Display> fmt::Display for Count<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let plus = if self.complete { "" } else { "+" };
         write!(f, "{}{plus}", self.solutions)

@@ -75,9 +75,9 @@
 //! counts with one shared memo: the [`threads`] module.
 //!
 //! Words that look alike name different things. A [`Count`] is a number of
-//! solutions that says whether it is exact; an [`ExactCount`] is a number of
-//! any size (the memo's counts outgrow `u64`), and a [`MemoCount`] is the
-//! memo's [`Count`] — an [`ExactCount`] and whether it is exact. A [`Stop`]
+//! solutions that says whether it is exact — a `u64` for the searches, an
+//! [`ExactCount`] for the memo's counts: a number of any size, which is
+//! what they outgrow `u64` into. A [`Stop`]
 //! is when a request gives up, the same for any number of searches; an
 //! [`Alarm`] is a stop started for one search, its timeout turned into a
 //! deadline from the moment the search began.
@@ -225,8 +225,7 @@ pub use cost::LOOK_AHEAD;
 pub use driver::{Choice, Event, Stats};
 pub use ids::{ColorId, ItemId, OptionId};
 pub use memo::{
-    DEFAULT_MEMORY_LIMIT, ExactCount, MemoCount, MemoCounter, MemoError, MemoStats, OptionOrder,
-    SharedMemo,
+    DEFAULT_MEMORY_LIMIT, ExactCount, MemoCounter, MemoError, MemoStats, OptionOrder, SharedMemo,
 };
 pub use model::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
 pub use preprocess::{PreprocessError, Reduction, preprocess};

@@ -105,13 +105,17 @@ impl Representation {
     }
 }
 
-/// The result of counting solutions up to a limit.
+/// A number of solutions and whether it is exact: what a search with a
+/// limit, a stop or both found. `N` is the number's type: `u64` for the
+/// searches, [`ExactCount`](crate::ExactCount) for the memo's counts, which
+/// outgrow it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Count {
-    /// Solutions found (at most the limit).
-    pub solutions: u64,
+pub struct Count<N = u64> {
+    /// Solutions found: the exact count when `complete`, else a lower
+    /// bound (at most the limit, or what was found before the stop).
+    pub solutions: N,
     /// `true` when the whole search tree was explored, so `solutions` is the
-    /// exact count; `false` when the limit stopped the search.
+    /// exact count; `false` when the limit or the stop ended the search.
     pub complete: bool,
 }
 

@@ -59,7 +59,7 @@ use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread;
 
 use crate::{
-    Answer, Count, Event, ExactCount, Goal, MemoCount, MemoCounter, MemoError, MemoStats, OptionId,
+    Answer, Count, Event, ExactCount, Goal, MemoCounter, MemoError, MemoStats, OptionId,
     OptionOrder, PARTS_PER_THREAD, Pursuit, Request, Resume, SharedMemo, Solver, Stats, Status,
     Stop,
 };
@@ -726,7 +726,7 @@ impl MemoCounter {
         threads: usize,
         stop: &Stop,
         progress: Option<&Progress>,
-    ) -> Result<(MemoCount, MemoStats), MemoError> {
+    ) -> Result<(Count<ExactCount>, MemoStats), MemoError> {
         let fallback = Progress::new();
         let progress = progress.unwrap_or(&fallback);
         let stop = stop.started();
@@ -813,7 +813,7 @@ impl MemoCounter {
             });
         }
         Ok((
-            MemoCount {
+            Count {
                 solutions,
                 complete,
             },

@@ -122,7 +122,7 @@ use table::Table;
 use crate::driver::Event;
 use crate::ids::OptionId;
 use crate::request::{Alarm, Stop, nodes_per_look};
-use crate::search::Solver;
+use crate::search::{Count, Solver};
 
 /// The default memory budget of a [`MemoCounter`]: 1 GiB.
 pub const DEFAULT_MEMORY_LIMIT: usize = 1 << 30;
@@ -142,16 +142,6 @@ pub enum MemoError {
     /// The solver's problem is not the one the memo was made for.
     #[error("the memo was made for another problem")]
     OtherProblem,
-}
-
-/// What a count with the memo found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MemoCount {
-    /// The number of solutions — a lower bound when the count was stopped.
-    pub solutions: ExactCount,
-    /// `true` when the whole problem was counted; `false` when the
-    /// [`Stop`] came first.
-    pub complete: bool,
 }
 
 /// The work and the memory of a [`MemoCounter`], added up over its counts.
@@ -299,7 +289,7 @@ impl MemoCounter {
     /// progress bar's; `watch` cannot stop the count, the stop does). When
     /// the stop comes, what is returned is the sum of the subproblems
     /// finished by then — a lower bound, marked not
-    /// [`complete`](MemoCount::complete). Either way the solver's links
+    /// [`complete`](Count::complete). Either way the solver's links
     /// are left as they were.
     ///
     /// ```
@@ -317,7 +307,7 @@ impl MemoCounter {
         solver: &mut Solver,
         stop: &Stop,
         watch: impl FnMut(&MemoStats),
-    ) -> Result<MemoCount, MemoError> {
+    ) -> Result<Count<ExactCount>, MemoError> {
         let alarm = stop.start();
         match &mut self.memory {
             Memory::Own(table) => {
@@ -408,7 +398,7 @@ impl Walk {
         store: S,
         alarm: Alarm<'_>,
         watch: impl FnMut(&MemoStats),
-    ) -> Result<MemoCount, MemoError> {
+    ) -> Result<Count<ExactCount>, MemoError> {
         if fingerprint_of(solver) != self.fingerprint {
             return Err(MemoError::OtherProblem);
         }
@@ -440,7 +430,7 @@ impl Walk {
         store: S,
         alarm: Alarm<'_>,
         mut watch: impl FnMut(&MemoStats),
-    ) -> MemoCount {
+    ) -> Count<ExactCount> {
         let Solver {
             links,
             stack,
@@ -482,7 +472,7 @@ impl Walk {
         self.stats.nodes = counting.nodes;
         self.stats.hits += counting.hits;
         self.stats.misses += counting.misses;
-        MemoCount {
+        Count {
             solutions: counting.pending,
             complete,
         }
@@ -496,7 +486,7 @@ impl Walk {
         store: S,
         alarm: Alarm<'_>,
         mut watch: impl FnMut(&MemoStats),
-    ) -> MemoCount {
+    ) -> Count<ExactCount> {
         let Solver {
             links,
             stack,
@@ -541,7 +531,7 @@ impl Walk {
         self.stats.nodes = counting.nodes;
         self.stats.hits += counting.hits;
         self.stats.misses += counting.misses;
-        MemoCount {
+        Count {
             solutions: counting.pending,
             complete,
         }

@@ -20,6 +20,7 @@
 #
 # ROUNDS defaults to 5; FILEs (names in benches/data, e.g. pentominoes6x10.dlx)
 # race only those problems, to repeat a row whose ratio is within noise.
+# DANCE=PATH races that dance binary instead of building target/release/dance.
 #
 # KNUTH_BIN_DIR holds the binaries `dlx1`, `dlx2`, `ssxcc`, `dlx5` and
 # `dlx-pre`, built outside
@@ -64,8 +65,14 @@ for program in dlx1 dlx2 ssxcc dlx5 dlx-pre; do
         exit 2
     fi
 done
-cargo build --release --quiet --bin dance
-dance=target/release/dance
+# DANCE=PATH races that binary instead of the release build (e.g. the static
+# build of docs/benchmarks.md's `--preprocess` table).
+if [ -n "${DANCE:-}" ]; then
+    dance=$DANCE
+else
+    cargo build --release --quiet --bin dance
+    dance=target/release/dance
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 

@@ -28,17 +28,11 @@ pub fn threads(text: &str) -> Result<usize, String> {
         .map_err(|error| error.to_string())
 }
 
-/// The moment `timeout` from now, or `None` (no deadline) when it lies
-/// beyond what the clock can represent.
-pub fn deadline(timeout: Duration) -> Option<Instant> {
-    Instant::now().checked_add(timeout)
-}
-
 /// The stop of a whole run (`dance rate` and `dance generate`): the
 /// `--timeout` deadline, counted from now, and the flag a signal raises.
 pub fn run_stop(timeout: Option<Duration>, interrupt: &Interrupt) -> Stop {
     timeout
-        .and_then(deadline)
+        .and_then(dance_dlx::deadline_in)
         .map_or_else(Stop::never, Stop::at)
         .with_flag(interrupt.flag())
 }
@@ -60,7 +54,11 @@ mod tests {
     #[test]
     fn huge_seconds_mean_no_deadline() {
         for text in ["1e19", "1e30", "inf", "1e308"] {
-            assert_eq!(deadline(seconds(text).unwrap()), None, "{text}");
+            assert_eq!(
+                dance_dlx::deadline_in(seconds(text).unwrap()),
+                None,
+                "{text}"
+            );
         }
         assert_eq!(seconds("1e30"), Ok(Duration::MAX));
         assert_eq!(seconds("0.5"), Ok(Duration::from_millis(500)));

@@ -231,7 +231,7 @@ pub use model::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
 pub use preprocess::{PreprocessError, Reduction, preprocess};
 pub use request::{
     Alarm, CHECK_INTERVAL, Goal, Pursuit, Request, Resume, Stop, TimeoutError, WORK_PER_LOOK,
-    nodes_per_look, timeout_from_secs,
+    deadline_in, nodes_per_look, timeout_from_secs,
 };
 pub use rng::SplitMix64;
 pub use search::{Count, DeadEnds, Representation, SelectError, Solutions, Solver};

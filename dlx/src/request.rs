@@ -289,9 +289,7 @@ impl Stop {
     /// search run in many pieces (the subproblems of a parallel count),
     /// whose timeout runs from the start of the whole, not of each piece.
     pub fn started(&self) -> Stop {
-        let from_timeout = self
-            .timeout
-            .and_then(|timeout| Instant::now().checked_add(timeout));
+        let from_timeout = self.timeout.and_then(deadline_in);
         let mut stop = Stop {
             timeout: None,
             ..self.clone()
@@ -334,9 +332,7 @@ impl Stop {
     /// the shared one and the timeout from now. Reads the clock only when a
     /// timeout is set.
     pub fn start(&self) -> Alarm<'_> {
-        let from_timeout = self
-            .timeout
-            .and_then(|timeout| Instant::now().checked_add(timeout));
+        let from_timeout = self.timeout.and_then(deadline_in);
         let deadline = match (self.deadline, from_timeout) {
             (Some(one), Some(other)) => Some(one.min(other)),
             (one, other) => one.or(other),
@@ -370,6 +366,13 @@ pub fn timeout_from_secs(seconds: f64) -> Result<Duration, TimeoutError> {
     } else {
         Err(TimeoutError { seconds })
     }
+}
+
+/// The moment `timeout` from now, or `None` when it lies beyond what the
+/// clock can represent (`Duration::MAX`, or `timeout_from_secs(inf)`): no
+/// deadline. How every timeout of the workspace becomes a deadline.
+pub fn deadline_in(timeout: Duration) -> Option<Instant> {
+    Instant::now().checked_add(timeout)
 }
 
 /// A number of seconds that is no timeout: see [`timeout_from_secs`].

@@ -174,7 +174,7 @@ pub fn timeout(value: Option<&Bound<'_, PyAny>>) -> PyResult<Timeout> {
     let limit = timeout_limit(value)?;
     Ok(Timeout {
         limit,
-        deadline: limit.and_then(|limit| Instant::now().checked_add(limit)),
+        deadline: limit.and_then(dance_dlx::deadline_in),
     })
 }
 

@@ -117,7 +117,7 @@ pub fn print(out: &mut impl Write, table: &Table<'_>) -> io::Result<()> {
             .find(|lane| lane.engine == engine)
             .map(|lane| lane.tally)
     };
-    let cap = match crate::limits::deadline(table.cap) {
+    let cap = match dance_dlx::deadline_in(table.cap) {
         Some(_) => format!("the {:?} cap", table.cap),
         None => "no cap".to_owned(),
     };

@@ -87,7 +87,6 @@ use std::fmt;
 use std::ops::{ControlFlow, Range};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 use dance_dlx::{Event, Pursuit, Resume};
 
@@ -503,21 +502,9 @@ impl GridMaker {
         // One request for every seed: the caller's deadline (a timeout runs
         // from now, for all of them), and the flag that a spent budget or
         // the caller's flag raises.
-        let mut shared = Stop::when(self.spent.clone());
-        if let Some(deadline) = stop.deadline() {
-            shared = shared.with_deadline(deadline);
-        }
-        if let Some(deadline) = stop
-            .timeout()
-            .and_then(|timeout| Instant::now().checked_add(timeout))
-        {
-            shared = shared.with_deadline(deadline);
-        }
         // Every flag of the caller's stops the searches too (a stop holds
         // several).
-        for flag in stop.flags() {
-            shared = shared.with_flag(flag.clone());
-        }
+        let shared = stop.started().with_flag(self.spent.clone());
         let request = Request::new(Goal::First).with_stop(shared);
         for _ in 0..GRID_SEARCHES {
             self.engine.shuffle(rng.next_u64());
@@ -661,6 +648,7 @@ fn puzzle(shape: &Shape, cells: &[Option<Digit>]) -> Puzzle {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Instant;
 
     #[test]
     fn grid_searches_answer_through_the_request_and_its_stop() {

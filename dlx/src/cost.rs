@@ -505,15 +505,6 @@ pub(crate) struct Cheapest {
     pub(crate) stats: Stats,
 }
 
-/// Adds the work of one search to another's.
-fn add(total: &mut Stats, more: Stats) {
-    total.nodes += more.nodes;
-    total.guesses += more.guesses;
-    total.updates += more.updates;
-    total.solutions += more.solutions;
-    total.cut += more.cut;
-}
-
 /// A cutoff on the costs of whole solutions as one on the net costs of a
 /// search whose solutions all pay `base` beyond them.
 fn net_cutoff(cutoff: u128, base: u128) -> u128 {
@@ -741,7 +732,7 @@ impl Solver {
                 let more = handle
                     .join()
                     .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-                add(&mut stats, more);
+                stats += more;
             }
             stats
         });
@@ -847,14 +838,11 @@ impl Solver {
                 }
             }
         };
-        add(
-            stats,
-            Stats {
-                cut,
-                updates: taxed.links.updates,
-                ..driver.stats()
-            },
-        );
+        *stats += Stats {
+            cut,
+            updates: taxed.links.updates,
+            ..driver.stats()
+        };
         stopped
     }
 

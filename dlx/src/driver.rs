@@ -88,6 +88,18 @@ pub struct Stats {
     pub cut: u64,
 }
 
+/// The work of one search added to another's: what a search in parts (on
+/// threads, or in pieces) reports as its whole.
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, more: Stats) {
+        self.nodes += more.nodes;
+        self.guesses += more.guesses;
+        self.updates += more.updates;
+        self.solutions += more.solutions;
+        self.cut += more.cut;
+    }
+}
+
 /// How a call to [`Driver::resume`] (or [`Solver::resume`](crate::Solver::resume))
 /// ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -65,9 +65,10 @@ use crate::{
     Stop,
 };
 
-/// The most bytes of solutions of later parts that wait for their turn in
-/// an ordered search on threads (each solution its options and a vector's
-/// header), before the threads of those parts wait for their turn too.
+/// The most bytes of solutions found and not visited yet in an ordered
+/// search on threads (each solution its options and a vector's header),
+/// the bound of its [ordered stream](crate::ordered): past it, the threads
+/// of later parts wait for their turn; the part in turn never waits.
 pub const HELD: usize = 16 << 20;
 
 /// A visitor of solutions, as [`Solver::run_with`] takes it.

@@ -18,9 +18,10 @@
 //! * A search that keeps or hands on solutions ([`Goal::First`],
 //!   [`Goal::Unique`], or any goal with a visitor:
 //!   [`Solver::run_with_threads`]) delivers them in the sequential search's
-//!   order, on the calling thread: a later part's solutions wait until the
-//!   parts before it are done (at most [`HELD`] bytes wait; past that,
-//!   the thread of a later part waits for its turn). So `First` answers the
+//!   order, on the calling thread, through the [ordered stream](crate::ordered)
+//!   (one position a part): a later part's solutions wait until the parts
+//!   before it are done (at most [`HELD`] bytes wait; past that, the
+//!   thread of a later part waits for its turn). So `First` answers the
 //!   sequential search's first solution, and a visitor sees the solutions
 //!   in the order one thread finds them, the first `limit` of them. When
 //!   the stop ends the search, the visitor has seen the beginning of the
@@ -51,12 +52,12 @@
 //! assert_eq!(first.solution, solver.first());
 //! ```
 
-use std::collections::{BTreeMap, VecDeque};
 use std::ops::{ControlFlow, Range};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::mpsc;
-use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
+
+use crate::ordered::Ordered;
 
 use crate::{
     Answer, Count, Event, ExactCount, Goal, MemoCounter, MemoError, MemoStats, OptionId,
@@ -64,17 +65,14 @@ use crate::{
     Stop,
 };
 
-/// The most bytes of solutions of later parts that wait for their turn in
-/// an ordered search on threads (each solution its options and a vector's
-/// header), before the threads of those parts wait for their turn too.
+/// The most bytes of solutions found and not visited yet in an ordered
+/// search on threads (each solution its options and a vector's header),
+/// the bound of its [ordered stream](crate::ordered): past it, the threads
+/// of later parts wait for their turn; the part in turn never waits.
 pub const HELD: usize = 16 << 20;
 
 /// A visitor of solutions, as [`Solver::run_with`] takes it.
 type Visit<'v> = &'v mut dyn FnMut(&[OptionId]) -> ControlFlow<()>;
-
-/// A part waiting for its turn: batches of its solutions, and once it is
-/// finished, whether its tree was exhausted.
-type Waiting = (VecDeque<Vec<Vec<OptionId>>>, Option<bool>);
 
 /// Solutions a thread gathers before handing them to the calling thread
 /// (and at the end of every slice of its search, so that the first comes
@@ -269,23 +267,32 @@ struct Board<'a> {
     /// `limit` (`usize::MAX` until then): parts after it are searched only
     /// to tell whether there are more.
     cut: AtomicUsize,
-    /// The part whose solutions go to the visitor now; threads of later
-    /// parts wait on `turned` when too much waits.
-    turn: Mutex<usize>,
-    turned: Condvar,
-    /// Bytes of solutions waiting for their turn.
-    held: AtomicUsize,
     progress: &'a Progress,
 }
 
-/// A thread's news for the calling thread of an ordered search.
-enum News {
-    /// Solutions of a part, in its search order, and how many bytes of
-    /// them are [held](Board::held) (0 when the part's turn had come).
-    Solutions(usize, Vec<Vec<OptionId>>, usize),
-    /// A part is finished: whether its tree was exhausted.
-    Finished(usize, bool),
+/// What a part hands to the calling thread of an ordered search, at its
+/// position of the [ordered stream](crate::ordered): its solutions in its
+/// search order, then whether its tree was exhausted.
+enum Found {
+    Solution(Vec<OptionId>),
+    Finished(bool),
 }
+
+/// The bytes a [held](HELD) result takes.
+fn weigh(found: &Found) -> u64 {
+    match found {
+        Found::Solution(options) => bytes(options),
+        Found::Finished(_) => 0,
+    }
+}
+
+/// The bytes a solution takes: its options and a vector's header.
+fn bytes(options: &[OptionId]) -> u64 {
+    (size_of_val(options) + size_of::<Vec<OptionId>>()) as u64
+}
+
+/// The ordered stream of a search's parts.
+type Stream = Ordered<Found>;
 
 /// What one thread did: its work, and for each part it searched whether
 /// the tree was exhausted.
@@ -305,9 +312,6 @@ impl<'a> Board<'a> {
             enough,
             next: AtomicUsize::new(0),
             cut: AtomicUsize::new(usize::MAX),
-            turn: Mutex::new(0),
-            turned: Condvar::new(),
-            held: AtomicUsize::new(0),
             progress,
         }
     }
@@ -406,7 +410,9 @@ impl<'a> Board<'a> {
     }
 
     /// A search on `threads` copies of `solver` whose solutions reach
-    /// `visit` on this thread, in the sequential search's order.
+    /// `visit` on this thread, in the sequential search's order: part `k`
+    /// is position `k` of an [ordered stream](crate::ordered) whose bound
+    /// is [`HELD`] bytes, and this thread holds its sink.
     fn ordered(
         &self,
         solver: &mut Solver,
@@ -414,9 +420,14 @@ impl<'a> Board<'a> {
         threads: usize,
         visit: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>,
     ) -> Answer {
-        let (send, news) = mpsc::channel::<News>();
         let limit = self.request.goal.limit();
-        let work = |solver: &mut Solver, send: mpsc::Sender<News>| -> Done {
+        let stream: Stream = Ordered::new(parts.len(), threads, HELD as u64, weigh);
+        let running = AtomicUsize::new(threads);
+        let work = |solver: &mut Solver, owner: usize| -> Done {
+            let _running = Running {
+                stream: &stream,
+                running: &running,
+            };
             let mut done = Done {
                 stats: Stats::default(),
                 incomplete: false,
@@ -438,14 +449,15 @@ impl<'a> Board<'a> {
                 passed.store(false, Ordering::Relaxed);
                 let selected = select_all(solver, part);
                 solver.rewind();
+                stream.open(index as u64, owner, None);
                 let mut pursuit = Pursuit::new(&request);
                 let mut slices = Slices {
                     solver,
                     board: self,
+                    stream: &stream,
                     index,
                     passed: &passed,
                     batch: Vec::new(),
-                    send: &send,
                 };
                 pursuit.run(&mut slices, |slices| {
                     slices.board.total.fetch_add(1, Ordering::Relaxed);
@@ -468,8 +480,9 @@ impl<'a> Board<'a> {
                 slices.hand_over();
                 let complete = pursuit.count().complete;
                 done.incomplete |= !complete;
-                // The calling thread may be gone (the visitor stopped).
-                let _ = send.send(News::Finished(index, complete));
+                stream.push(index as u64, Found::Finished(complete));
+                stream.close(index as u64);
+                stream.wake();
                 add_stats(&mut done.stats, solver.stats());
                 if !complete && alarm.rung() {
                     // Stopped: the copy is dropped as it is, without backing
@@ -484,72 +497,34 @@ impl<'a> Board<'a> {
             done
         };
         let copies: Vec<Solver> = (0..threads).map(|_| solver.clone()).collect();
-        let mut delivered: u64 = 0;
-        let mut first: Option<Vec<OptionId>> = None;
-        let mut broke = false;
-        let mut cut_short = false;
+        let mut delivery = Delivery {
+            board: self,
+            limit,
+            visit,
+            delivered: 0,
+            first: None,
+            broke: false,
+            cut_short: false,
+            turn: 0,
+        };
         let dones = thread::scope(|scope| {
             let work = &work;
             let handles: Vec<_> = copies
                 .into_iter()
-                .map(|mut copy| {
-                    let send = send.clone();
-                    scope.spawn(move || work(&mut copy, send))
-                })
+                .enumerate()
+                .map(|(owner, mut copy)| scope.spawn(move || work(&mut copy, owner)))
                 .collect();
-            drop(send);
-            // Parts waiting for their turn: their solutions, and whether
-            // they are finished and exhausted.
-            let mut waiting: BTreeMap<usize, Waiting> = BTreeMap::new();
-            let mut turn = 0;
-            for news in news {
-                match news {
-                    News::Solutions(index, solutions, held) => {
-                        self.held.fetch_sub(held, Ordering::Relaxed);
-                        waiting.entry(index).or_default().0.push_back(solutions);
-                    }
-                    News::Finished(index, complete) => {
-                        waiting.entry(index).or_default().1 = Some(complete);
-                    }
-                }
-                // Deliver what is in turn.
-                while let Some((batches, finished)) = waiting.get_mut(&turn) {
-                    while let Some(batch) = batches.pop_front() {
-                        for solution in batch {
-                            if broke || cut_short || delivered >= limit {
-                                break;
-                            }
-                            if first.is_none() {
-                                first = Some(solution.clone());
-                            }
-                            delivered += 1;
-                            if visit(&solution).is_break() {
-                                broke = true;
-                                self.enough.store(true, Ordering::Relaxed);
-                            }
-                        }
-                    }
-                    if delivered >= limit && self.cut.load(Ordering::Relaxed) == usize::MAX {
-                        self.cut.store(turn, Ordering::Relaxed);
-                    }
-                    let Some(complete) = *finished else {
-                        break;
-                    };
-                    // What comes after a part the stop cut short is not the
-                    // sequential order's next.
-                    cut_short |= !complete && delivered < limit;
-                    waiting.remove(&turn);
-                    turn += 1;
-                    let mut shared = self.turn.lock().unwrap_or_else(PoisonError::into_inner);
-                    *shared = turn;
-                    self.turned.notify_all();
-                }
-                if (delivered >= limit && self.met()) || broke {
+            // Deliver what is in turn, whenever a thread hands something
+            // over, until every thread is done.
+            let mut deliver = || {
+                let _ = stream.hand_on(&mut |found| delivery.take(found));
+                if (delivery.delivered >= limit && self.met()) || delivery.broke {
                     self.enough.store(true, Ordering::Relaxed);
-                    let _turn = self.turn.lock().unwrap_or_else(PoisonError::into_inner);
-                    self.turned.notify_all();
+                    stream.stop();
                 }
-            }
+            };
+            stream.wait_until(|| running.load(Ordering::SeqCst) == 0, &mut deliver);
+            deliver();
             handles
                 .into_iter()
                 .map(|handle| {
@@ -559,6 +534,13 @@ impl<'a> Board<'a> {
                 })
                 .collect::<Vec<Done>>()
         });
+        let Delivery {
+            delivered,
+            first,
+            broke,
+            cut_short,
+            ..
+        } = delivery;
         let (stats, incomplete) = gather(dones);
         if broke {
             let answer = self.answer(delivered, false, first, stats);
@@ -588,16 +570,88 @@ impl<'a> Board<'a> {
     }
 }
 
+/// The sink of an ordered search, on the calling thread: the visitor and
+/// what it was given.
+struct Delivery<'d, 'b, 'v> {
+    board: &'d Board<'b>,
+    limit: u64,
+    visit: &'v mut dyn FnMut(&[OptionId]) -> ControlFlow<()>,
+    /// Solutions visited.
+    delivered: u64,
+    /// The first of them.
+    first: Option<Vec<OptionId>>,
+    /// The visitor broke.
+    broke: bool,
+    /// A part before the one in turn was cut short by the stop: what comes
+    /// after it is not the sequential order's next, and is not visited.
+    cut_short: bool,
+    /// The part whose solutions are handed on now.
+    turn: usize,
+}
+
+impl Delivery<'_, '_, '_> {
+    /// Takes the next thing the parts found, in the sequential order.
+    fn take(&mut self, found: &Found) -> ControlFlow<()> {
+        match found {
+            Found::Solution(solution) => {
+                if !(self.broke || self.cut_short || self.delivered >= self.limit) {
+                    if self.first.is_none() {
+                        self.first = Some(solution.clone());
+                    }
+                    self.delivered += 1;
+                    if (self.visit)(solution).is_break() {
+                        self.broke = true;
+                        self.board.enough.store(true, Ordering::Relaxed);
+                    }
+                }
+                self.mark_cut();
+            }
+            Found::Finished(complete) => {
+                self.mark_cut();
+                self.cut_short |= !complete && self.delivered < self.limit;
+                self.turn += 1;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Marks the part in turn as the one that made the limit, once it is.
+    fn mark_cut(&self) {
+        let cut = &self.board.cut;
+        if self.delivered >= self.limit && cut.load(Ordering::Relaxed) == usize::MAX {
+            cut.store(self.turn, Ordering::Relaxed);
+        }
+    }
+}
+
+/// A thread of an ordered search while it runs: when it ends, the calling
+/// thread is told (and, when it panics, the stream stops, so that no
+/// thread waits for what it would have found).
+struct Running<'a> {
+    stream: &'a Stream,
+    running: &'a AtomicUsize,
+}
+
+impl Drop for Running<'_> {
+    fn drop(&mut self) {
+        if thread::panicking() {
+            self.stream.stop();
+        }
+        self.running.fetch_sub(1, Ordering::SeqCst);
+        self.stream.wake();
+    }
+}
+
 /// A part's search as the [`Pursuit`] drives it in an ordered search: the
 /// solver's slices, after each of which the solutions so far go to the
 /// calling thread, and the part is told to stop once it is not needed.
 struct Slices<'s, 'b> {
     solver: &'s mut Solver,
     board: &'s Board<'b>,
+    stream: &'s Stream,
     index: usize,
     passed: &'s AtomicBool,
     batch: Vec<Vec<OptionId>>,
-    send: &'s mpsc::Sender<News>,
 }
 
 impl Slices<'_, '_> {
@@ -607,27 +661,17 @@ impl Slices<'_, '_> {
         if self.batch.is_empty() {
             return;
         }
-        let board = self.board;
-        let options: usize = self
-            .batch
-            .iter()
-            .map(|solution| size_of_val(solution.as_slice()) + size_of::<Vec<OptionId>>())
-            .sum();
-        let mut turn = board.turn.lock().unwrap_or_else(PoisonError::into_inner);
-        while *turn != self.index
-            && board.held.load(Ordering::Relaxed) > HELD
-            && !board.enough.load(Ordering::Relaxed)
-        {
-            turn = board
-                .turned
-                .wait(turn)
-                .unwrap_or_else(PoisonError::into_inner);
+        let (board, stream) = (self.board, self.stream);
+        let position = self.index as u64;
+        let ready = || {
+            stream.is_head(position) || stream.room() > 0 || board.enough.load(Ordering::Relaxed)
+        };
+        if !ready() {
+            stream.wait_until(ready, || {});
         }
-        let held = if *turn == self.index { 0 } else { options };
-        board.held.fetch_add(held, Ordering::Relaxed);
-        drop(turn);
-        let batch = std::mem::take(&mut self.batch);
-        let _ = self.send.send(News::Solutions(self.index, batch, held));
+        stream.admit(self.batch.iter().map(|options| bytes(options)).sum());
+        stream.extend(position, self.batch.drain(..).map(Found::Solution));
+        stream.wake();
     }
 }
 

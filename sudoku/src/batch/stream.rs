@@ -1,18 +1,17 @@
 //! [`stream`]: results handed on in input order while the workers of a pool
-//! work on the items.
+//! work on the items — `dance_dlx`'s [ordered stream](dance_dlx::ordered),
+//! fed in chunks of records.
 //!
 //! # Chunks
 //!
 //! A worker takes a *chunk* of consecutive items at once (one lock on the
-//! input for all of them), puts each result in the chunk's own buffer as
-//! it finishes (a lock on that buffer, which no one else touches meanwhile
-//! but to hand results on), and at the end of the chunk hands on every
-//! result that is next, its own and the ones others finished. A result is
-//! written once, into its buffer, and read there by the sink; nothing
-//! is moved through a shared window item by item, and the locks that the
-//! workers share are taken once a chunk, not once an item. At three
-//! microseconds an item, locking and moving results one by one made two
-//! threads spend a third more CPU than one.
+//! input for all of them): a position of the ordered stream, whose results
+//! it pushes there as they finish, and at the end of the chunk hands on
+//! every result that is next, its own and the ones others finished. The
+//! locks that the workers share are taken once a chunk, not once an item.
+//! At three microseconds an item, locking and moving results one by one
+//! through a shared window made two threads spend a third more CPU than
+//! one.
 //!
 //! Chunks adapt to the items: a worker's first chunk is one item, and the
 //! next one is twice as long while chunks take less than half of
@@ -21,44 +20,25 @@
 //! back a result for long: the results before a slow item in its chunk are
 //! handed on by the other workers at the end of their chunks, or, when
 //! they have nothing to do (the window is full, the input all taken),
-//! every [`IDLE_TURN`]. A pool of one worker takes one item at a time, as
-//! no other worker would hand its results on.
+//! every [`IDLE_TURN`](dance_dlx::ordered::IDLE_TURN) (the ordered stream's wait by design). A pool of
+//! one worker takes one item at a time, as no other worker would hand its
+//! results on.
 //!
 //! # The window
 //!
-//! A worker takes no item that is [`WINDOW_PER_THREAD`] items per worker
-//! or more past the next result to hand on: it waits (handing on
-//! meanwhile), so memory stays flat however long the input. Chunk `k`
-//! waits in buffer `k % window`, which is free by then, since each chunk
+//! Every result weighs one, and the stream's bound is
+//! [`WINDOW_PER_THREAD`] items per worker: a worker takes no item past
+//! the room left, it waits (handing on meanwhile), so memory stays flat
+//! however long the input. The stream has as many slots as the window
+//! holds items, so chunk `k`'s slot is free by then, since each chunk
 //! holds at least one item of the window.
-//!
-//! # Handing on
-//!
-//! One worker at a time hands results on, holding the sink; a worker that
-//! finds it held leaves a mark and goes on working, and the holder looks
-//! again before it lets go, so no result is left behind and no worker
-//! waits for another to print.
-//!
-//! One wait is by design, and [`IDLE_TURN`] bounds it: a result finished
-//! early in a chunk whose worker is still on a later item of it is handed
-//! on by another worker — at the end of that one's chunk (a millisecond or
-//! so, [`CHUNK_TIME`]) or, when it has nothing to do, at its next idle
-//! turn — or by its own worker when the chunk ends. Handing on after every
-//! item instead would take the sink's lock once an item, what chunks are
-//! there to avoid; so the idle turn is the mechanism for that case, not a
-//! safety net for a lost wake-up, and `a_finished_result_waits_at_most_an_idle_turn`
-//! holds its bound. With one worker, chunks are one item long and nothing
-//! waits.
-//!
-//! Every atomic is `SeqCst`: the argument above reads several of them in
-//! one order (`pending` then the sink's lock, `idlers` then the condition
-//! variable, `taken` before `exhausted`), which is simplest to trust under
-//! one total order, and they are touched once a chunk, never once an item.
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::SeqCst};
-use std::sync::{Condvar, Mutex, MutexGuard, PoisonError, TryLockError};
+use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
+
+use dance_dlx::ordered::{Ordered, SharedSink, StopOnPanic};
 
 use super::WORKER;
 use crate::Solver;
@@ -76,9 +56,6 @@ const CHUNK_MAX: usize = 64;
 /// cost nothing beside its work, short enough that the workers hand
 /// results on often.
 const CHUNK_TIME: Duration = Duration::from_millis(1);
-
-/// How often a worker with nothing to do hands on what the others finished.
-const IDLE_TURN: Duration = Duration::from_millis(10);
 
 /// Applies `work` to every item of `items` and shows each result to `sink`
 /// in input order, as soon as the results of every earlier item have been:
@@ -147,132 +124,38 @@ where
     let threads = pool.current_num_threads();
     let window = WINDOW_PER_THREAD * threads;
     let shared = Stream {
-        input: Mutex::new(Input {
-            items,
-            taken: 0,
-            chunks: 0,
-        }),
-        chunks: (0..window)
-            .map(|_| Padded(Mutex::new(Chunk::free())))
-            .collect(),
-        spares: (0..threads).map(|_| Padded(Mutex::new(None))).collect(),
-        output: Mutex::new(Output {
-            sink,
-            chunk: 0,
-            handed: 0,
-            ended: None,
-        }),
-        window: window as u64,
+        input: Mutex::new(Input { items, chunks: 0 }),
+        // One item, one unit of the window; as many slots as it holds.
+        ordered: Ordered::new(window, threads, window as u64, one::<R> as fn(&R) -> u64),
         chunk_max: if threads == 1 { 1 } else { CHUNK_MAX },
-        taken: AtomicU64::new(0),
-        handed: AtomicU64::new(0),
         exhausted: AtomicBool::new(false),
-        stopped: AtomicBool::new(false),
-        pending: AtomicBool::new(false),
-        idle: Mutex::new(()),
-        idlers: AtomicUsize::new(0),
-        moved: Condvar::new(),
     };
-    pool.broadcast(|context| shared.work(context.index(), &work));
-    let output = shared
-        .output
-        .into_inner()
-        .unwrap_or_else(PoisonError::into_inner);
-    match output.ended {
-        Some(value) => ControlFlow::Break(value),
-        None => ControlFlow::Continue(()),
-    }
+    let sink = SharedSink::new(sink);
+    pool.broadcast(|context| shared.work(context.index(), &work, &sink));
+    sink.ended()
+}
+
+/// Every result's weight in the window.
+fn one<R>(_: &R) -> u64 {
+    1
 }
 
 /// What the workers of a [`stream`] share.
-struct Stream<I: Iterator, R, S, B> {
+struct Stream<I: Iterator, R> {
     input: Mutex<Input<I>>,
-    /// Chunk `k`'s results wait in `chunks[k % len]`; `len` is the window.
-    chunks: Box<[Locked<Chunk<R>>]>,
-    /// Per worker, the buffer of one of its chunks handed on, results and
-    /// all: the worker drops the results and fills the buffer again, so
-    /// what a worker allocated it frees itself, and a chunk costs no
-    /// allocation.
-    spares: Box<[Locked<Option<Vec<R>>>]>,
-    output: Mutex<Output<S, B>>,
-    /// Items taken and not handed on at most.
-    window: u64,
+    /// Chunk `k` is the ordered stream's position `k`.
+    ordered: Ordered<R>,
     /// The most items in a chunk.
     chunk_max: usize,
-    /// Items taken (as in [`Input::taken`]), for idle workers to read
-    /// without the input's lock.
-    taken: AtomicU64,
-    /// Results handed on (as in [`Output::handed`]), for workers to read
-    /// without the sink's lock.
-    handed: AtomicU64,
     /// The items ran out: every item is taken.
     exhausted: AtomicBool,
-    /// The stream ended early: the sink broke, or a worker panicked.
-    stopped: AtomicBool,
-    /// Results may be ready that the worker handing on has not seen.
-    pending: AtomicBool,
-    /// Held by a worker with nothing to do while it decides to sleep.
-    idle: Mutex<()>,
-    /// Workers asleep on `moved`, or deciding to.
-    idlers: AtomicUsize,
-    /// Signalled when results are handed on (the window moves) or the
-    /// stream stops, for workers with nothing to do.
-    moved: Condvar,
 }
 
 /// The items not taken yet.
 struct Input<I> {
     items: I,
-    /// Items taken so far: the number of the next one.
-    taken: u64,
     /// Chunks taken so far: the number of the next one.
     chunks: u64,
-}
-
-/// The results of one chunk of items, while it is worked on and until
-/// every one is handed on.
-struct Chunk<R> {
-    /// The chunk's number; `None` while the buffer is free.
-    number: Option<u64>,
-    /// Items in the chunk.
-    len: usize,
-    /// The worker working on it.
-    worker: usize,
-    /// Results so far, in order.
-    results: Vec<R>,
-    /// Results handed on so far.
-    handed: usize,
-}
-
-impl<R> Chunk<R> {
-    fn free() -> Chunk<R> {
-        Chunk {
-            number: None,
-            len: 0,
-            worker: 0,
-            results: Vec::new(),
-            handed: 0,
-        }
-    }
-}
-
-/// A value alone on its cache lines: two workers filling neighbouring
-/// chunks do not take the same line from each other at every result.
-#[repr(align(128))]
-struct Padded<T>(T);
-
-/// A value under its own lock, alone on its cache lines.
-type Locked<T> = Padded<Mutex<T>>;
-
-/// The sink and how far it got.
-struct Output<S, B> {
-    sink: S,
-    /// The number of the chunk whose results are next.
-    chunk: u64,
-    /// Results handed on so far.
-    handed: u64,
-    /// The sink's break, if it broke.
-    ended: Option<B>,
 }
 
 /// Locks `mutex`, whose data stays valid even if a holder panicked.
@@ -292,202 +175,84 @@ fn next_len(len: usize, took: Duration, max: usize) -> usize {
     }
 }
 
-impl<I, R, S, B> Stream<I, R, S, B>
-where
-    I: Iterator,
-    S: FnMut(&R) -> ControlFlow<B>,
-{
+impl<I: Iterator, R> Stream<I, R> {
     /// One worker: takes chunks and works on them until none is left,
     /// handing on the results that are next after each, then hands on what
     /// the others finish until every result is handed on.
-    fn work(&self, worker: usize, work: &(impl Fn(&mut Solver, I::Item) -> R + Sync)) {
+    fn work<S, B>(
+        &self,
+        worker: usize,
+        work: &(impl Fn(&mut Solver, I::Item) -> R + Sync),
+        sink: &SharedSink<S, B>,
+    ) where
+        S: FnMut(&R) -> ControlFlow<B>,
+    {
         // Taken out for the whole loop, as in `par_map`.
         let mut solver = WORKER.take().unwrap_or_default();
-        let _guard = PanicGuard(self);
+        // A panicking worker ends the stream, so that the others stop
+        // waiting for a result that will never come; `broadcast` then
+        // raises the panic on the calling thread.
+        let _guard = StopOnPanic(&self.ordered);
         let mut len = 1;
         let mut items = Vec::new();
-        while let Some(number) = self.take(worker, len, &mut items) {
+        while let Some(number) = self.take(worker, len, &mut items, sink) {
             let started = Instant::now();
-            let chunk = &self.chunks[self.buffer(number)].0;
             for item in items.drain(..) {
-                if self.stopped.load(SeqCst) {
+                if self.ordered.stopped() {
                     break;
                 }
                 let result = work(&mut solver, item);
-                lock(chunk).results.push(result);
+                self.ordered.push(number, result);
             }
-            self.hand_on();
+            self.ordered.offer(sink);
             len = next_len(len, started.elapsed(), self.chunk_max);
         }
-        self.idle_until(|| {
-            self.exhausted.load(SeqCst) && self.handed.load(SeqCst) == self.taken.load(SeqCst)
-        });
+        self.ordered.wait_until(
+            || self.exhausted.load(SeqCst) && self.ordered.held() == 0,
+            || self.ordered.offer(sink),
+        );
         WORKER.set(Some(solver));
     }
 
-    /// Where chunk `number` waits.
-    fn buffer(&self, number: u64) -> usize {
-        (number % self.chunks.len() as u64) as usize
-    }
-
     /// Takes the next chunk of at most `len` items into `items` for
-    /// `worker`, once the window has room, and returns its number; `None`
-    /// when no item is left or the stream stopped.
-    fn take(&self, worker: usize, len: usize, items: &mut Vec<I::Item>) -> Option<u64> {
-        let mut results = lock(&self.spares[worker].0).take().unwrap_or_default();
-        results.clear();
+    /// `worker`, once the window has room (handing on meanwhile), opens it
+    /// and returns its number; `None` when no item is left or the stream
+    /// stopped.
+    fn take<S, B>(
+        &self,
+        worker: usize,
+        len: usize,
+        items: &mut Vec<I::Item>,
+        sink: &SharedSink<S, B>,
+    ) -> Option<u64>
+    where
+        S: FnMut(&R) -> ControlFlow<B>,
+    {
         let mut input = lock(&self.input);
-        let taken = input.taken;
-        let room = || (self.handed.load(SeqCst) + self.window).saturating_sub(taken);
-        if room() == 0 {
-            self.idle_until(|| room() > 0);
+        let ordered = &self.ordered;
+        // Under the input's lock the room only grows.
+        if ordered.room() == 0 {
+            ordered.wait_until(|| ordered.room() > 0, || ordered.offer(sink));
         }
-        if self.stopped.load(SeqCst) || self.exhausted.load(SeqCst) {
+        if ordered.stopped() || self.exhausted.load(SeqCst) {
             return None;
         }
-        let len = len.min(room() as usize);
+        let len = len.min(ordered.room() as usize);
         items.extend(input.items.by_ref().take(len));
         let ran_out = items.len() < len;
         let number = (!items.is_empty()).then(|| {
             let number = input.chunks;
             input.chunks += 1;
-            input.taken += items.len() as u64;
-            let mut chunk = lock(&self.chunks[self.buffer(number)].0);
-            debug_assert!(chunk.number.is_none(), "chunk {number}'s buffer is in use");
-            results.reserve(items.len());
-            *chunk = Chunk {
-                number: Some(number),
-                len: items.len(),
-                worker,
-                results,
-                handed: 0,
-            };
-            self.taken.store(input.taken, SeqCst);
+            ordered.open(number, worker, Some(items.len()));
+            ordered.admit(items.len() as u64);
             number
         });
         if ran_out {
-            // After `taken`: a worker that sees the items ran out sees them
-            // all taken.
+            // After the admission: a worker that sees the items ran out
+            // sees them all held until they are handed on.
             self.exhausted.store(true, SeqCst);
         }
         number
-    }
-
-    /// Hands on every result that is next, unless another worker is at it:
-    /// that one then looks again before it lets go.
-    fn hand_on(&self) {
-        self.pending.store(true, SeqCst);
-        while self.pending.load(SeqCst) && !self.stopped.load(SeqCst) {
-            let mut output = match self.output.try_lock() {
-                Ok(output) => output,
-                Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
-                Err(TryLockError::WouldBlock) => return,
-            };
-            self.pending.store(false, SeqCst);
-            let before = output.handed;
-            self.hand_on_locked(&mut output);
-            let moved = output.handed > before;
-            drop(output);
-            if moved {
-                self.wake();
-            }
-        }
-    }
-
-    /// Hands on the results that are next, chunk after chunk, until one
-    /// is missing or the sink breaks; frees the buffers handed on.
-    fn hand_on_locked(&self, output: &mut Output<S, B>) {
-        while output.ended.is_none() {
-            let number = output.chunk;
-            let mut chunk = lock(&self.chunks[self.buffer(number)].0);
-            if chunk.number != Some(number) {
-                // Not taken yet.
-                return;
-            }
-            let Chunk {
-                results, handed, ..
-            } = &mut *chunk;
-            for result in &results[*handed..] {
-                *handed += 1;
-                output.handed += 1;
-                if let ControlFlow::Break(value) = (output.sink)(result) {
-                    output.ended = Some(value);
-                    break;
-                }
-            }
-            self.handed.store(output.handed, SeqCst);
-            if output.ended.is_some() {
-                drop(chunk);
-                self.stop();
-                return;
-            }
-            if chunk.handed < chunk.len {
-                // Still being worked on.
-                return;
-            }
-            let results = std::mem::take(&mut chunk.results);
-            let worker = chunk.worker;
-            *chunk = Chunk::free();
-            drop(chunk);
-            let mut spare = lock(&self.spares[worker].0);
-            if spare.is_none() {
-                *spare = Some(results);
-            }
-            drop(spare);
-            output.chunk += 1;
-        }
-    }
-
-    /// Hands on what other workers finish, at least every [`IDLE_TURN`],
-    /// until `ready` or the stream stops.
-    fn idle_until(&self, ready: impl Fn() -> bool) {
-        loop {
-            self.hand_on();
-            let idle = lock(&self.idle);
-            // Counted before looking, so that a worker that moves the
-            // window after this look sees someone to wake.
-            self.idlers.fetch_add(1, SeqCst);
-            if ready() || self.stopped.load(SeqCst) {
-                self.idlers.fetch_sub(1, SeqCst);
-                return;
-            }
-            let (idle, _) = self
-                .moved
-                .wait_timeout(idle, IDLE_TURN)
-                .unwrap_or_else(PoisonError::into_inner);
-            self.idlers.fetch_sub(1, SeqCst);
-            drop(idle);
-        }
-    }
-
-    /// Wakes the idle workers, if any, after the window moved.
-    fn wake(&self) {
-        if self.idlers.load(SeqCst) > 0 {
-            drop(lock(&self.idle));
-            self.moved.notify_all();
-        }
-    }
-}
-
-impl<I: Iterator, R, S, B> Stream<I, R, S, B> {
-    /// Ends the stream early: no worker takes or works on another item.
-    fn stop(&self) {
-        self.stopped.store(true, SeqCst);
-        drop(lock(&self.idle));
-        self.moved.notify_all();
-    }
-}
-
-/// Ends the stream when a worker unwinds from a panic, so that the others
-/// stop waiting for a result that will never come; `broadcast` then raises
-/// the panic on the calling thread.
-struct PanicGuard<'a, I: Iterator, R, S, B>(&'a Stream<I, R, S, B>);
-
-impl<I: Iterator, R, S, B> Drop for PanicGuard<'_, I, R, S, B> {
-    fn drop(&mut self) {
-        if std::thread::panicking() {
-            self.0.stop();
-        }
     }
 }
 
@@ -495,6 +260,7 @@ impl<I: Iterator, R, S, B> Drop for PanicGuard<'_, I, R, S, B> {
 mod tests {
     use super::*;
     use crate::batch::Threads;
+    use dance_dlx::ordered::IDLE_TURN;
 
     /// Items of uneven cost, results in order on both paths; a slow item
     /// holds back the results after it only, and never more of them than the

@@ -244,6 +244,7 @@ const CONFIGURATION_CELLS: [u32; 6] = {
 
 /// For each row of a band (nine bits): which of its three triads hold a
 /// bit.
+#[cfg(test)]
 const THIRDS: [u8; 512] = {
     let mut thirds = [0; 512];
     let mut row = 0;
@@ -307,13 +308,59 @@ pub(crate) fn alone_in_row(grids: u64) -> u64 {
 }
 
 /// The triads of a band word, bit `3 · row + box`.
-#[inline(always)]
+#[cfg(test)]
 fn triads(word: u32) -> u32 {
     (u32::from(THIRDS[(word & ROW) as usize])
         | u32::from(THIRDS[(word >> N & ROW) as usize]) << 3
         | u32::from(THIRDS[(word >> (2 * N) & ROW) as usize]) << 6)
         & ROW
 }
+
+/// The triads of a band word by box, bit `3 · box + row`: each triad's
+/// cells folded onto its lowest bit (bit `3 · (3 · row + box)`), and one
+/// multiplication gathers those nine bits, every product at its own
+/// position (no carry), the grid's transpose at bits 16 to 24 — fewer
+/// instructions than a table per row.
+#[inline(always)]
+fn triads_by_box(word: u32) -> u32 {
+    let lowest = (word | word >> 1 | word >> 2) & TRIAD_STARTS;
+    lowest.wrapping_mul(1 | 1 << 8 | 1 << 16) >> 16 & ROW
+}
+
+/// Swaps bits `3 · i + j` and `3 · j + i` of a 3×3 grid.
+const fn transpose_grid(grid: usize) -> usize {
+    let mut transposed = 0;
+    let mut k = 0;
+    while k < 9 {
+        if grid >> k & 1 == 1 {
+            transposed |= 1 << (3 * (k % 3) + k / 3);
+        }
+        k += 1;
+    }
+    transposed
+}
+
+/// [`KEPT`] indexed by the triads by box ([`triads_by_box`]).
+const KEPT_BY_BOX: [u32; 512] = {
+    let mut kept = [0; 512];
+    let mut grid = 0;
+    while grid < 512 {
+        kept[grid] = KEPT[transpose_grid(grid)];
+        grid += 1;
+    }
+    kept
+};
+
+/// [`USED`] indexed by the triads by box, its values by row as [`USED`]'s.
+const USED_BY_BOX: [u16; 512] = {
+    let mut used = [0; 512];
+    let mut grid = 0;
+    while grid < 512 {
+        used[grid] = USED[transpose_grid(grid)];
+        grid += 1;
+    }
+    used
+};
 
 /// The columns of a band word.
 #[inline(always)]
@@ -447,13 +494,13 @@ impl State {
     /// one cell places the digit there.
     #[inline(always)]
     fn row<const B: usize, W: Words>(&mut self, w: W, d: usize) -> Result<(), DeadEnd> {
-        let triads = triads(self.words[B][d]);
+        let triads = triads_by_box(self.words[B][d]);
         // Within the band: lets the compiler drop the bounds checks below.
-        let word = self.words[B][d] & KEPT[triads as usize] & BAND;
+        let word = self.words[B][d] & KEPT_BY_BOX[triads as usize] & BAND;
         if word == 0 {
             return Err(DeadEnd);
         }
-        self.triads[B][d] = USED[triads as usize];
+        self.triads[B][d] = USED_BY_BOX[triads as usize];
         let columns = columns(word);
         self.columns[B][d] = columns as u16;
         let pointed = POINTED[columns as usize];
@@ -1321,6 +1368,22 @@ mod tests {
         }
         let frame = state.branch(simd::Scalar);
         assert_eq!((frame.kind, frame.to_try), (Kind::Cell(0, 0), 0x1FF));
+    }
+
+    #[test]
+    fn the_triads_by_box_are_the_triads_transposed() {
+        // Every set of triads, with one, two or three cells in each.
+        for grid in 0..512 {
+            for cells in [1, 0b110, 0b111, 0b010] {
+                let word = triad_cells(grid) & (cells * TRIAD_STARTS);
+                assert_eq!(triads(word), grid, "{word:027b}");
+                assert_eq!(
+                    transpose_grid(triads_by_box(word) as usize),
+                    grid as usize,
+                    "{word:027b}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -481,19 +481,23 @@ impl State {
     /// change meanwhile included.
     #[inline(always)]
     fn band<const B: usize, W: Words>(&mut self, w: W) -> Result<(), DeadEnd> {
-        while self.dirty[B] != 0 {
-            let digit = self.dirty[B].trailing_zeros() as usize;
-            self.dirty[B] &= self.dirty[B] - 1;
-            self.row::<B, W>(w, digit)?;
+        // The mask in a register: the row rule returns what it adds.
+        let mut dirty = self.dirty[B];
+        self.dirty[B] = 0;
+        while dirty != 0 {
+            let digit = dirty.trailing_zeros() as usize;
+            dirty &= dirty - 1;
+            dirty |= self.row::<B, W>(w, digit)?;
         }
         Ok(())
     }
 
     /// The word of digit `d` in band `B`: its triads that no configuration
     /// uses go; a box left with one column points down it; a row left with
-    /// one cell places the digit there.
+    /// one cell places the digit there. The words of band `B` that this
+    /// changes, bit `digit` (the other bands' are marked in their masks).
     #[inline(always)]
-    fn row<const B: usize, W: Words>(&mut self, w: W, d: usize) -> Result<(), DeadEnd> {
+    fn row<const B: usize, W: Words>(&mut self, w: W, d: usize) -> Result<u32, DeadEnd> {
         let triads = triads_by_box(self.words[B][d]);
         // Within the band: lets the compiler drop the bounds checks below.
         let word = self.words[B][d] & KEPT_BY_BOX[triads as usize] & BAND;
@@ -512,14 +516,14 @@ impl State {
             & self.open[B];
         // A branch: the loop marks each word it changes, too dear to run
         // on the three row deductions in five that place nothing.
+        let mut changed = 0;
         if singles != 0 {
             self.open[B] &= !singles;
-            self.dirty[B] |= w.clear(&mut self.words[B], singles);
             // The digit's own word keeps its singles (stored below).
-            self.dirty[B] &= !(1 << d);
+            changed = w.clear(&mut self.words[B], singles) & !(1 << d);
         }
         self.words[B][d] = word;
-        Ok(())
+        Ok(changed)
     }
 
     /// Keeps only the cells of `keep` in the word of `digit` in `band`,

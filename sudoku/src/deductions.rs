@@ -261,13 +261,18 @@ const THIRDS: [u8; 512] = {
     thirds
 };
 
-/// For each row of a band: the row itself when it has one bit, else 0.
-const ALONE: [u16; 512] = {
-    let mut alone = [0; 512];
+/// For each row of a band and each value of it: the row's cell when it has
+/// one, else 0 (at the row's place in the band: no shift after the look-up).
+const ALONE: [[u32; 512]; 3] = {
+    let mut alone = [[0; 512]; 3];
     let mut row = 0;
     while row < 512 {
         if (row as u32).count_ones() == 1 {
-            alone[row] = row as u16;
+            let mut k = 0;
+            while k < 3 {
+                alone[k][row] = (row as u32) << (N * k);
+                k += 1;
+            }
         }
         row += 1;
     }
@@ -510,9 +515,9 @@ impl State {
         let pointed = POINTED[columns as usize];
         self.narrow((B + 1) % 3, d, pointed);
         self.narrow((B + 2) % 3, d, pointed);
-        let singles = (u32::from(ALONE[(word & ROW) as usize])
-            | u32::from(ALONE[(word >> N & ROW) as usize]) << N
-            | u32::from(ALONE[(word >> (2 * N) & ROW) as usize]) << (2 * N))
+        let singles = (ALONE[0][(word & ROW) as usize]
+            | ALONE[1][(word >> N & ROW) as usize]
+            | ALONE[2][(word >> (2 * N) & ROW) as usize])
             & self.open[B];
         // A branch: the loop marks each word it changes, too dear to run
         // on the three row deductions in five that place nothing.

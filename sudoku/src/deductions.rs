@@ -684,8 +684,9 @@ impl State {
             return self.cell_frame();
         }
         let grid = |digit: usize| {
+            // Masked, the table needs no bounds check.
             if line < 3 {
-                usize::from(self.triads[line][digit])
+                usize::from(self.triads[line][digit]) & ROW as usize
             } else {
                 (down[digit] >> (N * (line - 3)) & ROW) as usize
             }

@@ -589,15 +589,18 @@ impl State {
             if used.contains(&0) {
                 return Err(DeadEnd);
             }
-            let kept = transpose(
-                u32::from(used[0]) | u32::from(used[1]) << N | u32::from(used[2]) << (2 * N),
-            );
+            let used = u32::from(used[0]) | u32::from(used[1]) << N | u32::from(used[2]) << (2 * N);
+            // Most often every column is used: the columns stay, and the
+            // transpose back is not needed.
+            if used == by_stack {
+                self.stacks[digit] = seen;
+                continue;
+            }
+            let kept = transpose(used);
             self.stacks[digit] = kept;
-            if kept != seen {
-                changed = true;
-                for band in 0..3 {
-                    self.narrow(band, digit, (kept >> (N * band) & ROW) * SPREAD);
-                }
+            changed = true;
+            for band in 0..3 {
+                self.narrow(band, digit, (kept >> (N * band) & ROW) * SPREAD);
             }
         }
         Ok(changed)

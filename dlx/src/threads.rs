@@ -149,14 +149,6 @@ fn unselect_to(solver: &mut Solver, selected: usize) {
     }
 }
 
-fn add_stats(total: &mut Stats, more: Stats) {
-    total.nodes += more.nodes;
-    total.guesses += more.guesses;
-    total.updates += more.updates;
-    total.solutions += more.solutions;
-    total.cut += more.cut;
-}
-
 impl Solver {
     /// [`run`](Solver::run) on `threads` threads (see the
     /// [threads module](crate::threads)): the same answer as one thread —
@@ -358,7 +350,7 @@ impl<'a> Board<'a> {
                 }
                 let complete = pursuit.count().complete;
                 done.incomplete |= !complete;
-                add_stats(&mut done.stats, solver.stats());
+                done.stats += solver.stats();
                 if !complete && copy {
                     // Stopped: a copy is dropped as it is, without backing
                     // out of its path (on a wide problem as long again as
@@ -483,7 +475,7 @@ impl<'a> Board<'a> {
                 stream.push(index as u64, Found::Finished(complete));
                 stream.close(index as u64);
                 stream.wake();
-                add_stats(&mut done.stats, solver.stats());
+                done.stats += solver.stats();
                 if !complete && alarm.rung() {
                     // Stopped: the copy is dropped as it is, without backing
                     // out of its path.
@@ -730,7 +722,7 @@ fn gather(dones: Vec<Done>) -> (Stats, bool) {
     let mut stats = Stats::default();
     let mut incomplete = false;
     for done in dones {
-        add_stats(&mut stats, done.stats);
+        stats += done.stats;
         incomplete |= done.incomplete;
     }
     (stats, incomplete)

@@ -345,27 +345,24 @@ const fn transpose_grid(grid: usize) -> usize {
     transposed
 }
 
-/// [`KEPT`] indexed by the triads by box ([`triads_by_box`]).
-const KEPT_BY_BOX: [u32; 512] = {
-    let mut kept = [0; 512];
+/// A table indexed by a 3×3 grid of triads by row, indexed by the triads by
+/// box instead ([`triads_by_box`]): entry `g` is the table's entry for `g`
+/// transposed.
+const fn by_box<T: Copy>(table: [T; 512]) -> [T; 512] {
+    let mut by_box = table;
     let mut grid = 0;
     while grid < 512 {
-        kept[grid] = KEPT[transpose_grid(grid)];
+        by_box[grid] = table[transpose_grid(grid)];
         grid += 1;
     }
-    kept
-};
+    by_box
+}
+
+/// [`KEPT`] indexed by the triads by box ([`triads_by_box`]).
+const KEPT_BY_BOX: [u32; 512] = by_box(KEPT);
 
 /// [`USED`] indexed by the triads by box, its values by row as [`USED`]'s.
-const USED_BY_BOX: [u16; 512] = {
-    let mut used = [0; 512];
-    let mut grid = 0;
-    while grid < 512 {
-        used[grid] = USED[transpose_grid(grid)];
-        grid += 1;
-    }
-    used
-};
+const USED_BY_BOX: [u16; 512] = by_box(USED);
 
 /// The columns of a band word.
 #[inline(always)]

@@ -235,7 +235,7 @@ pub use request::{
     deadline_in, nodes_per_look, timeout_from_secs,
 };
 pub use rng::SplitMix64;
-pub use search::{Count, DeadEnds, Representation, SelectError, Solutions, Solver};
+pub use search::{Count, DeadEnds, Next, Representation, SelectError, Solutions, Solver};
 pub use split::{Estimate, PARTS_COST_PER_ENTRY, PARTS_MAX_DEPTH, PARTS_PER_THREAD, SplitError};
 pub use text::{
     LINE_CAP, OptionDisplay, SyntaxError, TextError, WriteError, parse_problem, read_problem,

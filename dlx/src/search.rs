@@ -569,6 +569,40 @@ impl Solver {
         flow
     }
 
+    /// The next solution of the search, looked for during one slice at
+    /// most ([`nodes_per_look`](Self::nodes_per_look) nodes, a few
+    /// milliseconds however wide the problem): the lazy iterator of
+    /// [`solutions`](Self::solutions) for a caller that must look at
+    /// something of its own between slices and so cannot hand the search a
+    /// [`Stop`](crate::Stop) — Python's signals, which only the thread that
+    /// holds the interpreter may read. Like the iterator, it goes on from
+    /// where the last call left off and stays [`Next::Exhausted`] once the
+    /// tree is (until a [`rewind`](Self::rewind)); unlike it, the search is
+    /// kept between calls.
+    ///
+    /// ```
+    /// use dance_dlx::{Next, Solver, problems::n_queens};
+    ///
+    /// let mut solver = Solver::new(&n_queens(6));
+    /// let mut found = 0;
+    /// loop {
+    ///     match solver.next_solution_within() {
+    ///         Next::Solution(_) => found += 1,
+    ///         Next::Paused => {} // look at what the caller must, then go on
+    ///         Next::Exhausted => break,
+    ///     }
+    /// }
+    /// assert_eq!(found, 4);
+    /// assert_eq!(solver.next_solution_within(), Next::Exhausted);
+    /// ```
+    pub fn next_solution_within(&mut self) -> Next {
+        match self.resume(self.nodes_per_look()) {
+            Event::Solution => Next::Solution(self.solution().collect()),
+            Event::Exhausted => Next::Exhausted,
+            Event::BudgetSpent => Next::Paused,
+        }
+    }
+
     /// A lazy iterator over the solutions. Dropping it abandons the search.
     pub fn solutions(&mut self) -> Solutions<'_> {
         self.rewind();
@@ -744,6 +778,17 @@ impl Iterator for SolutionOptions<'_> {
 }
 
 impl ExactSizeIterator for SolutionOptions<'_> {}
+
+/// What one call of [`Solver::next_solution_within`] found.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Next {
+    /// The next solution: its options, in the order the search chose them.
+    Solution(Vec<OptionId>),
+    /// The slice ended first; the next call goes on from there.
+    Paused,
+    /// No solution is left.
+    Exhausted,
+}
 
 /// The solutions of a [`Solver`], found lazily: see [`Solver::solutions`].
 ///

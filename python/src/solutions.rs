@@ -3,7 +3,7 @@
 
 use std::sync::{Mutex, PoisonError};
 
-use dance_dlx::{Event, OptionId, Solver};
+use dance_dlx::{Next, Solver};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
@@ -22,20 +22,8 @@ use crate::naming::Naming;
 pub struct Solutions {
     naming: Naming,
     names: bool,
-    search: Mutex<Search>,
-}
-
-/// A search in progress.
-struct Search {
-    solver: Solver,
-    done: bool,
-}
-
-/// What one slice of the search found.
-enum Step {
-    Solution(Vec<OptionId>),
-    Done,
-    Busy,
+    /// The search in progress.
+    search: Mutex<Solver>,
 }
 
 impl Solutions {
@@ -44,33 +32,18 @@ impl Solutions {
         Solutions {
             naming,
             names,
-            search: Mutex::new(Search {
-                solver,
-                done: false,
-            }),
+            search: Mutex::new(solver),
         }
     }
 
-    /// Searches for one slice at most, holding the lock: the library's
-    /// nodes between two looks at a stop ([`Solver::nodes_per_look`],
-    /// bounded by the work of a node, so a few milliseconds however wide the
-    /// problem), so that Ctrl-C stops a long wait for the next solution.
-    fn step(&self) -> Step {
+    /// Searches for one slice at most, holding the lock
+    /// ([`Solver::next_solution_within`]: a few milliseconds however wide
+    /// the problem), so that Ctrl-C stops a long wait for the next solution.
+    fn step(&self) -> Next {
         // A panic elsewhere while the lock was held leaves a search that
         // can go on or be abandoned: nothing in it is half-written.
-        let mut search = self.search.lock().unwrap_or_else(PoisonError::into_inner);
-        if search.done {
-            return Step::Done;
-        }
-        let budget = search.solver.nodes_per_look();
-        match search.solver.resume(budget) {
-            Event::Solution => Step::Solution(search.solver.solution().collect()),
-            Event::Exhausted => {
-                search.done = true;
-                Step::Done
-            }
-            Event::BudgetSpent => Step::Busy,
-        }
+        let mut solver = self.search.lock().unwrap_or_else(PoisonError::into_inner);
+        solver.next_solution_within()
     }
 }
 
@@ -85,11 +58,11 @@ impl Solutions {
             // The lock is taken with the GIL released, so a thread waiting
             // for it never blocks the one searching.
             match py.detach(|| self.step()) {
-                Step::Solution(solution) => {
+                Next::Solution(solution) => {
                     return self.naming.solution(py, &solution, self.names).map(Some);
                 }
-                Step::Done => return Ok(None),
-                Step::Busy => py.check_signals()?,
+                Next::Exhausted => return Ok(None),
+                Next::Paused => py.check_signals()?,
             }
         }
     }

@@ -7,7 +7,7 @@
 # instructions). Guesses are `--stats`'s (options tried at branch points).
 # Valgrind reports a CPU with AVX2 but without AVX-512, so the engine's
 # x86-64-v3 (AVX2) copy runs, as on most CPUs; DANCE_SIMD=off in the
-# environment forces its baseline copy (sudoku/src/deductions/simd.rs).
+# environment forces its baseline copy (sudoku/src/engines/deductions/simd.rs).
 #
 #   benches/callgrind_9x9.sh [--unique] A [B]
 #   e.g. cp target/release/dance /tmp/dance-before; (edit, cargo build --release)

@@ -101,7 +101,6 @@
 #![forbid(unsafe_code)]
 
 mod cell;
-mod deductions;
 mod digit;
 mod puzzle;
 mod request;
@@ -128,10 +127,6 @@ pub use request::{Answer, Engine, EngineError, Request, Stats};
 pub use shape::{BoxShape, Shape, ShapeError, Variant, VariantError};
 pub use solver::{Solutions, Solver};
 
-// The 9×9 deductions engine is being rewritten where it stands and joins
-// `engines/` after that; until then it names its neighbours by the paths
-// they had beside it.
-use engines::{bands, search as engine};
 pub use verify::{Unit, VerifyError, verify};
 
 /// The largest supported size N: digits are `1`–`9` then `A`–`P`.

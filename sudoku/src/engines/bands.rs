@@ -5,7 +5,7 @@
 //! This engine walks Algorithm X's tree, the reference: a solver on
 //! [`Tree::AlgorithmX`](crate::Tree::AlgorithmX) runs it, and the rating
 //! ([`crate::rate`]) is defined on it. The default engine for the shape,
-//! [`crate::deductions`], keeps the same band words but makes deductions of
+//! [`deductions`](super::deductions), keeps the same band words but makes deductions of
 //! its own and walks its own, smaller tree.
 //!
 //! Covering items in Sudoku's exact-cover matrix ([`crate::cover`]) leaves

@@ -39,6 +39,7 @@
 
 pub(crate) mod bands;
 pub(crate) mod bitboards;
+pub(crate) mod deductions;
 pub mod dfs;
 pub(crate) mod dlx;
 pub(crate) mod kernel;
@@ -46,10 +47,10 @@ pub(crate) mod search;
 
 use std::fmt;
 
-use crate::deductions::Deductions;
 use crate::{Engine, Puzzle, Shape, Variant};
 use bands::Bands;
 use bitboards::Bitboards;
+use deductions::Deductions;
 use dlx::Generic;
 use kernel::Kernel;
 use search::{Driven, ShapeSearch};

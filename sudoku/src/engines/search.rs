@@ -3,7 +3,7 @@
 //!
 //! * [`PuzzleMatrix`]: a matrix of one shape that the driver can walk
 //!   ([`Matrix`]), which can also take a puzzle's givens in and read a
-//!   solution's grid out — the deductions ([`crate::deductions`]), the
+//!   solution's grid out — the deductions ([`deductions`](super::deductions)), the
 //!   bands ([`super::bands`]), the bitboards ([`super::bitboards`]) and the
 //!   four-node kernel ([`super::kernel`]);
 //! * [`Driven`]: such a matrix with its driver;

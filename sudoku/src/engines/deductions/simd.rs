@@ -23,8 +23,8 @@ use std::arch::x86::{__m128i, __m256i};
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::{__m128i, __m256i};
 
+use super::super::bands::{N, ROW};
 use super::{COUNT, alone_in_row, transpose};
-use crate::bands::{N, ROW};
 
 /// The copy of the engine's hot code that runs.
 #[derive(Clone, Copy, Debug)]

@@ -1,7 +1,7 @@
 //! The fast engine for the classic 9×9 shape: its own deductions and its
 //! own search tree, not Algorithm X's.
 //!
-//! Algorithm X's tree ([`crate::bands`], and the generic engine) makes only
+//! Algorithm X's tree ([`super::bands`], and the generic engine) makes only
 //! the forced choices of the exact cover: naked and hidden singles. This
 //! engine also eliminates candidates that no solution can use, by sound
 //! rules of Sudoku, and branches where those rules leave the fewest
@@ -14,7 +14,7 @@
 //!
 //! # Representation
 //!
-//! As in [`crate::bands`]: for each band (three rows of boxes) and digit, a
+//! As in [`super::bands`]: for each band (three rows of boxes) and digit, a
 //! word of 27 bits, bit `9 · row + column` within the band, set where the
 //! digit is still a candidate *or already placed*; and the empty cells of
 //! each band. A placed digit keeps its cell in its word and no other cell
@@ -104,8 +104,8 @@ mod simd;
 
 use dance_dlx::driver::{Choice, Matrix, Work};
 
-use crate::bands::{BAND, BAND_CELLS, COLUMNS, KEEP, N, ROW, TRIAD, placed_grid};
-use crate::engine::Stash;
+use super::bands::{BAND, BAND_CELLS, COLUMNS, KEEP, N, ROW, TRIAD, placed_grid};
+use super::search::Stash;
 use crate::{Grid, Puzzle, Shape};
 use simd::{Lanes, WithWords, Words};
 
@@ -979,14 +979,14 @@ pub(crate) struct Deductions {
 
 impl Deductions {
     /// The engine for `shape`, or `None` unless the bands serve it
-    /// ([`Bands::serves`](crate::bands::Bands::serves)).
+    /// ([`Bands::serves`](super::bands::Bands::serves)).
     pub(crate) fn new(shape: &Shape) -> Option<Deductions> {
         Deductions::with_lanes(shape, Lanes::detect())
     }
 
     /// The engine for `shape` running the deductions in `lanes`.
     fn with_lanes(shape: &Shape, lanes: Lanes) -> Option<Deductions> {
-        crate::bands::Bands::serves(shape).then(|| Deductions {
+        super::bands::Bands::serves(shape).then(|| Deductions {
             lanes,
             state: State::EMPTY,
             dead: false,
@@ -1004,7 +1004,7 @@ impl Deductions {
     }
 }
 
-impl crate::engine::PuzzleMatrix for Deductions {
+impl super::search::PuzzleMatrix for Deductions {
     /// Places the givens; the first level makes the deductions.
     fn start(&mut self, puzzle: &Puzzle) -> bool {
         self.stash.clear();
@@ -1080,14 +1080,14 @@ impl Matrix for Deductions {
         self.frames[level].to_try != 0
     }
 
-    /// Nothing to undo: [`start`](crate::engine::PuzzleMatrix::start) begins afresh.
+    /// Nothing to undo: [`start`](super::search::PuzzleMatrix::start) begins afresh.
     fn unchoose(&mut self, _level: usize) {}
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{Driven, ShapeSearch};
+    use crate::engines::search::{Driven, ShapeSearch};
     use crate::{Solver, Tree};
     use dance_dlx::Event;
 
@@ -1207,7 +1207,7 @@ mod tests {
     fn no_deduction_removes_a_candidate_of_the_solution() {
         // Down the path to each top95 puzzle's solution, every state keeps
         // it: the deductions are sound (on these states).
-        let top95 = include_str!("../../benches/data/top95.txt");
+        let top95 = include_str!("../../../benches/data/top95.txt");
         let mut reference = Solver::new();
         reference.set_tree(Tree::AlgorithmX);
         let mut branches = 0;
@@ -1215,7 +1215,9 @@ mod tests {
             let puzzle: Puzzle = line.parse().unwrap();
             let solution = reference.solve(&puzzle).unwrap();
             let mut bands = Deductions::new(puzzle.shape()).unwrap();
-            assert!(crate::engine::PuzzleMatrix::start(&mut bands, &puzzle));
+            assert!(crate::engines::search::PuzzleMatrix::start(
+                &mut bands, &puzzle
+            ));
             let mut state = bands.state;
             assert!(state.deduce(simd::Scalar).is_ok());
             assert!(keeps(&state, &solution), "{line}");
@@ -1249,11 +1251,17 @@ mod tests {
         // every top95 and forum_hardest_1106 puzzle and a part of the
         // hardest, 17-clue and easy sets.
         let sets = [
-            (include_str!("../../benches/data/top95.txt"), 1),
-            (include_str!("../../benches/data/forum_hardest_1106.txt"), 1),
-            (include_str!("../../benches/data/forum_hardest.txt"), 8),
-            (include_str!("../../benches/data/17clue_sample.txt"), 50),
-            (include_str!("../../benches/data/easy_kaggle_like.txt"), 100),
+            (include_str!("../../../benches/data/top95.txt"), 1),
+            (
+                include_str!("../../../benches/data/forum_hardest_1106.txt"),
+                1,
+            ),
+            (include_str!("../../../benches/data/forum_hardest.txt"), 8),
+            (include_str!("../../../benches/data/17clue_sample.txt"), 50),
+            (
+                include_str!("../../../benches/data/easy_kaggle_like.txt"),
+                100,
+            ),
         ];
         let mut puzzles = 0;
         for (set, every) in sets {
@@ -1312,7 +1320,7 @@ mod tests {
             seed ^= seed << 17;
             seed % bound
         };
-        let mut texts: Vec<String> = include_str!("../../benches/data/top95.txt")
+        let mut texts: Vec<String> = include_str!("../../../benches/data/top95.txt")
             .lines()
             .map(str::to_owned)
             .collect();

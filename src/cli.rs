@@ -162,7 +162,7 @@ pub struct CoverArgs {
     /// proven optimal (exit status 1, or the signal's); --stats adds the
     /// branches cut by the bound. Counting, --all and --first ignore costs.
     #[arg(long, value_name = "K",
-          value_parser = clap::value_parser!(u64).range(1..=crate::cover::MAX_BEST),
+          value_parser = clap::value_parser!(u64).range(1..=dance_dlx::MAX_BEST),
           conflicts_with_all = ["all", "first", "limit", "split", "estimate", "memo"])]
     pub best: Option<u64>,
 

@@ -231,8 +231,8 @@ pub use memo::{
 pub use model::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
 pub use preprocess::{PreprocessError, Reduction, preprocess};
 pub use request::{
-    Alarm, CHECK_INTERVAL, Goal, Pursuit, Request, Resume, Stop, TimeoutError, WORK_PER_LOOK,
-    deadline_in, nodes_per_look, timeout_from_secs,
+    Alarm, CHECK_INTERVAL, Goal, MAX_BEST, Pursuit, Request, Resume, Stop, TimeoutError,
+    WORK_PER_LOOK, deadline_in, nodes_per_look, timeout_from_secs,
 };
 pub use rng::SplitMix64;
 pub use search::{Count, DeadEnds, Next, Representation, SelectError, Solutions, Solver};

@@ -123,10 +123,17 @@ pub enum Goal {
     /// `none` or `timeout` (the best found when the stop came, not proven);
     /// a visitor sees them cheapest first, once the search is over.
     Best {
-        /// How many solutions to keep.
+        /// How many solutions to keep (callers that take it from a user
+        /// bound it by [`MAX_BEST`]).
         k: u64,
     },
 }
+
+/// The most solutions a [`Goal::Best`] that a user asks for may keep —
+/// `dance cover --best K` and Python's `best(k)` refuse more: each is held
+/// until the search ends, so a larger K is a typo that would fill memory,
+/// not a question.
+pub const MAX_BEST: u64 = 1_000_000;
 
 impl Goal {
     /// The largest count the answer gives: 1 for [`First`](Goal::First)

@@ -18,9 +18,6 @@ use crate::cli::CoverArgs;
 use crate::signal::Interrupt;
 use crate::stderr::diagnose_text;
 
-/// The most solutions `--best` keeps: each is held until the search ends.
-pub const MAX_BEST: u64 = 1_000_000;
-
 /// Runs `dance cover --best K`.
 pub fn run(
     args: &CoverArgs,

@@ -29,7 +29,6 @@ use dance_dlx::{Goal, Problem, Representation, Request, Solver, Stop};
 use crate::Exit;
 use crate::cli::CoverArgs;
 use crate::signal::Interrupt;
-pub use best::MAX_BEST;
 use read::Loaded;
 use runner::{Run, Show};
 

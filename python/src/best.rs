@@ -12,17 +12,13 @@ use pyo3::types::{PyList, PyTuple};
 
 use crate::args::{self, Timeout, type_name};
 use crate::build::Built;
-use crate::cover::ExactCover;
 use crate::errors::value_error;
 use crate::interrupt;
 use crate::labels::Labels;
 use crate::naming::Naming;
+use crate::problem::ExactCover;
 use crate::search::Searched;
 use dance_sudoku::batch::Threads;
-
-/// The most solutions `best` keeps (as `dance cover --best`): each is held
-/// until the search ends.
-pub const MAX_BEST: u64 = 1_000_000;
 
 /// The `k` cheapest solutions of `searched`, cheapest first, as `(cost,
 /// solution)` pairs, searched on `threads` sharing the bound; a `TimeoutError` carrying those found so far (its

@@ -16,7 +16,7 @@
 //! | [`solve`](solve::solve) | `dance_sudoku::format::read_auto` (strings, each read as the command line reads a file), `dance_sudoku::Puzzle::new` (arrays), a `dance_sudoku::Request` answered by `Solver::run` under `dance_sudoku::batch::par_map` |
 //! | [`generate`](make::generate) | `dance_sudoku::generate::generate` on the batch workers (`Options::stop` raised by Ctrl-C) |
 //! | [`rate`](make::rate) | `dance_sudoku::rate::rate_until` on the batch workers (its `Stop` raised by Ctrl-C) |
-//! | [`ExactCover`](cover::ExactCover) | `dance_dlx::ProblemBuilder` (from lists, [`build`]; from a NumPy or SciPy matrix, [`matrix`]; items named by any hashable values, [`labels`]), `dance_dlx::parse_problem`, `Solver::select` (subproblems), a `dance_dlx::Request` answered by `Solver::run` (`Goal::Best` for `best`, [`best`]), `Solver::split_into_parts`, `Solver::estimate`, `dance_dlx::MemoCounter`, `Problem::check` (`verify`), `dance_dlx::preprocess` (`preprocess`), `dance_dlx::Zdd::build` (`zdd` and `sample`, [`zdd`]) |
+//! | [`ExactCover`](problem::ExactCover) | `dance_dlx::ProblemBuilder` (from lists, [`build`]; from a NumPy or SciPy matrix, [`matrix`]; items named by any hashable values, [`labels`]), `dance_dlx::parse_problem`, `Solver::select` (subproblems), a `dance_dlx::Request` answered by `Solver::run` (`Goal::Best` for `best`, [`best`]), `Solver::split_into_parts`, `Solver::estimate`, `dance_dlx::MemoCounter`, `Problem::check` (`verify`), `dance_dlx::preprocess` (`preprocess`), `dance_dlx::Zdd::build` (`zdd` and `sample`, [`zdd`]) |
 //!
 //! The policies are the libraries': `mode` and `limit` become a
 //! `dance_dlx::Goal` (a count limited to N looks for N + 1 solutions to tell
@@ -57,6 +57,7 @@ mod labels;
 mod make;
 mod matrix;
 mod naming;
+mod problem;
 mod search;
 mod solutions;
 mod solve;
@@ -77,7 +78,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(make::generate, module)?)?;
     module.add_function(wrap_pyfunction!(make::rate, module)?)?;
     module.add_class::<make::Rating>()?;
-    module.add_class::<cover::ExactCover>()?;
+    module.add_class::<problem::ExactCover>()?;
     module.add_class::<solutions::Solutions>()?;
     module.add_class::<search::Estimate>()?;
     module.add_class::<best::Reduced>()?;

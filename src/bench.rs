@@ -255,7 +255,7 @@ fn agree(one: &Answer, other: &Answer) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use dance_sudoku::{Count, Grid, Stats};
+    use dance_sudoku::{Count, EngineKind, Grid, Stats};
 
     use super::*;
 
@@ -268,6 +268,7 @@ mod tests {
             },
             solution,
             stats: Stats::default(),
+            engine: EngineKind::Dfs,
         }
     }
 

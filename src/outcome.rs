@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use dance_sudoku::format::{ParseError, Record};
 
 use crate::check::Check;
-use dance_sudoku::{Answer, Count, Goal, Grid, Request, Solver, Stats, Status};
+use dance_sudoku::{Answer, Count, EngineKind, Goal, Grid, Request, Solver, Stats, Status};
 
 /// The word printed for a record that did not parse, beside the answers'
 /// [`Status`] words.
@@ -139,6 +139,11 @@ impl Outcome {
         self.answer
             .as_ref()
             .map_or(Stats::default(), |timed| timed.answer.stats)
+    }
+
+    /// The engine that searched (`None` for a record that did not parse).
+    pub fn engine(&self) -> Option<EngineKind> {
+        self.answer.as_ref().map(|timed| timed.answer.engine)
     }
 
     /// Time spent solving (zero for a record that did not parse).

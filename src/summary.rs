@@ -83,8 +83,8 @@ impl Summary {
             let stats = outcome.stats();
             self.nodes += stats.nodes;
             self.guesses += stats.guesses;
-            if let Some(k) = stats
-                .engine
+            if let Some(k) = outcome
+                .engine()
                 .and_then(|engine| EngineKind::ALL.iter().position(|&kind| kind == engine))
             {
                 self.engines[k] += 1;

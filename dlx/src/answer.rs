@@ -66,9 +66,11 @@ impl<N: fmt::Display> fmt::Display for Count<N> {
 /// [request module](crate::request) for what each goal answers.
 ///
 /// `S` is a solution (this crate's: the options, in the order the search
-/// chose them), `T` the statistics of the engine that searched.
+/// chose them), `E` the engine that served the request, where a crate has
+/// several to choose from (`()` for this crate's one search; a Sudoku
+/// answer names one of its engines).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Answer<S = Vec<OptionId>, T = Stats> {
+pub struct Answer<S = Vec<OptionId>, E = ()> {
     /// What the search found out.
     pub status: Status,
     /// Solutions counted, at most the goal's limit; `complete` when exact,
@@ -79,7 +81,9 @@ pub struct Answer<S = Vec<OptionId>, T = Stats> {
     /// of `solved` or `unique`.
     pub solution: Option<S>,
     /// The work done.
-    pub stats: T,
+    pub stats: Stats,
+    /// The engine that searched.
+    pub engine: E,
 }
 
 #[cfg(test)]

@@ -617,6 +617,7 @@ impl Solver {
                 .next()
                 .map(|(_, options)| options),
             stats: found.stats,
+            engine: (),
         }
     }
 

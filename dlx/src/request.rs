@@ -65,7 +65,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::{Answer, Count, Event, ExactCount, Solver, Status};
+use crate::{Answer, Count, Event, ExactCount, Solver, Stats, Status};
 
 /// The most nodes searched between two looks at a [`Stop`] (and at every
 /// solution): a few milliseconds of search on every engine whose nodes are
@@ -197,6 +197,54 @@ impl Goal {
                 solutions: found,
                 complete: exhausted,
             }
+        }
+    }
+
+    /// The status of a search — or of a problem's parts, taken together —
+    /// that found `found` solutions: `timeout` when the stop ended it
+    /// (`stopped`) before it found what it looked for; otherwise from the
+    /// solutions found and whether the tree was `exhausted`. The one place
+    /// that writes the rule.
+    ///
+    /// ```
+    /// use dance_dlx::{Goal, Status};
+    ///
+    /// assert_eq!(Goal::Unique.status_of(1, true, false), Status::Unique);
+    /// assert_eq!(Goal::Unique.status_of(1, false, true), Status::Timeout);
+    /// assert_eq!(Goal::Count { limit: 5 }.status_of(6, false, false), Status::Multiple);
+    /// ```
+    pub fn status_of(self, found: u64, exhausted: bool, stopped: bool) -> Status {
+        match (found, exhausted) {
+            _ if stopped => Status::Timeout,
+            (0, _) => Status::NoSolution,
+            (1, true) => Status::Unique,
+            (1, false) => Status::Solved,
+            _ => Status::Multiple,
+        }
+    }
+
+    /// The answer of a search that found `found` solutions (at most the
+    /// [`target`](Goal::target)), `exhausted` when it searched its tree to
+    /// the end, `stopped` when the stop ended it first: its
+    /// [`status`](Goal::status_of), its [`count`](Goal::count_of), and the
+    /// solution, kept only for a goal that [keeps one](Goal::keeps_solution)
+    /// when the status is `solved` or `unique`; with the work done and the
+    /// engine that did it.
+    pub fn answer_of<S, E>(
+        self,
+        (found, exhausted, stopped): (u64, bool, bool),
+        solution: Option<S>,
+        stats: Stats,
+        engine: E,
+    ) -> Answer<S, E> {
+        let status = self.status_of(found, exhausted, stopped);
+        let keep = self.keeps_solution() && matches!(status, Status::Solved | Status::Unique);
+        Answer {
+            status,
+            count: self.count_of(found, exhausted),
+            solution: solution.filter(|_| keep),
+            stats,
+            engine,
         }
     }
 
@@ -604,15 +652,11 @@ impl<'a> Pursuit<'a> {
     }
 
     /// The status: `timeout` when the stop came first; otherwise from the
-    /// solutions found and whether the tree was exhausted.
+    /// solutions found and whether the tree was exhausted
+    /// ([`Goal::status_of`]).
     pub fn status(&self) -> Status {
-        match (self.found, self.exhausted) {
-            _ if self.stopped => Status::Timeout,
-            (0, _) => Status::NoSolution,
-            (1, true) => Status::Unique,
-            (1, false) => Status::Solved,
-            _ => Status::Multiple,
-        }
+        self.goal
+            .status_of(self.found, self.exhausted, self.stopped)
     }
 
     /// The count: the solutions found, cut back to the goal's limit; exact
@@ -621,18 +665,13 @@ impl<'a> Pursuit<'a> {
         self.goal.count_of(self.found, self.exhausted)
     }
 
-    /// The answer, with the work done and — kept only for
-    /// [`First`](Goal::First) when solved and for [`Unique`](Goal::Unique)
-    /// when unique — the solution.
-    pub fn answer<S, T>(&self, solution: Option<S>, stats: T) -> Answer<S, T> {
-        let status = self.status();
-        let keep = self.goal.keeps_solution() && matches!(status, Status::Solved | Status::Unique);
-        Answer {
-            status,
-            count: self.count(),
-            solution: solution.filter(|_| keep),
-            stats,
-        }
+    /// The answer, with the work done, the engine that did it and — kept
+    /// only for [`First`](Goal::First) when solved and for
+    /// [`Unique`](Goal::Unique) when unique — the solution
+    /// ([`Goal::answer_of`]).
+    pub fn answer<S, E>(&self, solution: Option<S>, stats: Stats, engine: E) -> Answer<S, E> {
+        let ended = (self.found, self.exhausted, self.stopped);
+        self.goal.answer_of(ended, solution, stats, engine)
     }
 }
 

@@ -90,7 +90,7 @@ impl Solver {
             visit(solver)
         });
         self.unwind();
-        pursuit.answer(kept, self.stats())
+        pursuit.answer(kept, self.stats(), ())
     }
 }
 

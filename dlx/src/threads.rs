@@ -383,22 +383,11 @@ impl<'a> Board<'a> {
         solution: Option<Vec<OptionId>>,
         stats: Stats,
     ) -> Answer {
-        let goal = self.request.goal;
-        let timed_out = !exhausted && found < self.target;
-        let status = match (found, exhausted) {
-            _ if timed_out => Status::Timeout,
-            (0, _) => Status::NoSolution,
-            (1, true) => Status::Unique,
-            (1, false) => Status::Solved,
-            _ => Status::Multiple,
-        };
-        let keep = goal.keeps_solution() && matches!(status, Status::Solved | Status::Unique);
-        Answer {
-            status,
-            count: goal.count_of(found, exhausted),
-            solution: solution.filter(|_| keep),
-            stats,
-        }
+        // Only the stop ends a part before its tree does, but for a
+        // target met.
+        let stopped = !exhausted && found < self.target;
+        let ended = (found, exhausted, stopped);
+        self.request.goal.answer_of(ended, solution, stats, ())
     }
 
     /// A search on `threads` copies of `solver` whose solutions reach
@@ -837,15 +826,7 @@ impl MemoCounter {
             complete &= whole;
             stats = Some(match stats {
                 None => worked,
-                Some(a) => MemoStats {
-                    nodes: a.nodes + worked.nodes,
-                    updates: a.updates + worked.updates,
-                    hits: a.hits + worked.hits,
-                    misses: a.misses + worked.misses,
-                    entries: a.entries.max(worked.entries),
-                    evictions: a.evictions.max(worked.evictions),
-                    bytes: a.bytes.max(worked.bytes),
-                },
+                Some(a) => a.with_part(&worked),
             });
         }
         Ok((
@@ -868,9 +849,10 @@ fn take(left: &Mutex<Range<usize>>, back: bool) -> Option<usize> {
 /// the counter's nodes added so far (its statistics add up over counts).
 fn watch<'a>(progress: &'a Progress, tallied: &'a mut u64) -> impl FnMut(&MemoStats) + 'a {
     move |stats: &MemoStats| {
-        progress
-            .nodes
-            .fetch_add(stats.nodes.saturating_sub(*tallied), Ordering::Relaxed);
-        *tallied = stats.nodes;
+        progress.nodes.fetch_add(
+            stats.search.nodes.saturating_sub(*tallied),
+            Ordering::Relaxed,
+        );
+        *tallied = stats.search.nodes;
     }
 }

@@ -212,7 +212,7 @@ fn a_stopped_count_is_a_lower_bound_and_leaves_the_links_as_they_were() {
     let stopped = memo
         .count_until(&mut solver, &stop, |stats| {
             calls += 1;
-            assert!(stats.nodes > 0);
+            assert!(stats.search.nodes > 0);
             flag.store(true, Ordering::Relaxed);
         })
         .unwrap();
@@ -235,13 +235,16 @@ fn statistics_count_the_work_and_the_memory() {
     let mut memo = MemoCounter::new(&solver, budget).unwrap();
     assert_eq!(memo.count(&mut solver).unwrap(), 12_988_816);
     let stats = memo.stats();
-    assert!(stats.nodes > 0 && stats.nodes < 10_000, "{stats:?}");
+    assert!(
+        stats.search.nodes > 0 && stats.search.nodes < 10_000,
+        "{stats:?}"
+    );
     assert!(stats.hits > 0 && stats.misses > 0 && stats.entries > 0);
-    assert!(stats.updates > 0);
+    assert!(stats.search.updates > 0);
     assert!(stats.bytes as usize <= budget + 64 * 1024, "{stats:?}");
     // The count is the solver's own driver in the memo's mode: its walk is
     // the memo's.
-    assert_eq!(solver.stats().nodes, stats.nodes);
+    assert_eq!(solver.stats().nodes, stats.search.nodes);
     assert_eq!(
         solver.stats().solutions,
         0,
@@ -432,7 +435,7 @@ fn subproblems_cut_in_the_memos_order_share_its_states() {
     let mut solver = Solver::new(&problem);
     let mut whole = MemoCounter::new(&solver, 1 << 26).unwrap();
     assert_eq!(whole.count(&mut solver).unwrap().to_biguint(), expected);
-    let one_count = whole.stats().nodes;
+    let one_count = whole.stats().search.nodes;
 
     let mut memo = MemoCounter::new(&solver, 1 << 26).unwrap();
     let parts = memo
@@ -441,7 +444,7 @@ fn subproblems_cut_in_the_memos_order_share_its_states() {
     assert!(parts.len() >= 128, "{} parts", parts.len());
     let total = count_parts(&mut solver, &mut memo, &parts);
     assert_eq!(total.to_biguint(), expected);
-    let in_memo_order = memo.stats().nodes;
+    let in_memo_order = memo.stats().search.nodes;
     assert!(
         in_memo_order * 2 <= one_count * 3,
         "{in_memo_order} nodes against {one_count}"
@@ -451,7 +454,7 @@ fn subproblems_cut_in_the_memos_order_share_its_states() {
     let parts = solver.split_into_parts(128, entries).unwrap();
     let total = count_parts(&mut solver, &mut memo, &parts);
     assert_eq!(total.to_biguint(), expected);
-    let in_links_order = memo.stats().nodes;
+    let in_links_order = memo.stats().search.nodes;
     assert!(
         in_links_order > 4 * one_count,
         "{in_links_order} nodes against {one_count}"

@@ -176,7 +176,7 @@ fn the_memo_counts_on_threads_as_on_one() {
             (count.solutions.to_string(), count.complete),
             ("12988816".to_owned(), true)
         );
-        assert_eq!(progress.nodes(), stats.nodes, "{threads}");
+        assert_eq!(progress.nodes(), stats.search.nodes, "{threads}");
         assert_eq!(progress.parts_done(), progress.parts());
         let raised = Stop::when(Arc::new(AtomicBool::new(true)));
         let (stopped, _) =

@@ -267,13 +267,14 @@ impl Rating {
         let work = dance_sudoku::Stats {
             nodes: total("nodes", nodes)?,
             guesses: total("guesses", guesses)?,
-            // A rating rebuilt from its figures does not say what made them.
-            engine: None,
+            ..dance_sudoku::Stats::default()
         };
         let rating = rating::Rating {
             level: Level::of(work.guesses, samples),
             samples,
             total: work,
+            // A rating rebuilt from its figures does not say what made them.
+            engine: None,
         };
         if rating.level != named {
             return Err(value_error(format!(
@@ -345,10 +346,7 @@ impl Rating {
             // A Python rating is its four fields, which pickle and compare:
             // the engine that counted them is not one of them.
             Ok(rating) => Rated::Level(rating::Rating {
-                total: dance_sudoku::Stats {
-                    engine: None,
-                    ..rating.total
-                },
+                engine: None,
                 ..rating
             }),
             Err(RateError::Multiple) => Rated::Multiple,

@@ -261,7 +261,7 @@ impl Batch {
         // Names: Python strings, in an object array for an array input.
         let engines: Vec<Py<PyAny>> = answers
             .map(|a| {
-                let name = a.stats.engine.map_or("", |engine| engine.name());
+                let name = a.engine.name();
                 PyString::new(py, name).into_any().unbind()
             })
             .collect();

@@ -12,7 +12,7 @@ use std::time::Instant;
 use anyhow::Context;
 use dance_dlx::{MemoCounter, Progress, Solver, Stop};
 
-use super::runner::{self, Effort, Run, Show};
+use super::runner::{self, Run, Show};
 
 /// Counts `solver`'s problem with a memo of `budget` bytes on `threads`
 /// threads until `stop`.
@@ -32,11 +32,8 @@ pub fn count(
     Ok(Run {
         count: count.solutions,
         complete: count.complete,
-        work: Effort {
-            nodes: stats.nodes,
-            updates: stats.updates,
-            memo: Some(stats),
-        },
+        work: stats.search,
+        memo: Some(stats),
         parallel: runner::parallel(threads, &progress),
         elapsed: started.elapsed(),
     })

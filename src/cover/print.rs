@@ -63,7 +63,7 @@ pub fn stats(answer: &Run, count: &ExactCount, complete: bool, representation: R
         plus(complete),
         work.nodes
     );
-    if let Some(memo) = &work.memo {
+    if let Some(memo) = &answer.memo {
         report.push_str(&format!(
             "entries: {}\nhits: {}\nmisses: {}\nevictions: {}\nbytes: {}\n",
             memo.entries, memo.hits, memo.misses, memo.evictions, memo.bytes
@@ -75,7 +75,7 @@ pub fn stats(answer: &Run, count: &ExactCount, complete: bool, representation: R
         work.updates as f64 / seconds.max(1e-9)
     ));
     if let Some((threads, subproblems)) = answer.parallel {
-        let memo = if work.memo.is_some() {
+        let memo = if answer.memo.is_some() {
             ", one memo shared by the threads"
         } else {
             ""

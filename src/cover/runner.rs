@@ -12,18 +12,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use dance_dlx::{Answer, ExactCount, MemoStats, Progress};
-
-/// The work behind an answer, in units that do not depend on the machine.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Effort {
-    /// Search nodes: options tried.
-    pub nodes: u64,
-    /// Link updates.
-    pub updates: u64,
-    /// The memo's statistics, for a count with the memo.
-    pub memo: Option<MemoStats>,
-}
+use dance_dlx::{Answer, ExactCount, MemoStats, Progress, Stats};
 
 /// What the search found, for the printers.
 #[derive(Clone, Debug)]
@@ -33,7 +22,9 @@ pub struct Run {
     /// Whether the answer is exact.
     pub complete: bool,
     /// The work of every thread.
-    pub work: Effort,
+    pub work: Stats,
+    /// The memo's statistics, for a count with the memo.
+    pub memo: Option<MemoStats>,
     /// Threads and subproblems, when the tree was cut for threads.
     pub parallel: Option<(usize, usize)>,
     /// From the start of the search to its end.
@@ -47,11 +38,8 @@ impl Run {
         Run {
             count: ExactCount::from(answer.count.solutions),
             complete: answer.count.complete,
-            work: Effort {
-                nodes: answer.stats.nodes,
-                updates: answer.stats.updates,
-                memo: None,
-            },
+            work: answer.stats,
+            memo: None,
             parallel: parallel(threads, progress),
             elapsed: started.elapsed(),
         }

@@ -98,14 +98,14 @@ pub fn stats(built: &Built) {
         "solutions: {}\nnodes: {}\nzdd nodes: {}\nentries: {}\nhits: {}\nmisses: {}\n\
          evictions: {}\nbytes: {}\nupdates: {}\ntime: {:.3} s\n",
         zdd.count(),
-        stats.nodes,
+        stats.search.nodes,
         zdd.node_count(),
         stats.entries,
         stats.hits,
         stats.misses,
         stats.evictions,
         stats.bytes,
-        stats.updates,
+        stats.search.updates,
         elapsed.as_secs_f64()
     );
 }

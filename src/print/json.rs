@@ -102,7 +102,7 @@ impl Printer {
             mismatch: self.options.check.then_some(outcome.mismatch),
             nodes: stats.nodes,
             guesses: stats.guesses,
-            engine: stats.engine.map(|engine| engine.name()),
+            engine: outcome.engine().map(|engine| engine.name()),
             micros: outcome.elapsed().as_secs_f64() * 1e6,
             error: outcome.error().map(ToString::to_string),
         };

@@ -524,7 +524,7 @@ impl GridMaker {
             let mut pursuit = Pursuit::new(&request);
             pursuit.run(&mut search, |_| ControlFlow::Continue(()));
             let ran_out = search.ran_out;
-            match pursuit.answer(Some(()), ()).status {
+            match pursuit.status() {
                 Status::Solved => {
                     let placements = placements(n, self.engine.solution());
                     let grid = Grid::solved(&Puzzle::empty(self.shape.clone()), placements);

@@ -118,12 +118,12 @@ pub mod jigsaw;
 pub mod rate;
 
 pub use cell::Cell;
-pub use dance_dlx::{Count, Goal, Status, Stop};
+pub use dance_dlx::{Count, Goal, Stats, Status, Stop};
 pub use digit::Digit;
 pub use engines::dfs;
 pub use engines::{EngineKind, Tree};
 pub use puzzle::{Grid, Puzzle, PuzzleError};
-pub use request::{Answer, Engine, EngineError, Request, Stats};
+pub use request::{Answer, Engine, EngineError, Request};
 pub use shape::{BoxShape, Shape, ShapeError, Variant, VariantError};
 pub use solver::{Solutions, Solver};
 

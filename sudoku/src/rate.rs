@@ -18,13 +18,13 @@
 //! gets the same rating, on every machine.
 //!
 //! Exactly what is counted, engine by engine (the rating's
-//! [`Stats::engine`](crate::Stats::engine) names the one that served):
+//! [`Rating::engine`] names the one that served):
 //!
 //! * the **guesses** are those of the generic Dancing Links engine
 //!   (`dance solve --engine dlx`) on the same searches, on every shape:
 //!   every engine on Algorithm X's tree makes its guesses;
 //! * the **nodes** too, except on the classic 9×9 shape, which runs on the
-//!   bands ([`EngineKind::Bands`](crate::EngineKind::Bands)): they make the
+//!   bands ([`EngineKind::Bands`]): they make the
 //!   forced choices a round at a time and find a dead end at the end of a
 //!   round, not at the first item that runs out, so on a branch that dies
 //!   they count other nodes than the generic engine — fewer on 692 of the
@@ -85,7 +85,7 @@
 use std::fmt;
 
 use crate::transform::Transform;
-use crate::{Goal, Puzzle, Request, Solver, Stats, Status, Stop, Tree};
+use crate::{EngineKind, Goal, Puzzle, Request, Solver, Stats, Status, Stop, Tree};
 use dance_dlx::SplitMix64;
 
 /// Transformations averaged per rating.
@@ -177,8 +177,12 @@ pub struct Rating {
     pub level: Level,
     /// The searches averaged.
     pub samples: u32,
-    /// Their work, added up, and the engine that did it.
+    /// Their work, added up.
     pub total: Stats,
+    /// The engine that did it (transformations keep the shape, so one
+    /// engine serves every sample); `None` for a rating made from its
+    /// figures.
+    pub engine: Option<EngineKind>,
 }
 
 impl Rating {
@@ -270,6 +274,7 @@ fn rate_on_algorithm_x(
     stop: &Stop,
 ) -> Result<Rating, RateError> {
     let mut total = Stats::default();
+    let mut engine = None;
     // Counted to one: exactly one solution, or more.
     let request = Request::new(Goal::Count { limit: 1 })
         .with_stop(stop.clone())
@@ -284,18 +289,14 @@ fn rate_on_algorithm_x(
             Status::Multiple if sample == 0 => return Err(RateError::Multiple),
             _ => {}
         }
-        total = Stats {
-            nodes: total.nodes + answer.stats.nodes,
-            guesses: total.guesses + answer.stats.guesses,
-            // Transformations keep the shape's kind, so one engine serves
-            // every sample.
-            engine: answer.stats.engine,
-        };
+        total += answer.stats;
+        engine = Some(answer.engine);
     }
     Ok(Rating {
         level: Level::of(total.guesses, SAMPLES),
         samples: SAMPLES,
         total,
+        engine,
     })
 }
 
@@ -327,8 +328,9 @@ mod tests {
             total: Stats {
                 nodes: 1500,
                 guesses: 76,
-                engine: None,
+                ..Stats::default()
             },
+            engine: None,
         };
         assert_eq!(rating.to_string(), "hard 187.5 9.5");
     }

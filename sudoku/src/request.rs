@@ -33,15 +33,26 @@ use crate::{EngineKind, Grid};
 pub type Request = dance_dlx::Request<Engine>;
 
 /// The answer to a [`Request`]: its status, its count (exact or a lower
-/// bound), the solution when the goal keeps one, and the work done.
-pub type Answer = dance_dlx::Answer<Grid, Stats>;
+/// bound), the solution when the goal keeps one, the work done
+/// ([`dance_dlx::Stats`]) and the engine that did it ([`EngineKind`], so
+/// that a figure can name what did the work).
+///
+/// Every Sudoku engine counts nodes and guesses; the engines with dancing
+/// links count link updates too (the others leave them 0), and the count
+/// holds the solutions. What a node and a guess are depends on the
+/// engine's tree ([`EngineKind::walks_algorithm_x`]): on Algorithm X's, a
+/// node is an option tried and a guess an option tried where the item had
+/// more than one; the deductions engine and the naive search document
+/// their own. The engines on Algorithm X's tree make the same guesses, and
+/// all but the bands count the same nodes (see [`EngineKind::Bands`]).
+pub type Answer = dance_dlx::Answer<Grid, EngineKind>;
 
 /// Which search answers a [`Request`] — the choice of the command line's
 /// `--engine`, each [described](Engine::describe) there. The answers are
 /// the same; the work differs. Each names a family of engines
 /// ([`EngineKind`]), of which one serves each puzzle: see
 /// [`engines`](crate::engines) for which, and the answer's
-/// [`Stats::engine`] for the one that served.
+/// [`Answer::engine`](dance_dlx::Answer::engine) for the one that served.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Engine {
@@ -114,39 +125,6 @@ impl FromStr for Engine {
 pub struct EngineError {
     /// The name that was not recognised.
     pub name: String,
-}
-
-/// The work a search did, comparable across machines, and the engine that
-/// did it: the part of [`dance_dlx::Stats`] that every Sudoku engine
-/// counts, the naive search and the engines without links included (they
-/// have no link updates to count, and the [`Answer`]'s count holds the
-/// solutions).
-///
-/// What a node and a guess are depends on the engine's tree
-/// ([`EngineKind::walks_algorithm_x`]): on Algorithm X's, a node is an
-/// option tried and a guess an option tried where the item had more than
-/// one; the deductions engine and the naive search document their own.
-/// The engines on Algorithm X's tree make the same guesses, and all but
-/// the bands count the same nodes (see [`EngineKind::Bands`]).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Stats {
-    /// Search-tree nodes visited.
-    pub nodes: u64,
-    /// Nodes where the search chose among several alternatives.
-    pub guesses: u64,
-    /// The engine that searched; `None` for no search (the default), or
-    /// for figures that are not one engine's.
-    pub engine: Option<EngineKind>,
-}
-
-impl From<dance_dlx::Stats> for Stats {
-    fn from(stats: dance_dlx::Stats) -> Stats {
-        Stats {
-            nodes: stats.nodes,
-            guesses: stats.guesses,
-            engine: None,
-        }
-    }
 }
 
 #[cfg(test)]

@@ -27,7 +27,7 @@ const CACHED_SHAPES: usize = 4;
 /// [`run`](Solver::run) answers a [`Request`] on an engine of the
 /// [`Engine`] it names, as [`engines`](crate::engines) chooses
 /// ([`engine_kind`](Solver::engine_kind) says which; the answer's
-/// [`Stats::engine`] says which served). Every engine on Algorithm X's tree
+/// [`Answer::engine`](dance_dlx::Answer::engine) says which served). Every engine on Algorithm X's tree
 /// makes the generic engine's guesses and finds the same solutions in the
 /// same order; the deductions engine of the classic 9×9 shape (the default,
 /// [`Tree::Deductions`]) finds the same number of solutions with fewer
@@ -92,7 +92,7 @@ impl Solver {
     /// let count = solver.run(&puzzle, &Request::new(Goal::Count { limit: 300 }));
     /// assert_eq!((count.status, count.count.to_string()), (Status::Multiple, "288".to_owned()));
     /// // The answer names the engine that served: the 4×4 shape's fastest.
-    /// assert_eq!(count.stats.engine, Some(dance_sudoku::EngineKind::Kernel));
+    /// assert_eq!(count.engine, dance_sudoku::EngineKind::Kernel);
     /// let capped = solver.run(&puzzle, &Request::new(Goal::Count { limit: 10 }));
     /// assert_eq!(capped.count.to_string(), "10+");
     /// let stopped = Request::new(Goal::All).with_stop(Stop::after(Duration::ZERO));
@@ -102,17 +102,21 @@ impl Solver {
     /// ```
     pub fn run(&mut self, puzzle: &Puzzle, request: &Request) -> Answer {
         let kind = self.engine_kind(puzzle, request.engine);
-        let mut answer = match Solver::load(&mut self.engines, puzzle, kind) {
-            Some(engine) => Solver::pursue(engine, puzzle, request),
+        let answer = match Solver::load(&mut self.engines, puzzle, kind) {
+            Some(engine) => Solver::pursue(engine, puzzle, request, kind),
             None => engines::dfs::run(puzzle, request),
         };
-        answer.stats.engine = Some(kind);
         self.stats = answer.stats;
         answer
     }
 
-    /// Answers `request` for `puzzle` on `engine`.
-    fn pursue(engine: &mut dyn ShapeSearch, puzzle: &Puzzle, request: &Request) -> Answer {
+    /// Answers `request` for `puzzle` on `engine`, which is of `kind`.
+    fn pursue(
+        engine: &mut dyn ShapeSearch,
+        puzzle: &Puzzle,
+        request: &Request,
+        kind: EngineKind,
+    ) -> Answer {
         let mut pursuit = Pursuit::new(request);
         let keep = request.goal.keeps_solution();
         let mut kept = None;
@@ -130,7 +134,7 @@ impl Solver {
         }
         let stats = engine.stats();
         engine.finish();
-        pursuit.answer(kept, stats)
+        pursuit.answer(kept, stats, kind)
     }
 
     /// Walks Algorithm X's tree, or the deductions engine's where it serves
@@ -191,7 +195,8 @@ impl Solver {
         }
     }
 
-    /// The work done by the last search, and the engine that did it: on
+    /// The work done by the last search (the engine that did it is its
+    /// [`Answer`]'s, or [`engine_kind`](Self::engine_kind)'s): on
     /// Algorithm X's tree, options tried (`nodes`) and options tried where
     /// the item had more than one left (`guesses`). Placing the givens
     /// costs no nodes. On the deductions engine's tree
@@ -210,10 +215,7 @@ impl Solver {
     /// Starts a search of `puzzle` on the shorthands' engine.
     fn search<'a>(&'a mut self, puzzle: &'a Puzzle) -> Search<'a> {
         let kind = self.engine_kind(puzzle, self.shorthand);
-        self.stats = Stats {
-            engine: Some(kind),
-            ..Stats::default()
-        };
+        self.stats = Stats::default();
         // The shorthands run on `fast` or `dlx` (`shorthand` is set by the
         // constructors alone), whose engines all keep a matrix.
         let engine = Solver::load(&mut self.engines, puzzle, kind)
@@ -312,10 +314,7 @@ impl Search<'_> {
                 event => break event,
             }
         };
-        *self.stats = Stats {
-            engine: self.stats.engine,
-            ..self.engine.stats()
-        };
+        *self.stats = self.engine.stats();
         self.live = event == Event::Solution;
         self.live
     }

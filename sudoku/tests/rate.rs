@@ -132,7 +132,7 @@ fn the_shipped_sets_fall_as_documented() {
 
 /// The work of `engine`'s searches of a rating: the samples counted to
 /// one, as the rating counts them.
-fn samples_on(engine: Engine, puzzle: &Puzzle) -> (u64, u64, Vec<Option<EngineKind>>) {
+fn samples_on(engine: Engine, puzzle: &Puzzle) -> (u64, u64, Vec<EngineKind>) {
     let mut solver = Solver::new();
     let request = Request::new(Goal::Count { limit: 1 }).with_engine(engine);
     let (mut nodes, mut guesses, mut served) = (0, 0, Vec::new());
@@ -140,7 +140,7 @@ fn samples_on(engine: Engine, puzzle: &Puzzle) -> (u64, u64, Vec<Option<EngineKi
         let answer = solver.run(&sample, &request);
         nodes += answer.stats.nodes;
         guesses += answer.stats.guesses;
-        served.push(answer.stats.engine);
+        served.push(answer.engine);
     }
     (nodes, guesses, served)
 }
@@ -157,10 +157,10 @@ fn the_rating_counts_the_generic_engines_guesses_and_the_bands_nodes() {
     let mut solver = Solver::new();
     for puzzle in &top95 {
         let rating = rate(&mut solver, puzzle).unwrap();
-        assert_eq!(rating.total.engine, Some(EngineKind::Bands));
+        assert_eq!(rating.engine, Some(EngineKind::Bands));
         let (_, guesses, served) = samples_on(Engine::Dlx, puzzle);
         assert_eq!(rating.total.guesses, guesses, "{puzzle}");
-        assert!(served.iter().all(|&kind| kind == Some(EngineKind::Dlx)));
+        assert!(served.iter().all(|&kind| kind == EngineKind::Dlx));
         // The bands on Algorithm X's tree: the same searches.
         let mut bands = Solver::new();
         bands.set_tree(Tree::AlgorithmX);
@@ -177,7 +177,7 @@ fn the_rating_counts_the_generic_engines_guesses_and_the_bands_nodes() {
     assert_eq!(dlx_nodes as f64 / f64::from(SAMPLES), 2468.625);
     // A generic solver rates on the generic engine: dlx's nodes.
     let generic = rate(&mut Solver::generic(), first).unwrap();
-    assert_eq!(generic.total.engine, Some(EngineKind::Dlx));
+    assert_eq!(generic.engine, Some(EngineKind::Dlx));
     assert_eq!(
         (generic.total.nodes, generic.level),
         (dlx_nodes, rating.level)
@@ -196,7 +196,7 @@ fn the_rating_counts_the_generic_engines_guesses_and_the_bands_nodes() {
     ] {
         for puzzle in shipped(set, 7) {
             let rating = rate(&mut solver, &puzzle).unwrap();
-            assert_eq!(rating.total.engine, Some(kind));
+            assert_eq!(rating.engine, Some(kind));
             let (nodes, guesses, _) = samples_on(Engine::Dlx, &puzzle);
             assert_eq!((rating.total.nodes, rating.total.guesses), (nodes, guesses));
         }

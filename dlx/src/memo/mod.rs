@@ -99,7 +99,7 @@
 //! let mut memo = MemoCounter::new(&solver, 64 << 20)?;
 //! assert_eq!(memo.count(&mut solver)?, 12_988_816);
 //! // The plain search tries millions of options; the memo, a few thousand.
-//! assert!(memo.stats().nodes < 10_000);
+//! assert!(memo.stats().search.nodes < 10_000);
 //! # Ok::<(), dance_dlx::MemoError>(())
 //! ```
 
@@ -119,6 +119,7 @@ pub use shared::SharedMemo;
 use shared::SharedStore;
 use table::Table;
 
+use crate::Stats;
 use crate::driver::Event;
 use crate::ids::OptionId;
 use crate::request::{Alarm, Stop, nodes_per_look};
@@ -144,13 +145,15 @@ pub enum MemoError {
     OtherProblem,
 }
 
-/// The work and the memory of a [`MemoCounter`], added up over its counts.
+/// The work and the memory of a [`MemoCounter`], added up over its counts:
+/// the search's work as every search counts it, and what the memo did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct MemoStats {
-    /// Search-tree nodes: options tried (as in [`Stats::nodes`](crate::Stats::nodes)).
-    pub nodes: u64,
-    /// Link updates: nodes removed from their columns.
-    pub updates: u64,
+    /// The search's work: [`nodes`](Stats::nodes) (options tried) and link
+    /// [`updates`](Stats::updates); a memo count does not count guesses,
+    /// solutions or cuts (its solutions are counts added up, mostly from
+    /// the memo), so they stay 0.
+    pub search: Stats,
     /// Subproblems whose count is stored now.
     pub entries: u64,
     /// Subproblems found in the memo: searches saved.
@@ -161,6 +164,25 @@ pub struct MemoStats {
     pub evictions: u64,
     /// Bytes the memo holds now.
     pub bytes: u64,
+}
+
+impl MemoStats {
+    /// These figures and those of `part`, another counter of the same
+    /// [shared](SharedMemo) memo: their work and lookups added up, the
+    /// memo's entries, evictions and bytes as the later look at the one
+    /// memo found them (each counter reports the whole memo's).
+    pub fn with_part(self, part: &MemoStats) -> MemoStats {
+        let mut search = self.search;
+        search += part.search;
+        MemoStats {
+            search,
+            hits: self.hits + part.hits,
+            misses: self.misses + part.misses,
+            entries: self.entries.max(part.entries),
+            evictions: self.evictions.max(part.evictions),
+            bytes: self.bytes.max(part.bytes),
+        }
+    }
 }
 
 /// Counts the solutions of one problem with a memo of its subproblems,
@@ -352,8 +374,7 @@ impl MemoCounter {
             // The memo's bytes hold every counter's state.
             Memory::Shared(memo, ..) => memo.stats(),
         };
-        stats.nodes = self.walk.stats.nodes;
-        stats.updates = self.walk.stats.updates;
+        stats.search = self.walk.stats.search;
         stats.hits = self.walk.stats.hits;
         stats.misses = self.walk.stats.misses;
         stats
@@ -417,7 +438,7 @@ impl Walk {
             (false, true) => self.run::<S, false, true>(solver, store, alarm, watch),
         };
         self.order.undo(&mut solver.links);
-        self.stats.updates += solver.links.updates;
+        self.stats.search.updates += solver.links.updates;
         solver.links.updates = 0;
         Ok(count)
     }
@@ -444,7 +465,7 @@ impl Walk {
             levels: &mut self.levels,
             frames: &mut self.frames,
             store,
-            nodes: self.stats.nodes,
+            nodes: self.stats.search.nodes,
             hits: 0,
             misses: 0,
             pending: ExactCount::ZERO,
@@ -463,13 +484,13 @@ impl Walk {
                 Event::Solution | Event::BudgetSpent => {}
             }
             let mut now = counting.store.stats();
-            now.nodes = counting.nodes;
+            now.search.nodes = counting.nodes;
             now.hits = self.stats.hits + counting.hits;
             now.misses = self.stats.misses + counting.misses;
-            now.updates = self.stats.updates + counting.links.updates;
+            now.search.updates = self.stats.search.updates + counting.links.updates;
             watch(&now);
         };
-        self.stats.nodes = counting.nodes;
+        self.stats.search.nodes = counting.nodes;
         self.stats.hits += counting.hits;
         self.stats.misses += counting.misses;
         Count {
@@ -505,7 +526,7 @@ impl Walk {
             levels: &mut self.levels,
             frames: &mut self.frames,
             store,
-            nodes: self.stats.nodes,
+            nodes: self.stats.search.nodes,
             hits: 0,
             misses: 0,
             pending: ExactCount::ZERO,
@@ -522,13 +543,13 @@ impl Walk {
                 Event::Solution | Event::BudgetSpent => {}
             }
             let mut now = counting.store.stats();
-            now.nodes = counting.nodes;
+            now.search.nodes = counting.nodes;
             now.hits = self.stats.hits + counting.hits;
             now.misses = self.stats.misses + counting.misses;
-            now.updates = self.stats.updates + counting.links.updates;
+            now.search.updates = self.stats.search.updates + counting.links.updates;
             watch(&now);
         };
-        self.stats.nodes = counting.nodes;
+        self.stats.search.nodes = counting.nodes;
         self.stats.hits += counting.hits;
         self.stats.misses += counting.misses;
         Count {

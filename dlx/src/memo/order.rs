@@ -346,7 +346,7 @@ mod tests {
             let (wide, wide_stats) = work(cols, rows);
             assert_eq!(tall, wide, "{rows}×{cols}");
             for (a, b) in [
-                (tall_stats.nodes, wide_stats.nodes),
+                (tall_stats.search.nodes, wide_stats.search.nodes),
                 (tall_stats.entries, wide_stats.entries),
             ] {
                 assert!(

@@ -22,7 +22,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use super::{Node, ZddError};
-use crate::driver::{Choice, Event, Matrix, Work};
+use crate::driver::{Choice, Event, Matrix, Stats, Work};
 use crate::exact::Exact;
 use crate::links::Links;
 use crate::memo::{Key, MemoStats, Order};
@@ -574,7 +574,10 @@ pub(crate) fn build(
                 }
             };
             let stats = MemoStats {
-                nodes: building.nodes,
+                search: Stats {
+                    nodes: building.nodes,
+                    ..Stats::default()
+                },
                 hits: building.hits,
                 misses: building.misses,
                 ..MemoStats::default()
@@ -611,7 +614,10 @@ pub(crate) fn build(
                 }
             };
             let stats = MemoStats {
-                nodes: building.nodes,
+                search: Stats {
+                    nodes: building.nodes,
+                    ..Stats::default()
+                },
                 hits: building.hits,
                 misses: building.misses,
                 ..MemoStats::default()
@@ -626,7 +632,7 @@ pub(crate) fn build(
         (None, false) => walk!(false),
     };
     order.undo(links);
-    stats.updates = links.updates;
+    stats.search.updates = links.updates;
     links.updates = 0;
     stats.entries = states.entries.len() as u64;
     stats.evictions = states.evictions;

@@ -43,7 +43,7 @@ use crate::{Answer, Digit, EngineKind, Grid, Puzzle, Request, Shape, Stats, Vari
 pub fn run(puzzle: &Puzzle, request: &Request) -> Answer {
     let mut pursuit = Pursuit::new(request);
     if pursuit.checkpoint().is_break() {
-        return pursuit.answer(None, Stats::default().by_dfs());
+        return pursuit.answer(None, Stats::default(), EngineKind::Dfs);
     }
     let keep = request.goal.keeps_solution();
     let mut kept = None;
@@ -53,23 +53,13 @@ pub fn run(puzzle: &Puzzle, request: &Request) -> Answer {
         }
         pursuit.solution()
     });
-    pursuit.answer(kept, stats.by_dfs())
+    pursuit.answer(kept, stats, EngineKind::Dfs)
 }
 
 /// The first solution in search order, or `None` when there is none: the
 /// solution of [`run`] with [`Goal::First`].
 pub fn solve(puzzle: &Puzzle) -> Option<Grid> {
     run(puzzle, &Request::new(Goal::First)).solution
-}
-
-impl Stats {
-    /// These figures, as the naive search's.
-    fn by_dfs(self) -> Stats {
-        Stats {
-            engine: Some(EngineKind::Dfs),
-            ..self
-        }
-    }
 }
 
 /// The mask index of a cell outside every window or group.
@@ -459,8 +449,8 @@ mod tests {
         assert_eq!(ask(&puzzle, Goal::Unique).status, Status::NoSolution);
         let counted = ask(&puzzle, Goal::Count { limit: 10 });
         assert_eq!(
-            (counted.count, counted.stats),
-            (count(0, true), Stats::default().by_dfs())
+            (counted.count, counted.stats, counted.engine),
+            (count(0, true), Stats::default(), EngineKind::Dfs)
         );
     }
 
@@ -563,16 +553,15 @@ mod tests {
         let full = parse("1234341243212143");
         let answer = ask(&full, Goal::Unique);
         assert_eq!(
-            (answer.status, answer.stats),
-            (Status::Unique, Stats::default().by_dfs())
+            (answer.status, answer.stats, answer.engine),
+            (Status::Unique, Stats::default(), EngineKind::Dfs)
         );
         let one_blank = parse("123434124321214.");
         assert_eq!(
             ask(&one_blank, Goal::First).stats,
             Stats {
                 nodes: 1,
-                guesses: 0,
-                engine: Some(EngineKind::Dfs),
+                ..Stats::default()
             }
         );
         let two_ways = parse("12..34..........");
@@ -590,8 +579,8 @@ mod tests {
             (Status::Timeout, count(0, false))
         );
         assert_eq!(
-            late.stats,
-            Stats::default().by_dfs(),
+            (late.stats, late.engine),
+            (Stats::default(), EngineKind::Dfs),
             "a stop that has come ends it at once"
         );
         let generous = Request::new(Goal::Count { limit: 1000 })

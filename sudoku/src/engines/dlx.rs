@@ -73,7 +73,7 @@ impl ShapeSearch for Generic {
     }
 
     fn stats(&self) -> Stats {
-        self.solver.stats().into()
+        self.solver.stats()
     }
 
     fn finish(&mut self) {

@@ -13,7 +13,7 @@
 //! the puzzle and walks the [`Tree`] asked for. Nothing else in the crate
 //! decides ([`Solver::engine_kind`](crate::Solver::engine_kind) asks it in
 //! public), and every [`Answer`](crate::Answer) says which engine served
-//! ([`Stats::engine`](crate::Stats::engine)).
+//! ([`Answer::engine`](dance_dlx::Answer::engine)).
 //!
 //! What each engine serves and which tree it walks is described once, in
 //! the engine table of `docs/design.md` ("The engines"); in short:
@@ -29,7 +29,7 @@
 //! (the generic engine, or the naive search), which serves what the faster
 //! ones do not; the one substitute is the naive search asked for
 //! [`Tree::AlgorithmX`], which walks its own tree whatever the tree asked —
-//! the answer's [`Stats::engine`](crate::Stats::engine) says which served.
+//! the answer's [`Answer::engine`](dance_dlx::Answer::engine) says which served.
 //! Only the generic engine can search in a random option order
 //! ([`EngineKind::shuffles`]): the generator's random grids ask for it.
 //!
@@ -57,7 +57,7 @@ use search::{Driven, ShapeSearch};
 
 /// The engine that serves a puzzle: what `choose` picks for a request's
 /// [`Engine`], and what an [`Answer`](crate::Answer) reports
-/// ([`Stats::engine`](crate::Stats::engine)), so that a figure can name
+/// ([`Answer::engine`](dance_dlx::Answer::engine)), so that a figure can name
 /// what did the work. See the [module docs](self) for what each serves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]

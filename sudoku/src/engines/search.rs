@@ -132,7 +132,7 @@ impl<M: PuzzleMatrix + Debug + Send + Sync> ShapeSearch for Driven<M> {
     }
 
     fn stats(&self) -> Stats {
-        self.driver.stats().into()
+        self.driver.stats()
     }
 
     fn finish(&mut self) {}

@@ -18,6 +18,8 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
+use dance_dlx::Flag;
+
 use signal_hook::consts::signal::{SIGINT, SIGTERM};
 
 use crate::exit::Exit;
@@ -28,7 +30,7 @@ const SIGNALS: [i32; 2] = [SIGINT, SIGTERM];
 /// The interrupt flag of the process: raised by SIGINT or SIGTERM.
 #[derive(Clone, Debug)]
 pub struct Interrupt {
-    raised: Arc<AtomicBool>,
+    raised: Flag,
     /// The number of the last signal that came, 0 before any.
     signal: Arc<AtomicUsize>,
 }
@@ -58,7 +60,7 @@ impl Interrupt {
     }
 
     /// The flag, for [`Stop::when`](dance_sudoku::Stop::when).
-    pub fn flag(&self) -> Arc<AtomicBool> {
+    pub fn flag(&self) -> Flag {
         self.raised.clone()
     }
 

@@ -231,7 +231,7 @@ pub use memo::{
 pub use model::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
 pub use preprocess::{PreprocessError, Reduction, preprocess};
 pub use request::{
-    Alarm, CHECK_INTERVAL, Goal, MAX_BEST, Pursuit, Request, Resume, Stop, TimeoutError,
+    Alarm, CHECK_INTERVAL, Flag, Goal, MAX_BEST, Pursuit, Request, Resume, Stop, TimeoutError,
     WORK_PER_LOOK, deadline_in, nodes_per_look, timeout_from_secs,
 };
 pub use rng::SplitMix64;

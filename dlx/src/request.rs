@@ -265,6 +265,11 @@ impl Goal {
     }
 }
 
+/// A flag that stops every search whose [`Stop`] holds it once it is
+/// raised (set to `true`) from any thread: a signal handler's, a progress
+/// thread's, a batch's own when it has found what it looks for.
+pub type Flag = Arc<AtomicBool>;
+
 /// When a search gives up: never ([`Stop::never`], the default), a
 /// timeout from the start of each search, a deadline, flags raised from
 /// elsewhere — or the first of several (`Stop::after(t).with_flag(f)`).
@@ -291,7 +296,7 @@ impl Goal {
 pub struct Stop {
     timeout: Option<Duration>,
     deadline: Option<Instant>,
-    flags: Vec<Arc<AtomicBool>>,
+    flags: Vec<Flag>,
 }
 
 impl Stop {
@@ -313,7 +318,7 @@ impl Stop {
 
     /// Every search gives up once `flag` is raised (set to `true`), from any
     /// thread: a signal handler's, a progress thread's, another worker's.
-    pub fn when(flag: Arc<AtomicBool>) -> Stop {
+    pub fn when(flag: Flag) -> Stop {
         Stop::never().with_flag(flag)
     }
 
@@ -333,7 +338,7 @@ impl Stop {
     /// This stop, and `flag`: any of its flags stops the search (a
     /// signal's, and a batch's own that its workers raise when the batch
     /// has found what it looks for).
-    pub fn with_flag(mut self, flag: Arc<AtomicBool>) -> Stop {
+    pub fn with_flag(mut self, flag: Flag) -> Stop {
         if !self.flags.iter().any(|known| Arc::ptr_eq(known, &flag)) {
             self.flags.push(flag);
         }
@@ -366,7 +371,7 @@ impl Stop {
     }
 
     /// The flags, in the order they were added.
-    pub fn flags(&self) -> &[Arc<AtomicBool>] {
+    pub fn flags(&self) -> &[Flag] {
         &self.flags
     }
 
@@ -442,7 +447,7 @@ pub struct TimeoutError {
 #[derive(Clone, Copy, Debug)]
 pub struct Alarm<'a> {
     deadline: Option<Instant>,
-    flags: &'a [Arc<AtomicBool>],
+    flags: &'a [Flag],
 }
 
 impl Alarm<'_> {

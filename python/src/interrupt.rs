@@ -21,6 +21,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use std::time::Duration;
 
+use dance_dlx::Flag;
 use dance_sudoku::Solver;
 use dance_sudoku::batch::{Threads, par_map};
 use pyo3::exceptions::PyRuntimeError;
@@ -44,11 +45,8 @@ const CHUNK: usize = 1 << 16;
 /// of a busy process; more are made when needed, and dropped after.
 const KEPT_SOLVERS: usize = 16;
 
-/// The flag that Ctrl-C raises for one call: the work looks at it (or
-/// hands it to the searches' [`dance_dlx::Stop`]).
-pub type Flag = Arc<AtomicBool>;
-
-/// A flag for a new call, not raised.
+/// A flag for a new call, not raised: Ctrl-C raises it, and the work
+/// looks at it (or hands it to the searches' [`dance_dlx::Stop`]).
 pub fn flag() -> Flag {
     Arc::new(AtomicBool::new(false))
 }

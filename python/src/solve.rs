@@ -211,7 +211,7 @@ struct Batch {
     request: Request,
     threads: Threads,
     /// Raised by Ctrl-C.
-    interrupted: interrupt::Flag,
+    interrupted: dance_dlx::Flag,
     details: bool,
 }
 

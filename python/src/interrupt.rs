@@ -2,9 +2,10 @@
 //! calling thread, the GIL released, waits for it and looks at Python's
 //! signals every [`SIGNAL_INTERVAL`]. On a signal it raises the work's stop
 //! flag — which every search of the libraries looks at within a few
-//! milliseconds (a [`dance_dlx::Stop`] with the flag, a memo count's
-//! observer, a batch that starts no more items) — waits for the work to
-//! end and raises the signal's exception (`KeyboardInterrupt`).
+//! milliseconds (a [`dance_dlx::Stop`] with the flag, handed to the
+//! searches and to a batch, which then starts no more items:
+//! `dance_sudoku::batch::par_map_until`) — waits for the work to end and
+//! raises the signal's exception (`KeyboardInterrupt`).
 //!
 //! Making and rating a puzzle look at the flag too (the generator's and the
 //! rater's `Stop`). Work is waited for [`GRACE`] at most all the same: a
@@ -23,7 +24,8 @@ use std::time::Duration;
 
 use dance_dlx::Flag;
 use dance_sudoku::Solver;
-use dance_sudoku::batch::{Threads, par_map};
+use dance_sudoku::Stop;
+use dance_sudoku::batch::{Threads, map_until, par_map_until};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
@@ -34,12 +36,6 @@ const SIGNAL_INTERVAL: Duration = Duration::from_millis(50);
 
 /// How long a call interrupted by Ctrl-C waits for its work to end.
 const GRACE: Duration = Duration::from_millis(500);
-
-/// Items of a batch handed to the workers at a time: a batch stops between
-/// two chunks when its flag is raised, so that ten million items left
-/// cost nothing to skip; big enough that the threads' wait at the end of
-/// a chunk is lost in its work.
-const CHUNK: usize = 1 << 16;
 
 /// Solvers kept for batches of one thread: enough for the Python threads
 /// of a busy process; more are made when needed, and dropped after.
@@ -66,35 +62,21 @@ where
     T: Send + Sync + 'static,
     R: Send + 'static,
 {
+    // The libraries stop the batch when Ctrl-C raises `stop`; their `None`
+    // then never reaches Python, which gets the signal's exception from
+    // `wait` instead.
     let flag = stop.clone();
     if threads.count() == 1 {
         return on_thread(py, stop, move || {
-            let stop = flag;
             let mut solver = kept_solver();
-            let mut results = Vec::with_capacity(items.len());
-            for item in &items {
-                if stop.load(Ordering::Relaxed) {
-                    break;
-                }
-                results.push(work(&mut solver, item));
-            }
+            let results = map_until(&mut solver, &items, &Stop::when(flag), work);
             keep_solver(solver);
-            results
+            results.unwrap_or_default()
         });
     }
     let pool = args::pool(threads)?;
     on_pool(py, &pool, stop, move || {
-        let stop = flag;
-        let mut results = Vec::with_capacity(items.len());
-        for chunk in items.chunks(CHUNK) {
-            if stop.load(Ordering::Relaxed) {
-                break;
-            }
-            results.extend(par_map(chunk, |solver, item| {
-                (!stop.load(Ordering::Relaxed)).then(|| work(solver, item))
-            }));
-        }
-        results.into_iter().flatten().collect()
+        par_map_until(&items, &Stop::when(flag), work).unwrap_or_default()
     })
 }
 

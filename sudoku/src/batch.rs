@@ -3,7 +3,8 @@
 //! and the one policy that turns a thread count into a pool.
 //!
 //! [`par_map`] and [`solve_batch`] take a slice and return every result at
-//! once. [`stream`] takes an iterator of any length and hands each result on
+//! once; [`par_map_until`] and [`map_until`] also stop when a [`Stop`]
+//! comes. [`stream`] takes an iterator of any length and hands each result on
 //! as soon as every earlier one has been: in input order, within a bounded
 //! window, so memory stays flat however long the input, and a slow item
 //! holds back only the results after it.
@@ -24,7 +25,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use rayon::prelude::*;
 
-use crate::{Answer, Puzzle, Request, Solver};
+use crate::{Answer, Puzzle, Request, Solver, Stop};
 
 mod stream;
 
@@ -60,6 +61,63 @@ where
             WORKER.set(Some(solver));
             result
         })
+        .collect()
+}
+
+/// Items [`par_map_until`] hands to the workers at a time: it looks at its
+/// stop between two chunks, so that ten million items left after a stop
+/// cost nothing to skip; big enough that the workers' wait at the end of a
+/// chunk is lost in its work.
+const STOP_CHUNK: usize = 1 << 16;
+
+/// [`par_map`] that a [`Stop`] ends: every result, in input order — or
+/// `None` once the stop has come (its flag raised, its deadline passed)
+/// before every item was worked on. The stop is looked at before each
+/// item, so a batch ends within one item's work of it; an item that has
+/// begun runs to its end (a search in it has a stop of its own).
+///
+/// ```
+/// use std::sync::{Arc, atomic::AtomicBool};
+/// use dance_sudoku::{Stop, batch::par_map_until};
+///
+/// let items: Vec<u32> = (0..1000).collect();
+/// let squares = par_map_until(&items, &Stop::never(), |_, &n| n * n);
+/// assert_eq!(squares.map(|all| all[999]), Some(998_001));
+/// let raised = Stop::when(Arc::new(AtomicBool::new(true)));
+/// assert_eq!(par_map_until(&items, &raised, |_, &n| n), None);
+/// ```
+pub fn par_map_until<T, R>(
+    items: &[T],
+    stop: &Stop,
+    work: impl Fn(&mut Solver, &T) -> R + Sync,
+) -> Option<Vec<R>>
+where
+    T: Sync,
+    R: Send,
+{
+    let alarm = stop.start();
+    let mut results = Vec::with_capacity(items.len());
+    for chunk in items.chunks(STOP_CHUNK) {
+        let done = par_map(chunk, |solver, item| {
+            (!alarm.rung()).then(|| work(solver, item))
+        });
+        results.extend(done.into_iter().collect::<Option<Vec<R>>>()?);
+    }
+    Some(results)
+}
+
+/// [`par_map_until`] on the calling thread, one item after another, with
+/// `solver`: the same results.
+pub fn map_until<T, R>(
+    solver: &mut Solver,
+    items: &[T],
+    stop: &Stop,
+    mut work: impl FnMut(&mut Solver, &T) -> R,
+) -> Option<Vec<R>> {
+    let alarm = stop.start();
+    items
+        .iter()
+        .map(|item| (!alarm.rung()).then(|| work(solver, item)))
         .collect()
 }
 
@@ -251,6 +309,45 @@ mod tests {
             assert_eq!(error, ThreadsError::out_of_range(text), "{text}");
         }
         assert!(Threads::new(u64::MAX).is_err());
+    }
+
+    #[test]
+    fn a_stop_ends_a_batch_between_items_on_one_thread_or_many() {
+        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+        let items: Vec<usize> = (0..200_000).collect();
+        let plain = par_map(&items, |_, &n| n + 1);
+        assert_eq!(
+            par_map_until(&items, &Stop::never(), |_, &n| n + 1),
+            Some(plain.clone())
+        );
+        let mut solver = Solver::new();
+        assert_eq!(
+            map_until(&mut solver, &items, &Stop::never(), |_, &n| n + 1),
+            Some(plain)
+        );
+        // The work raises the flag at its 1000th item: the items after it
+        // are not worked on, on one thread or on the pool.
+        for threads in [1, 2] {
+            let flag = Arc::new(AtomicBool::new(false));
+            let worked = AtomicUsize::new(0);
+            let work = |_: &mut Solver, _: &usize| {
+                if worked.fetch_add(1, Ordering::Relaxed) == 999 {
+                    flag.store(true, Ordering::Relaxed);
+                }
+            };
+            let stop = Stop::when(flag.clone());
+            let done = if threads == 1 {
+                map_until(&mut solver, &items, &stop, work)
+            } else {
+                let pool = Threads::new(threads).unwrap().pool().unwrap();
+                pool.install(|| par_map_until(&items, &stop, work))
+            };
+            assert_eq!(done, None);
+            assert!(
+                worked.load(Ordering::Relaxed) < items.len() / 2,
+                "{threads} threads"
+            );
+        }
     }
 
     #[test]

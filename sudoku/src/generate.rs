@@ -499,26 +499,19 @@ impl GridMaker {
             1
         };
         let budget = GRID_BUDGET_PER_CELL * factor * self.shape.cell_count() as u64;
-        // One request for every seed: the caller's deadline (a timeout runs
-        // from now, for all of them), and the flag that a spent budget or
-        // the caller's flag raises.
-        // Every flag of the caller's stops the searches too (a stop holds
-        // several).
+        // One request for every seed: the caller's stop (a timeout runs
+        // from now, for all of them; its flags stop the searches too), and
+        // the flag that a spent budget raises.
         let shared = stop.started().with_flag(self.spent.clone());
         let request = Request::new(Goal::First).with_stop(shared);
         for _ in 0..GRID_SEARCHES {
             self.engine.shuffle(rng.next_u64());
             self.engine.rewind();
-            let caller = stop.flags().first().map(|flag| &**flag);
-            // A flag the caller raised already stops the search before it
-            // starts, as a deadline that has passed does.
-            let called = caller.is_some_and(|flag| flag.load(Ordering::Relaxed));
-            self.spent.store(called, Ordering::Relaxed);
+            self.spent.store(false, Ordering::Relaxed);
             let mut search = Budgeted {
                 solver: &mut self.engine,
                 left: budget,
                 spent: &self.spent,
-                caller,
                 ran_out: false,
             };
             let mut pursuit = Pursuit::new(&request);
@@ -545,17 +538,15 @@ impl GridMaker {
 }
 
 /// A grid search that runs out after a budget of nodes, for a
-/// [`Pursuit`]: it raises the request's flag then, or when the caller's
-/// flag is raised, so that the pursuit stops at its next look.
+/// [`Pursuit`]: it raises the request's flag then, so that the pursuit
+/// stops at its next look (which also sees the caller's own stop).
 struct Budgeted<'a> {
     solver: &'a mut dance_dlx::Solver,
     /// Nodes left.
     left: u64,
-    /// The flag of the request's stop.
+    /// The request's flag for a spent budget.
     spent: &'a AtomicBool,
-    /// The caller's flag (a signal's), if any.
-    caller: Option<&'a AtomicBool>,
-    /// Whether the budget ran out (and not the caller's stop).
+    /// Whether the budget ran out.
     ran_out: bool,
 }
 
@@ -566,12 +557,9 @@ impl Resume for Budgeted<'_> {
         let before = self.solver.stats().nodes;
         let event = self.solver.resume(budget.min(self.left));
         self.left -= self.solver.stats().nodes - before;
-        if event == Event::BudgetSpent {
-            self.ran_out = self.left == 0;
-            let called = self.caller.is_some_and(|flag| flag.load(Ordering::Relaxed));
-            if self.ran_out || called {
-                self.spent.store(true, Ordering::Relaxed);
-            }
+        if event == Event::BudgetSpent && self.left == 0 {
+            self.ran_out = true;
+            self.spent.store(true, Ordering::Relaxed);
         }
         event
     }
@@ -686,7 +674,6 @@ mod tests {
             solver: &mut engine,
             left: 5,
             spent: &spent,
-            caller: None,
             ran_out: false,
         };
         assert_eq!(search.resume(3), Event::BudgetSpent);

@@ -10,6 +10,7 @@ mod engine;
 mod formats;
 mod generate;
 mod memo_budget;
+mod modules;
 mod pencilmark;
 mod preprocess;
 mod rate;

@@ -388,6 +388,63 @@ pub(crate) struct BoundedCounting<'a, S, const COLORED: bool> {
     pub(crate) abandoning: bool,
 }
 
+/// What the memo's count reads of its matrix between two slices of the
+/// driver's walk, whichever algorithm it walks ([`Counting`],
+/// [`BoundedCounting`]).
+pub(crate) trait MemoMatrix: Matrix {
+    /// The work so far: nodes (over every count of the memo, the clock of
+    /// the levels' pauses), lookups found and not found, and link updates
+    /// of this count.
+    fn work(&self) -> (u64, u64, u64, u64);
+
+    /// The memo's own figures now (entries, evictions, bytes).
+    fn memo(&self) -> MemoStats;
+
+    /// Takes the count of the subtree the walk just left: the whole count
+    /// once the tree is exhausted.
+    fn take_pending(&mut self) -> ExactCount;
+
+    /// Marks the count abandoned: sums are partial from now on, and nothing
+    /// is stored while the driver unwinds.
+    fn abandon(&mut self);
+}
+
+impl<S: Store, const COLORED: bool, const UP: bool> MemoMatrix for Counting<'_, S, COLORED, UP> {
+    fn work(&self) -> (u64, u64, u64, u64) {
+        (self.nodes, self.hits, self.misses, self.links.updates)
+    }
+
+    fn memo(&self) -> MemoStats {
+        self.store.stats()
+    }
+
+    fn take_pending(&mut self) -> ExactCount {
+        std::mem::replace(&mut self.pending, ExactCount::ZERO)
+    }
+
+    fn abandon(&mut self) {
+        self.abandoning = true;
+    }
+}
+
+impl<S: Store, const COLORED: bool> MemoMatrix for BoundedCounting<'_, S, COLORED> {
+    fn work(&self) -> (u64, u64, u64, u64) {
+        (self.nodes, self.hits, self.misses, self.links.updates)
+    }
+
+    fn memo(&self) -> MemoStats {
+        self.store.stats()
+    }
+
+    fn take_pending(&mut self) -> ExactCount {
+        std::mem::replace(&mut self.pending, ExactCount::ZERO)
+    }
+
+    fn abandon(&mut self) {
+        self.abandoning = true;
+    }
+}
+
 impl<S: Store, const COLORED: bool> BoundedCounting<'_, S, COLORED> {
     #[inline(always)]
     fn bounded(&mut self) -> Bounded<'_, COLORED> {

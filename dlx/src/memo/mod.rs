@@ -113,14 +113,14 @@ mod table;
 use concurrent::{Held, View};
 pub use count::ExactCount;
 pub(crate) use counting::Key;
-use counting::{BoundedCounting, Counting, Frame, Level, Store};
+use counting::{BoundedCounting, Counting, Frame, Level, MemoMatrix, Store};
 pub(crate) use order::Order;
 pub use shared::SharedMemo;
 use shared::SharedStore;
 use table::Table;
 
 use crate::Stats;
-use crate::driver::Event;
+use crate::driver::{Driver, Event};
 use crate::ids::OptionId;
 use crate::request::{Alarm, Stop, nodes_per_look};
 use crate::search::{Count, Solver};
@@ -450,7 +450,7 @@ impl Walk {
         solver: &mut Solver,
         store: S,
         alarm: Alarm<'_>,
-        mut watch: impl FnMut(&MemoStats),
+        watch: impl FnMut(&MemoStats),
     ) -> Count<ExactCount> {
         let Solver {
             links,
@@ -471,32 +471,14 @@ impl Walk {
             pending: ExactCount::ZERO,
             abandoning: false,
         };
-        let complete = loop {
-            if alarm.rung() {
-                counting.abandoning = true;
-                driver.unwind(&mut counting);
-                break false;
-            }
-            match driver.resume(&mut counting, self.nodes_per_look) {
-                Event::Exhausted => break true,
-                // Solutions are counted as known subtrees: the driver never
-                // stops at one.
-                Event::Solution | Event::BudgetSpent => {}
-            }
-            let mut now = counting.store.stats();
-            now.search.nodes = counting.nodes;
-            now.hits = self.stats.hits + counting.hits;
-            now.misses = self.stats.misses + counting.misses;
-            now.search.updates = self.stats.search.updates + counting.links.updates;
-            watch(&now);
-        };
-        self.stats.search.nodes = counting.nodes;
-        self.stats.hits += counting.hits;
-        self.stats.misses += counting.misses;
-        Count {
-            solutions: counting.pending,
-            complete,
-        }
+        drive(
+            driver,
+            &mut counting,
+            &mut self.stats,
+            self.nodes_per_look,
+            alarm,
+            watch,
+        )
     }
 
     /// [`run`](Self::run) for a problem with multiplicities: the driver
@@ -506,7 +488,7 @@ impl Walk {
         solver: &mut Solver,
         store: S,
         alarm: Alarm<'_>,
-        mut watch: impl FnMut(&MemoStats),
+        watch: impl FnMut(&MemoStats),
     ) -> Count<ExactCount> {
         let Solver {
             links,
@@ -532,30 +514,57 @@ impl Walk {
             pending: ExactCount::ZERO,
             abandoning: false,
         };
-        let complete = loop {
-            if alarm.rung() {
-                counting.abandoning = true;
-                driver.unwind(&mut counting);
-                break false;
-            }
-            match driver.resume(&mut counting, self.nodes_per_look) {
-                Event::Exhausted => break true,
-                Event::Solution | Event::BudgetSpent => {}
-            }
-            let mut now = counting.store.stats();
-            now.search.nodes = counting.nodes;
-            now.hits = self.stats.hits + counting.hits;
-            now.misses = self.stats.misses + counting.misses;
-            now.search.updates = self.stats.search.updates + counting.links.updates;
-            watch(&now);
-        };
-        self.stats.search.nodes = counting.nodes;
-        self.stats.hits += counting.hits;
-        self.stats.misses += counting.misses;
-        Count {
-            solutions: counting.pending,
-            complete,
+        drive(
+            driver,
+            &mut counting,
+            &mut self.stats,
+            self.nodes_per_look,
+            alarm,
+            watch,
+        )
+    }
+}
+
+/// Drives `counting` — the memo's matrix over a solver's links, on either
+/// algorithm — until its tree is exhausted or `alarm` rings, `per_look`
+/// nodes between two looks, showing `watch` the figures after each slice;
+/// then adds its nodes, hits and misses to `stats` (the counter's, which
+/// hold the earlier counts' too; the updates are added by the caller).
+fn drive<M: MemoMatrix>(
+    driver: &mut Driver,
+    counting: &mut M,
+    stats: &mut MemoStats,
+    per_look: u64,
+    alarm: Alarm<'_>,
+    mut watch: impl FnMut(&MemoStats),
+) -> Count<ExactCount> {
+    let complete = loop {
+        if alarm.rung() {
+            counting.abandon();
+            driver.unwind(counting);
+            break false;
         }
+        match driver.resume(counting, per_look) {
+            Event::Exhausted => break true,
+            // Solutions are counted as known subtrees: the driver never
+            // stops at one.
+            Event::Solution | Event::BudgetSpent => {}
+        }
+        let (nodes, hits, misses, updates) = counting.work();
+        let mut now = counting.memo();
+        now.search.nodes = nodes;
+        now.hits = stats.hits + hits;
+        now.misses = stats.misses + misses;
+        now.search.updates = stats.search.updates + updates;
+        watch(&now);
+    };
+    let (nodes, hits, misses, _) = counting.work();
+    stats.search.nodes = nodes;
+    stats.hits += hits;
+    stats.misses += misses;
+    Count {
+        solutions: counting.take_pending(),
+        complete,
     }
 }
 

@@ -409,41 +409,31 @@ pub(crate) trait MemoMatrix: Matrix {
     fn abandon(&mut self);
 }
 
-impl<S: Store, const COLORED: bool, const UP: bool> MemoMatrix for Counting<'_, S, COLORED, UP> {
-    fn work(&self) -> (u64, u64, u64, u64) {
-        (self.nodes, self.hits, self.misses, self.links.updates)
-    }
+/// [`MemoMatrix`] for both matrices, whose fields it reads are the same.
+macro_rules! memo_matrix {
+    ([$($params:tt)*] $matrix:ty) => {
+        impl<$($params)*> MemoMatrix for $matrix {
+            fn work(&self) -> (u64, u64, u64, u64) {
+                (self.nodes, self.hits, self.misses, self.links.updates)
+            }
 
-    fn memo(&self) -> MemoStats {
-        self.store.stats()
-    }
+            fn memo(&self) -> MemoStats {
+                self.store.stats()
+            }
 
-    fn take_pending(&mut self) -> ExactCount {
-        std::mem::replace(&mut self.pending, ExactCount::ZERO)
-    }
+            fn take_pending(&mut self) -> ExactCount {
+                std::mem::replace(&mut self.pending, ExactCount::ZERO)
+            }
 
-    fn abandon(&mut self) {
-        self.abandoning = true;
-    }
+            fn abandon(&mut self) {
+                self.abandoning = true;
+            }
+        }
+    };
 }
 
-impl<S: Store, const COLORED: bool> MemoMatrix for BoundedCounting<'_, S, COLORED> {
-    fn work(&self) -> (u64, u64, u64, u64) {
-        (self.nodes, self.hits, self.misses, self.links.updates)
-    }
-
-    fn memo(&self) -> MemoStats {
-        self.store.stats()
-    }
-
-    fn take_pending(&mut self) -> ExactCount {
-        std::mem::replace(&mut self.pending, ExactCount::ZERO)
-    }
-
-    fn abandon(&mut self) {
-        self.abandoning = true;
-    }
-}
+memo_matrix!([S: Store, const COLORED: bool, const UP: bool] Counting<'_, S, COLORED, UP>);
+memo_matrix!([S: Store, const COLORED: bool] BoundedCounting<'_, S, COLORED>);
 
 impl<S: Store, const COLORED: bool> BoundedCounting<'_, S, COLORED> {
     #[inline(always)]

@@ -77,10 +77,14 @@
 //! Words that look alike name different things. A [`Count`] is a number of
 //! solutions that says whether it is exact — a `u64` for the searches, an
 //! [`ExactCount`] for the memo's counts: a number of any size, which is
-//! what they outgrow `u64` into. A [`Stop`]
-//! is when a request gives up, the same for any number of searches; an
-//! [`Alarm`] is a stop started for one search, its timeout turned into a
-//! deadline from the moment the search began.
+//! what they outgrow `u64` into. A [`Stop`] is when a request gives up,
+//! the same for any number of searches; an [`Alarm`] is a stop started for
+//! one search, its timeout turned into a deadline from the moment the
+//! search began; a [`Flag`] is one way a stop comes, raised from another
+//! thread. [`Stats`] are the work of any search, the Sudoku engines'
+//! included; [`MemoStats`] hold a memo count's `Stats` beside what the
+//! memo did. An [`Answer`] names the engine that served it where a crate
+//! has several.
 //!
 //! ```
 //! use dance_dlx::{Goal, Request, Solver, Status, Stop, problems::n_queens};

@@ -344,8 +344,14 @@ impl Rating {
     fn of(rated: Result<rating::Rating, RateError>) -> Rating {
         let rated = match rated {
             // A Python rating is its four fields, which pickle and compare:
-            // the engine that counted them is not one of them.
+            // the engine that counted them, and the rest of the work (the
+            // solutions found, link updates), are not among them.
             Ok(rating) => Rated::Level(rating::Rating {
+                total: dance_sudoku::Stats {
+                    nodes: rating.total.nodes,
+                    guesses: rating.total.guesses,
+                    ..dance_sudoku::Stats::default()
+                },
                 engine: None,
                 ..rating
             }),

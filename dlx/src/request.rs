@@ -249,12 +249,18 @@ impl Goal {
     }
 
     /// [`count_of`](Goal::count_of) for a count of any size (the memo's,
-    /// a parallel count's sum): the count and whether it is exact.
-    pub fn exact_count_of(self, found: ExactCount, exhausted: bool) -> (ExactCount, bool) {
+    /// a parallel count's sum).
+    pub fn exact_count_of(self, found: ExactCount, exhausted: bool) -> Count<ExactCount> {
         if self.exceeds(found.to_u128()) {
-            (ExactCount::from(self.limit()), false)
+            Count {
+                solutions: ExactCount::from(self.limit()),
+                complete: false,
+            }
         } else {
-            (found, exhausted)
+            Count {
+                solutions: found,
+                complete: exhausted,
+            }
         }
     }
 

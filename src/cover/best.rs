@@ -64,9 +64,8 @@ pub fn run(
     if args.stats {
         let stats = answer.stats;
         diagnose_text!(
-            "solutions: {}{}\nnodes: {}\ncut by the bound: {}\nupdates: {}\ntime: {:.3} s\n",
-            kept.len(),
-            if answer.count.complete { "" } else { "+" },
+            "solutions: {}\nnodes: {}\ncut by the bound: {}\nupdates: {}\ntime: {:.3} s\n",
+            answer.count,
             stats.nodes,
             stats.cut,
             stats.updates,

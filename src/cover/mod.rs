@@ -227,9 +227,9 @@ fn answer_with(
         started,
     } = *ending;
     let found = written.map_or_else(|| run.count.clone(), dance_dlx::ExactCount::from);
-    let (count, complete) = goal.exact_count_of(found, run.complete);
+    let count = goal.exact_count_of(found, run.complete);
     if written.is_none() {
-        print::count(&mut io::stdout().lock(), &count, complete)?;
+        print::count(&mut io::stdout().lock(), &count)?;
     }
     let seconds = started.elapsed().as_secs_f64();
     let exit = interrupt.exit();
@@ -239,11 +239,11 @@ fn answer_with(
         print::timed_out(seconds);
     }
     if args.stats {
-        print::stats(run, &count, complete, representation);
+        print::stats(run, &count, representation);
     }
     Ok(match exit {
         Some(exit) => exit,
-        None if !count.is_zero() && !timed_out => Exit::Success,
+        None if !count.solutions.is_zero() && !timed_out => Exit::Success,
         None => Exit::Shortfall,
     })
 }

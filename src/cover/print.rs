@@ -5,7 +5,7 @@
 
 use std::io::{self, Write};
 
-use dance_dlx::{Estimate, ExactCount, OptionDisplay, OptionId, Problem, Representation};
+use dance_dlx::{Count, Estimate, ExactCount, OptionDisplay, OptionId, Problem, Representation};
 
 use super::jobs;
 use super::runner::Run;
@@ -23,8 +23,8 @@ pub fn solution(problem: &Problem, options: &[OptionId], text: &mut Vec<u8>) {
 }
 
 /// The count line: the count, with `+` when it is only a lower bound.
-pub fn count(out: &mut impl Write, count: &ExactCount, complete: bool) -> io::Result<()> {
-    writeln!(out, "{count}{}", plus(complete))?;
+pub fn count(out: &mut impl Write, count: &Count<ExactCount>) -> io::Result<()> {
+    writeln!(out, "{count}")?;
     out.flush()
 }
 
@@ -55,14 +55,10 @@ pub fn stopped(how: &str, seconds: f64, while_: &str) {
 /// `nodes` and `updates`, the memo's entries, hits, misses, evictions and
 /// bytes when it counted, the representation the search ran on, the time, and the threads and subproblems when
 /// the tree was cut for threads.
-pub fn stats(answer: &Run, count: &ExactCount, complete: bool, representation: Representation) {
+pub fn stats(answer: &Run, count: &Count<ExactCount>, representation: Representation) {
     let work = &answer.work;
     let seconds = answer.elapsed.as_secs_f64();
-    let mut report = format!(
-        "solutions: {count}{}\nnodes: {}\n",
-        plus(complete),
-        work.nodes
-    );
+    let mut report = format!("solutions: {count}\nnodes: {}\n", work.nodes);
     if let Some(memo) = &answer.memo {
         report.push_str(&format!(
             "entries: {}\nhits: {}\nmisses: {}\nevictions: {}\nbytes: {}\n",
@@ -112,10 +108,6 @@ pub fn jobs(
         writeln!(out, "{}", jobs::format(&job))?;
     }
     out.flush()
-}
-
-fn plus(complete: bool) -> &'static str {
-    if complete { "" } else { "+" }
 }
 
 /// A number to about three significant digits: `1234567` → `1.23e6`,

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use dance_dlx::{MemoStats, Solver, Stop, Zdd, ZddError};
+use dance_dlx::{Count, MemoStats, Solver, Stop, Zdd, ZddError};
 
 use super::{halted, print};
 use crate::Exit;
@@ -72,7 +72,11 @@ pub fn run(
         write!(out, "{}", built.zdd)
             .and_then(|()| out.flush())
             .with_context(|| format!("cannot write the ZDD file {}", path.display()))?;
-        print::count(&mut io::stdout().lock(), count, true)?;
+        let count = Count {
+            solutions: count.clone(),
+            complete: true,
+        };
+        print::count(&mut io::stdout().lock(), &count)?;
     }
     if args.stats {
         stats(&built);

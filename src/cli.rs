@@ -278,8 +278,9 @@ pub struct CoverArgs {
     /// share; when it is full, new subproblems replace the cheapest stored
     /// ones, and the count stays exact. --zdd and --sample build their
     /// diagram within it too.
-    #[arg(long, value_name = "N", default_value_t = 1024, requires = "memo_search",
-          value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = dance_dlx::DEFAULT_MEMORY_MB,
+          requires = "memo_search",
+          value_parser = clap::value_parser!(u64).range(1..=dance_dlx::MAX_MEMORY_MB))]
     pub memo_mb: u64,
 
     /// Write every solution to PATH as a ZDD in DLX6's text format (`-`: stdout).

@@ -230,7 +230,8 @@ pub use cost::LOOK_AHEAD;
 pub use driver::{Choice, Event, Stats};
 pub use ids::{ColorId, ItemId, OptionId};
 pub use memo::{
-    DEFAULT_MEMORY_LIMIT, ExactCount, MemoCounter, MemoError, MemoStats, OptionOrder, SharedMemo,
+    DEFAULT_MEMORY_LIMIT, DEFAULT_MEMORY_MB, ExactCount, MAX_MEMORY_MB, MemoCounter, MemoError,
+    MemoStats, OptionOrder, SharedMemo, memory_of_mb,
 };
 pub use model::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
 pub use preprocess::{PreprocessError, Reduction, preprocess};

@@ -568,7 +568,7 @@ impl ExactCover {
 /// `memory_mb=`: MiB from 1 to 2**40, 1024 when absent.
 fn memory_mb_arg(memory_mb: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
     match memory_mb {
-        Some(memory_mb) => args::ranged("memory_mb", memory_mb, 1, 1 << 40),
-        None => Ok(1024),
+        Some(memory_mb) => args::ranged("memory_mb", memory_mb, 1, dance_dlx::MAX_MEMORY_MB),
+        None => Ok(dance_dlx::DEFAULT_MEMORY_MB),
     }
 }

@@ -195,7 +195,7 @@ pub fn count_memo<'py>(
     let Some(searched) = searched else {
         return timed_out_before_search(py);
     };
-    let bytes = usize::try_from(memory_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
+    let bytes = dance_dlx::memory_of_mb(memory_mb);
     let mut solver = searched.solver.clone();
     let interrupted = interrupt::flag();
     let stop = timeout.stop().with_flag(interrupted.clone());

@@ -65,7 +65,7 @@ pub fn build(
     memory_mb: u64,
     timeout: Timeout,
 ) -> PyResult<Zdd> {
-    let bytes = usize::try_from(memory_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
+    let bytes = dance_dlx::memory_of_mb(memory_mb);
     let built = match solver {
         Some(mut solver) => {
             let interrupted = interrupt::flag();

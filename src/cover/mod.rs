@@ -182,7 +182,7 @@ fn search(
         solver.representation()
     };
     let (run, written) = if args.memo {
-        let budget = usize::try_from(args.memo_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
+        let budget = dance_dlx::memory_of_mb(args.memo_mb);
         let run = memo::count(&mut solver, budget, threads, &request.stop, show)?;
         (run, None)
     } else if keep {

@@ -32,7 +32,7 @@ pub fn build(
     interrupt: &Interrupt,
     started: Instant,
 ) -> anyhow::Result<Result<Built, Exit>> {
-    let budget = usize::try_from(args.memo_mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
+    let budget = dance_dlx::memory_of_mb(args.memo_mb);
     let begun = Instant::now();
     match Zdd::build(solver, budget, stop) {
         Ok((zdd, stats)) => Ok(Ok(Built {

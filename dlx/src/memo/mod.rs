@@ -128,6 +128,26 @@ use crate::search::{Count, Solver};
 /// The default memory budget of a [`MemoCounter`]: 1 GiB.
 pub const DEFAULT_MEMORY_LIMIT: usize = 1 << 30;
 
+/// The default budget in MiB, as the command line's `--memo-mb` and
+/// Python's `memory_mb=` take it: [`DEFAULT_MEMORY_LIMIT`].
+pub const DEFAULT_MEMORY_MB: u64 = (DEFAULT_MEMORY_LIMIT >> 20) as u64;
+
+/// The largest budget in MiB a user may give (`--memo-mb`, `memory_mb=`):
+/// 2⁴⁰ MiB, far beyond any machine, so that a larger number is a typo
+/// refused, not a budget.
+pub const MAX_MEMORY_MB: u64 = 1 << 40;
+
+/// A budget of `mb` MiB in bytes, what [`MemoCounter::new`] and the ZDD
+/// take; more than the address space can hold saturates.
+///
+/// ```
+/// assert_eq!(dance_dlx::memory_of_mb(dance_dlx::DEFAULT_MEMORY_MB), dance_dlx::DEFAULT_MEMORY_LIMIT);
+/// assert_eq!(dance_dlx::memory_of_mb(u64::MAX), usize::MAX);
+/// ```
+pub fn memory_of_mb(mb: u64) -> usize {
+    usize::try_from(mb.saturating_mul(1 << 20)).unwrap_or(usize::MAX)
+}
+
 /// Why a count with the memo was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]

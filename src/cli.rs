@@ -255,7 +255,7 @@ pub struct CoverArgs {
     pub estimate: bool,
 
     /// Probes for --estimate (at least 1).
-    #[arg(long, value_name = "N", default_value_t = 1000, requires = "estimate",
+    #[arg(long, value_name = "N", default_value_t = dance_dlx::DEFAULT_PROBES, requires = "estimate",
           value_parser = clap::value_parser!(u32).range(1..))]
     pub probes: u32,
 

@@ -241,7 +241,9 @@ pub use request::{
 };
 pub use rng::SplitMix64;
 pub use search::{Count, DeadEnds, Next, Representation, SelectError, Solutions, Solver};
-pub use split::{Estimate, PARTS_COST_PER_ENTRY, PARTS_MAX_DEPTH, PARTS_PER_THREAD, SplitError};
+pub use split::{
+    DEFAULT_PROBES, Estimate, PARTS_COST_PER_ENTRY, PARTS_MAX_DEPTH, PARTS_PER_THREAD, SplitError,
+};
 pub use text::{
     LINE_CAP, OptionDisplay, SyntaxError, TextError, WriteError, parse_problem, read_problem,
     write_problem,

@@ -52,6 +52,11 @@ pub enum SplitError {
     Multiplicities,
 }
 
+/// The probes of an estimate when the user names none (the command
+/// line's `--probes`, Python's `estimate(probes=)`): enough for an error
+/// bar of a few percent on the problems of the tests, in milliseconds.
+pub const DEFAULT_PROBES: u32 = 1000;
+
 /// Knuth's estimate of the cost of a search, from random probes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Estimate {

@@ -278,7 +278,7 @@ impl ExactCover {
     ) -> PyResult<search::Estimate> {
         let probes = match &probes {
             Some(probes) => args::ranged("probes", probes, 1, u64::from(u32::MAX))? as u32,
-            None => 1000,
+            None => dance_dlx::DEFAULT_PROBES,
         };
         // As `dance cover --estimate --seed S`: the options shuffled by the
         // seed, and the probes drawn from it.

@@ -58,6 +58,11 @@ for k in "${!tdokus[@]}"; do
 done
 
 echo "dance ($dance) against tdoku, $rounds rounds, $(date -u '+%Y-%m-%d %H:%M UTC'), load $(cut -d' ' -f1-3 /proc/loadavg)"
+# The CPU decides what `-march=native` means for tdoku (AVX-512 or AVX2)
+# and which copy of the deductions dance runs: the table is this machine's.
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo 2>/dev/null | head -n 1)
+vectors=$(grep -o -w -E 'avx2|avx512f|avx512bw|avx512vl' /proc/cpuinfo 2>/dev/null | sort -u | tr '\n' ' ')
+echo "cpu: ${cpu:-unknown}; vector extensions: ${vectors:-none found}"
 header=$(printf "%-30s %8s %-7s %8s" file puzzles mode dance)
 guess_header=$(printf "%-30s %-7s %8s" file mode dance)
 for k in "${!tdokus[@]}"; do

@@ -66,10 +66,14 @@
 //! since its last row deduction, set by whatever narrows a word, so a sweep
 //! visits those words and scans none: reading the words back to find the
 //! changed ones cost a fifth of the deductions' instructions, and its
-//! loads waited on the stores just made); then naked singles; then the stacks;
-//! then the triads; any change sweeps again. The fixpoint is the same
-//! whatever the order, so the tree is too; only where a branch that ends
-//! stops filling cells, and so its node count, depends on the order.
+//! loads waited on the stores just made; only the row rule's pointing down
+//! leaves the other bands' masks alone, since marking there cost a fifth of
+//! the row rule: a band's next visit in the sweep compares its nine words
+//! with those its last visit left, a vector comparison); then naked
+//! singles; then the stacks; then the triads; any change sweeps again. The
+//! fixpoint is the same whatever the order, so the tree is too; only where
+//! a branch that ends stops filling cells, and so its node count, depends
+//! on the order.
 //!
 //! # The search tree
 //!
@@ -111,6 +115,11 @@ use simd::{Lanes, WithWords, Words};
 
 /// Every digit, one bit each.
 const ALL_DIGITS: u32 = (1 << N) - 1;
+
+/// A bit of a band's changed words beyond the digits': during a sweep, some
+/// other band's boxes may have pointed down its columns since its last
+/// visit.
+const POINTED_AT: u32 = 1 << N;
 
 /// Bits 0, 9 and 18: the same column in each row of a band.
 const SPREAD: u32 = 1 | 1 << N | 1 << (2 * N);
@@ -393,7 +402,8 @@ struct State {
     /// or placed.
     words: [[u32; N]; 3],
     /// For each band, the digits whose word changed since its last row
-    /// deduction (bit `digit`): the words the next sweep visits.
+    /// deduction (bit `digit`): the words the next sweep visits. During a
+    /// sweep, also [`POINTED_AT`].
     dirty: [u32; 3],
     /// The empty cells of each band.
     open: [u32; 3],
@@ -471,33 +481,50 @@ impl State {
     /// at a time, its changed words taken in order.
     #[inline(always)]
     fn sweep<W: Words>(&mut self, w: W) -> Result<(), DeadEnd> {
+        let mut seen = self.words;
         while self.dirty != [0; 3] {
-            self.band::<0, W>(w)?;
-            self.band::<1, W>(w)?;
-            self.band::<2, W>(w)?;
+            self.band::<0, W>(w, &mut seen)?;
+            self.band::<1, W>(w, &mut seen)?;
+            self.band::<2, W>(w, &mut seen)?;
         }
         Ok(())
     }
 
     /// The row deduction on each word of band `B` that changed, those that
-    /// change meanwhile included.
+    /// change meanwhile included. The other bands' boxes point down columns
+    /// without marking the words they narrow: those differ from `seen`, the
+    /// band's words as its last visit left them.
     #[inline(always)]
-    fn band<const B: usize, W: Words>(&mut self, w: W) -> Result<(), DeadEnd> {
+    fn band<const B: usize, W: Words>(
+        &mut self,
+        w: W,
+        seen: &mut [[u32; N]; 3],
+    ) -> Result<(), DeadEnd> {
         // The mask in a register: the row rule returns what it adds.
         let mut dirty = self.dirty[B];
         self.dirty[B] = 0;
+        if dirty & POINTED_AT != 0 {
+            dirty = dirty & ALL_DIGITS | w.changed(&self.words[B], &seen[B]);
+        }
+        if dirty == 0 {
+            return Ok(());
+        }
         while dirty != 0 {
             let digit = dirty.trailing_zeros() as usize;
             dirty &= dirty - 1;
             dirty |= self.row::<B, W>(w, digit)?;
         }
+        seen[B] = self.words[B];
+        self.dirty[(B + 1) % 3] |= POINTED_AT;
+        self.dirty[(B + 2) % 3] |= POINTED_AT;
         Ok(())
     }
 
     /// The word of digit `d` in band `B`: its triads that no configuration
-    /// uses go; a box left with one column points down it; a row left with
-    /// one cell places the digit there. The words of band `B` that this
-    /// changes, bit `digit` (the other bands' are marked in their masks).
+    /// uses go; a box left with one column points down it (the other bands'
+    /// words narrowed unmarked: see [`State::band`]); a row left with one
+    /// cell places the digit there. The words of band `B` that this
+    /// changes, bit `digit`.
     #[inline(always)]
     fn row<const B: usize, W: Words>(&mut self, w: W, d: usize) -> Result<u32, DeadEnd> {
         let triads = triads_by_box(self.words[B][d]);
@@ -509,9 +536,11 @@ impl State {
         self.triads[B][d] = USED_BY_BOX[triads as usize];
         let columns = columns(word);
         self.columns[B][d] = columns as u16;
+        // Marking each word that this narrows cost a fifth of the row rule;
+        // the next visit of its band finds them all at once.
         let pointed = POINTED[columns as usize];
-        self.narrow((B + 1) % 3, d, pointed);
-        self.narrow((B + 2) % 3, d, pointed);
+        self.words[(B + 1) % 3][d] &= pointed;
+        self.words[(B + 2) % 3][d] &= pointed;
         let singles = (ALONE[0][(word & ROW) as usize]
             | ALONE[1][(word >> N & ROW) as usize]
             | ALONE[2][(word >> (2 * N) & ROW) as usize])

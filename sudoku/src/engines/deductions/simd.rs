@@ -24,7 +24,7 @@ use std::arch::x86::{__m128i, __m256i};
 use std::arch::x86_64::{__m128i, __m256i};
 
 use super::super::bands::{N, ROW};
-use super::{COUNT, alone_in_row, transpose};
+use super::{COUNT, alone_in_row, columns, transpose};
 
 /// The copy of the engine's hot code that runs.
 #[derive(Clone, Copy, Debug)]
@@ -100,9 +100,8 @@ pub(crate) trait Words: Copy {
     fn givens(self, numbers: &[u8; 32]) -> [u32; N];
 
     /// The columns of each digit's three words (band `b` at bit `9 · b`),
-    /// from each band's columns by digit: the digits where they differ
-    /// from `stacks`, bit `digit`.
-    fn moved(self, columns: &[[u16; N]; 3], stacks: &[u32; N]) -> u32;
+    /// and the digits where they differ from `stacks`, bit `digit`.
+    fn moved(self, words: &[[u32; N]; 3], stacks: &[u32; N]) -> ([u32; N], u32);
 
     /// The configurations left in each band (0 to 2: from `triads`, each
     /// band's used triads by digit) and each stack (3 to 5: from `stacks`,
@@ -120,10 +119,8 @@ pub(crate) trait Words: Copy {
 
 /// The columns of `digit`'s three words, band `b` at bit `9 · b`.
 #[inline(always)]
-pub(crate) fn seen(columns: &[[u16; N]; 3], digit: usize) -> u32 {
-    u32::from(columns[0][digit])
-        | u32::from(columns[1][digit]) << N
-        | u32::from(columns[2][digit]) << (2 * N)
+fn seen(words: &[[u32; N]; 3], digit: usize) -> u32 {
+    columns(words[0][digit]) | columns(words[1][digit]) << N | columns(words[2][digit]) << (2 * N)
 }
 
 /// A word at a time.
@@ -185,12 +182,13 @@ impl Words for Scalar {
     }
 
     #[inline(always)]
-    fn moved(self, columns: &[[u16; N]; 3], stacks: &[u32; N]) -> u32 {
+    fn moved(self, words: &[[u32; N]; 3], stacks: &[u32; N]) -> ([u32; N], u32) {
         let mut moved = 0;
-        for (digit, &stack) in stacks.iter().enumerate() {
-            moved |= u32::from(seen(columns, digit) != stack) << digit;
+        let seen = std::array::from_fn(|digit| seen(words, digit));
+        for (digit, (&seen, &stack)) in seen.iter().zip(stacks).enumerate() {
+            moved |= u32::from(seen != stack) << digit;
         }
-        moved
+        (seen, moved)
     }
 
     #[inline(always)]
@@ -371,22 +369,39 @@ impl Words for pulp::x86::V3 {
 
     /// Eight digits at once, and the ninth alone.
     #[inline(always)]
-    fn moved(self, columns: &[[u16; N]; 3], stacks: &[u32; N]) -> u32 {
+    fn moved(self, words: &[[u32; N]; 3], stacks: &[u32; N]) -> ([u32; N], u32) {
         use pulp::bytemuck::cast;
         let avx2 = self.avx2;
-        let seen = avx2._mm256_or_si256(
-            band_grids(self, &columns[0]),
+        let row = self.avx._mm256_set1_epi32(ROW as i32);
+        let columns = |band: usize| {
+            let eight: [u32; N - 1] = words[band][..N - 1].try_into().expect("eight words");
+            let eight = cast(eight);
+            let folded = avx2._mm256_or_si256(
+                eight,
+                avx2._mm256_or_si256(
+                    avx2._mm256_srli_epi32::<9>(eight),
+                    avx2._mm256_srli_epi32::<18>(eight),
+                ),
+            );
+            avx2._mm256_and_si256(folded, row)
+        };
+        let eight = avx2._mm256_or_si256(
+            columns(0),
             avx2._mm256_or_si256(
-                avx2._mm256_slli_epi32::<9>(band_grids(self, &columns[1])),
-                avx2._mm256_slli_epi32::<18>(band_grids(self, &columns[2])),
+                avx2._mm256_slli_epi32::<9>(columns(1)),
+                avx2._mm256_slli_epi32::<18>(columns(2)),
             ),
         );
-        let eight: [u32; N - 1] = stacks[..N - 1].try_into().expect("eight");
-        let same = avx2._mm256_cmpeq_epi32(seen, cast(eight));
+        let stacks_eight: [u32; N - 1] = stacks[..N - 1].try_into().expect("eight");
+        let same = avx2._mm256_cmpeq_epi32(eight, cast(stacks_eight));
         let same = self
             .avx
             ._mm256_movemask_ps(self.avx._mm256_castsi256_ps(same)) as u32;
-        !same & 0xFF | u32::from(self::seen(columns, N - 1) != stacks[N - 1]) << (N - 1)
+        let mut seen = [0; N];
+        seen[..N - 1].copy_from_slice(&cast::<__m256i, [u32; N - 1]>(eight));
+        seen[N - 1] = self::seen(words, N - 1);
+        let moved = !same & 0xFF | u32::from(seen[N - 1] != stacks[N - 1]) << (N - 1);
+        (seen, moved)
     }
 
     /// Eight digits' grids a line at a time, each compared with the six

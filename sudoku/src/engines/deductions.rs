@@ -136,8 +136,12 @@ pub(crate) const CONFIGURATIONS: [u32; 6] = [
     1 << 2 | 1 << 4 | 1 << 6,
 ];
 
+// The tables are statics, not constants: a constant indexed at run time
+// may be copied whole to the stack where it is used (the branch copied this
+// first one, 512 bytes, on every choice).
+
 /// For each set of 3×3 cells: the configurations inside it, one bit each.
-const INSIDE: [u8; 512] = {
+static INSIDE: [u8; 512] = {
     let mut inside = [0; 512];
     let mut grid = 0;
     while grid < 512 {
@@ -155,7 +159,7 @@ const INSIDE: [u8; 512] = {
 
 /// For each set of 3×3 cells: the union of the configurations inside it
 /// (empty when none is).
-const USED: [u16; 512] = {
+static USED: [u16; 512] = {
     let mut used = [0; 512];
     let mut grid = 0;
     while grid < 512 {
@@ -172,7 +176,7 @@ const USED: [u16; 512] = {
 };
 
 /// For each set of 3×3 cells: the configurations that hold all of it.
-const HOLDING: [u8; 512] = {
+static HOLDING: [u8; 512] = {
     let mut holding = [0; 512];
     let mut grid = 0;
     while grid < 512 {
@@ -189,7 +193,7 @@ const HOLDING: [u8; 512] = {
 };
 
 /// For each set of configurations: their union, a set of 3×3 cells.
-const UNION: [u16; 64] = {
+static UNION: [u16; 64] = {
     let mut union = [0; 64];
     let mut set = 0;
     while set < 64 {
@@ -206,7 +210,7 @@ const UNION: [u16; 64] = {
 };
 
 /// For each set of 3×3 cells: how many configurations are inside it.
-pub(crate) const COUNT: [u8; 512] = {
+pub(crate) static COUNT: [u8; 512] = {
     let mut count = [0; 512];
     let mut grid = 0;
     while grid < 512 {
@@ -231,7 +235,7 @@ const fn triad_cells(triads: u32) -> u32 {
 
 /// For each set of triads: the band's cells in the triads that some
 /// configuration inside the set uses; 0 when none is inside.
-const KEPT: [u32; 512] = {
+static KEPT: [u32; 512] = {
     let mut kept = [0; 512];
     let mut triads = 0;
     while triads < 512 {
@@ -242,7 +246,7 @@ const KEPT: [u32; 512] = {
 };
 
 /// The cells of a band in each configuration of its triads.
-const CONFIGURATION_CELLS: [u32; 6] = {
+static CONFIGURATION_CELLS: [u32; 6] = {
     let mut cells = [0; 6];
     let mut k = 0;
     while k < 6 {
@@ -273,7 +277,7 @@ const THIRDS: [u8; 512] = {
 
 /// For each row of a band and each value of it: the row's cell when it has
 /// one, else 0 (at the row's place in the band: no shift after the look-up).
-const ALONE: [[u32; 512]; 3] = {
+static ALONE: [[u32; 512]; 3] = {
     let mut alone = [[0; 512]; 3];
     let mut row = 0;
     while row < 512 {
@@ -291,7 +295,7 @@ const ALONE: [[u32; 512]; 3] = {
 
 /// For the columns of one band's word: the cells the digit's other bands
 /// keep. A box of the band where the digit is left in one column claims it.
-const POINTED: [u32; 512] = {
+static POINTED: [u32; 512] = {
     let mut pointed = [0; 512];
     let mut columns = 0;
     while columns < 512 {
@@ -369,10 +373,10 @@ const fn by_box<T: Copy>(table: [T; 512]) -> [T; 512] {
 }
 
 /// [`KEPT`] indexed by the triads by box ([`triads_by_box`]).
-const KEPT_BY_BOX: [u32; 512] = by_box(KEPT);
+static KEPT_BY_BOX: [u32; 512] = by_box(KEPT);
 
 /// [`USED`] indexed by the triads by box, its values by row as [`USED`]'s.
-const USED_BY_BOX: [u16; 512] = by_box(USED);
+static USED_BY_BOX: [u16; 512] = by_box(USED);
 
 /// The columns of a band word.
 #[inline(always)]
@@ -697,35 +701,17 @@ impl State {
     /// the fewest digits.
     #[inline(always)]
     fn branch<W: Words>(&self, w: W) -> Frame {
-        // Configurations left in each band across (0 to 2) and stack down
-        // (3 to 5), and each digit's stacks by stack.
-        let (totals, down) = w.totals(&self.triads, &self.stacks);
-        let (mut line, mut fewest) = (usize::MAX, u32::MAX);
-        for (candidate, &total) in totals.iter().enumerate() {
-            if total > N as u32 && total < fewest {
-                (line, fewest) = (candidate, total);
-            }
-        }
-        if line == usize::MAX {
+        let Some((line, digit)) = w.fewest(&self.triads, &self.stacks) else {
             return self.cell_frame();
-        }
-        let grid = |digit: usize| {
-            // Masked, the table needs no bounds check.
-            if line < 3 {
-                usize::from(self.triads[line][digit]) & ROW as usize
-            } else {
-                (down[digit] >> (N * (line - 3)) & ROW) as usize
-            }
         };
-        let (mut digit, mut fewest) = (0, u8::MAX);
-        for candidate in 0..N {
-            let count = COUNT[grid(candidate)];
-            if count > 1 && count < fewest {
-                (digit, fewest) = (candidate, count);
-            }
-        }
+        // Masked, the table needs no bounds check.
+        let grid = if line < 3 {
+            u32::from(self.triads[line][digit]) & ROW
+        } else {
+            transpose(self.stacks[digit]) >> (N * (line - 3)) & ROW
+        };
         Frame {
-            to_try: u32::from(INSIDE[grid(digit)]),
+            to_try: u32::from(INSIDE[grid as usize]),
             kind: if line < 3 {
                 Kind::Band(line as u8, digit as u8)
             } else {
@@ -1438,6 +1424,24 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_union_of_configurations_holds_as_many_as_its_cells_say() {
+        // What the vectors' choice of the branch counts by.
+        let mut unions = 0;
+        for grid in 0..512 {
+            if usize::from(USED[grid]) == grid {
+                let cells = grid.count_ones() as usize;
+                assert_eq!(
+                    simd::CONFIGURATIONS_OF_UNION[cells],
+                    COUNT[grid],
+                    "{grid:09b}"
+                );
+                unions += 1;
+            }
+        }
+        assert!(unions > 6, "{unions}");
     }
 
     #[test]

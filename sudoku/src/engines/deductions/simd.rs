@@ -103,11 +103,15 @@ pub(crate) trait Words: Copy {
     /// and the digits where they differ from `stacks`, bit `digit`.
     fn moved(self, words: &[[u32; N]; 3], stacks: &[u32; N]) -> ([u32; N], u32);
 
-    /// The configurations left in each band (0 to 2: from `triads`, each
-    /// band's used triads by digit) and each stack (3 to 5: from `stacks`,
-    /// each digit's columns by band), summed over the digits; and each
-    /// digit's columns by stack (`stacks` transposed).
-    fn totals(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> ([u32; 6], [u32; N]);
+    /// Where to branch: the line (a band, 0 to 2, its grids by digit in
+    /// `triads`; or a stack, 3 to 5, from each digit's columns by band in
+    /// `stacks`) whose digits have the fewest configurations left in all,
+    /// more than one each, the first such; and in it the first digit with
+    /// the fewest, more than one. `None` when every digit of every line has
+    /// one. Every grid is a union of configurations (each the configurations
+    /// used within a set of cells, as the rules leave them), whose count
+    /// its number of cells gives.
+    fn fewest(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> Option<(usize, usize)>;
 
     /// Each digit's used triads of the three bands (low half, band `b` at
     /// bit `9 · b`) and of the three stacks (high half, stack `s` at bit
@@ -191,21 +195,34 @@ impl Words for Scalar {
         (seen, moved)
     }
 
+    /// A table look-up per grid.
     #[inline(always)]
-    fn totals(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> ([u32; 6], [u32; N]) {
-        let mut totals = [0u32; 6];
-        let mut down = [0u32; N];
+    fn fewest(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> Option<(usize, usize)> {
+        let mut counts = [[0u8; N]; 6];
         for digit in 0..N {
             for band in 0..3 {
-                totals[band] += u32::from(COUNT[usize::from(triads[band][digit])]);
+                counts[band][digit] = COUNT[usize::from(triads[band][digit]) & ROW as usize];
             }
             let by_stack = transpose(stacks[digit]);
-            down[digit] = by_stack;
             for stack in 0..3 {
-                totals[3 + stack] += u32::from(COUNT[(by_stack >> (N * stack) & ROW) as usize]);
+                counts[3 + stack][digit] = COUNT[(by_stack >> (N * stack) & ROW) as usize];
             }
         }
-        (totals, down)
+        let (mut line, mut fewest) = (None, u32::MAX);
+        for (candidate, counts) in counts.iter().enumerate() {
+            let total = counts.iter().map(|&count| u32::from(count)).sum();
+            if total > N as u32 && total < fewest {
+                (line, fewest) = (Some(candidate), total);
+            }
+        }
+        let line = line?;
+        let (mut digit, mut fewest) = (0, u8::MAX);
+        for (candidate, &count) in counts[line].iter().enumerate() {
+            if count > 1 && count < fewest {
+                (digit, fewest) = (candidate, count);
+            }
+        }
+        Some((line, digit))
     }
 
     #[inline(always)]
@@ -244,25 +261,20 @@ fn band_grids(simd: pulp::x86::V3, grids: &[u16; N]) -> __m256i {
     simd.avx2._mm256_cvtepu16_epi32(pulp::bytemuck::cast(eight))
 }
 
-/// Minus the configurations inside each lane's 3×3 grid.
-#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-#[inline(always)]
-fn inside(simd: pulp::x86::V3, grids: __m256i) -> __m256i {
-    let (avx, avx2) = (simd.avx, simd.avx2);
-    let mut sum = avx._mm256_setzero_si256();
-    for configuration in super::CONFIGURATIONS {
-        let configuration = avx._mm256_set1_epi32(configuration as i32);
-        let within = avx2._mm256_and_si256(grids, configuration);
-        sum = avx2._mm256_add_epi32(sum, avx2._mm256_cmpeq_epi32(within, configuration));
-    }
-    sum
-}
-
 /// Every digit, one bit each.
 const ALL: u32 = (1 << N) - 1;
 
+/// For each value of four bits: how many are set.
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+const BITS_OF_NIBBLE: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+
+/// For a union of configurations of a 3×3 grid, by its number of cells:
+/// how many configurations it holds (no union has 1, 2 or 4 cells).
+pub(crate) const CONFIGURATIONS_OF_UNION: [u8; 16] =
+    [0, 0, 0, 1, 0, 2, 2, 3, 4, 6, 0, 0, 0, 0, 0, 0];
+
 /// For each row of a band: how many bits it has.
-const BITS: [u8; 512] = {
+static BITS: [u8; 512] = {
     let mut bits = [0; 512];
     let mut row = 0;
     while row < 512 {
@@ -404,54 +416,91 @@ impl Words for pulp::x86::V3 {
         (seen, moved)
     }
 
-    /// Eight digits' grids a line at a time, each compared with the six
-    /// configurations, the sums folded together; the ninth digit alone.
+    /// Eight digits' grids of each line as 16-bit lanes, a line in each
+    /// half of a vector: their cells counted four bits at a time by a
+    /// shuffle, their configurations by a second (a union of configurations
+    /// has 0, 3, 5 to 9 cells), the sums of each line's eight by the sums
+    /// of absolute differences with zero, the fewest above one with the
+    /// digit by the minimum-position instruction; the ninth digit alone.
     #[inline(always)]
-    fn totals(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> ([u32; 6], [u32; N]) {
+    fn fewest(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> Option<(usize, usize)> {
         use pulp::bytemuck::cast;
-        let (avx, avx2) = (self.avx, self.avx2);
-        let by_stack = transposed(self, stacks);
-        let eight: [u32; N - 1] = cast(by_stack);
-        let mut down = [0; N];
-        down[..N - 1].copy_from_slice(&eight);
-        down[N - 1] = transpose(stacks[N - 1]);
+        let (sse2, avx, avx2) = (self.sse2, self.avx, self.avx2);
+        let band = |band: usize| {
+            let eight: [u16; N - 1] = triads[band][..N - 1].try_into().expect("eight grids");
+            cast::<[u16; N - 1], __m128i>(eight)
+        };
+        // Each digit's stacks by stack, stack s at bit 9 · s, as three
+        // vectors of eight 16-bit lanes in digit order in each half.
+        let down = transposed(self, stacks);
         let row = avx._mm256_set1_epi32(ROW as i32);
-        let counts = [
-            inside(self, band_grids(self, &triads[0])),
-            inside(self, band_grids(self, &triads[1])),
-            inside(self, band_grids(self, &triads[2])),
-            inside(self, avx2._mm256_and_si256(by_stack, row)),
-            inside(
-                self,
-                avx2._mm256_and_si256(avx2._mm256_srli_epi32::<9>(by_stack), row),
-            ),
-            inside(self, avx2._mm256_srli_epi32::<18>(by_stack)),
+        let first = avx2._mm256_and_si256(down, row);
+        let second = avx2._mm256_and_si256(avx2._mm256_srli_epi32::<9>(down), row);
+        let third = avx2._mm256_srli_epi32::<18>(down);
+        // Packing interleaves the halves' quarters: the permutation puts
+        // them back.
+        let stacks01 =
+            avx2._mm256_permute4x64_epi64::<0b11_01_10_00>(avx2._mm256_packus_epi32(first, second));
+        let stack2 =
+            avx2._mm256_permute4x64_epi64::<0b11_01_10_00>(avx2._mm256_packus_epi32(third, third));
+        // Lines 0 and 1, 2 and 5, 3 and 4.
+        let grids = [
+            avx._mm256_set_m128i(band(1), band(0)),
+            avx2._mm256_inserti128_si256::<0>(stack2, band(2)),
+            stacks01,
         ];
-        // Lane k of the result: the sum of counts[k]'s eight lanes.
-        let pairs = [
-            avx2._mm256_hadd_epi32(counts[0], counts[1]),
-            avx2._mm256_hadd_epi32(counts[2], counts[3]),
-            avx2._mm256_hadd_epi32(counts[4], counts[5]),
-        ];
-        let quads = [
-            avx2._mm256_hadd_epi32(pairs[0], pairs[1]),
-            avx2._mm256_hadd_epi32(pairs[2], pairs[2]),
-        ];
-        let sums = avx2._mm256_add_epi32(
-            avx2._mm256_permute2x128_si256::<0x20>(quads[0], quads[1]),
-            avx2._mm256_permute2x128_si256::<0x31>(quads[0], quads[1]),
+        let nibble = avx._mm256_set1_epi8(0x0F);
+        let bits: __m256i = cast([BITS_OF_NIBBLE; 2]);
+        let configurations: __m256i = cast([CONFIGURATIONS_OF_UNION; 2]);
+        let (ones, two, zero) = (
+            avx._mm256_set1_epi8(1),
+            avx._mm256_set1_epi16(2),
+            avx._mm256_setzero_si256(),
         );
-        let sums: [i32; 8] = cast(sums);
         let mut totals = [0u32; 6];
-        for (line, total) in totals.iter_mut().enumerate() {
-            let ninth = if line < 3 {
-                usize::from(triads[line][N - 1])
-            } else {
-                (down[N - 1] >> (N * (line - 3)) & ROW) as usize
-            };
-            *total = u32::from(COUNT[ninth]).wrapping_sub(sums[line] as u32);
+        let mut above_one = [sse2._mm_setzero_si128(); 6];
+        for (k, grids) in grids.into_iter().enumerate() {
+            let low = avx2._mm256_shuffle_epi8(bits, avx2._mm256_and_si256(grids, nibble));
+            let high = avx2._mm256_shuffle_epi8(
+                bits,
+                avx2._mm256_and_si256(avx2._mm256_srli_epi16::<4>(grids), nibble),
+            );
+            let cells = avx2._mm256_maddubs_epi16(avx2._mm256_add_epi8(low, high), ones);
+            let counts = avx2._mm256_shuffle_epi8(configurations, cells);
+            let sums: [u64; 4] = cast(avx2._mm256_sad_epu8(counts, zero));
+            // Counts of one or less become the largest.
+            let above = avx2._mm256_or_si256(counts, avx2._mm256_cmpgt_epi16(two, counts));
+            let (low_line, high_line) = [(0, 1), (2, 5), (3, 4)][k];
+            totals[low_line] = (sums[0] + sums[1]) as u32;
+            totals[high_line] = (sums[2] + sums[3]) as u32;
+            above_one[low_line] = avx._mm256_castsi256_si128(above);
+            above_one[high_line] = avx2._mm256_extracti128_si256::<1>(above);
         }
-        (totals, down)
+        let ninth_down = transpose(stacks[N - 1]);
+        let ninth = std::array::from_fn::<u8, 6, _>(|line| {
+            let grid = if line < 3 {
+                u32::from(triads[line][N - 1])
+            } else {
+                ninth_down >> (N * (line - 3))
+            };
+            COUNT[(grid & ROW) as usize]
+        });
+        let (mut line, mut fewest) = (None, u32::MAX);
+        for (candidate, (&total, &ninth)) in totals.iter().zip(&ninth).enumerate() {
+            let total = total + u32::from(ninth);
+            if total > N as u32 && total < fewest {
+                (line, fewest) = (Some(candidate), total);
+            }
+        }
+        let line = line?;
+        let found = sse2._mm_cvtsi128_si32(self.sse4_1._mm_minpos_epu16(above_one[line])) as u32;
+        let (count, digit) = (found & 0xFFFF, found >> 16 & 7);
+        let ninth = u32::from(ninth[line]);
+        Some(if ninth > 1 && ninth < count {
+            (line, N - 1)
+        } else {
+            (line, digit as usize)
+        })
     }
 
     /// Eight digits' grids in two vectors of four, their counts folded

@@ -268,6 +268,15 @@ const ALL: u32 = (1 << N) - 1;
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 const BITS_OF_NIBBLE: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 
+/// The shuffle that puts a vector of lines 0, 1, 2, 5, 3, 4 (16-bit
+/// lanes) in order, and clears its last two lanes.
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+const LINE_ORDER: [u8; 16] = [0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 6, 7, 0x80, 0x80, 0x80, 0x80];
+
+/// The columns of the first stack in each band's row of a word.
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+const STACK: u32 = 0o7007007;
+
 /// For a union of configurations of a 3×3 grid, by its number of cells:
 /// how many configurations it holds (no union has 1, 2 or 4 cells).
 pub(crate) const CONFIGURATIONS_OF_UNION: [u8; 16] =
@@ -419,9 +428,9 @@ impl Words for pulp::x86::V3 {
     /// Eight digits' grids of each line as 16-bit lanes, a line in each
     /// half of a vector: their cells counted four bits at a time by a
     /// shuffle, their configurations by a second (a union of configurations
-    /// has 0, 3, 5 to 9 cells), the sums of each line's eight by the sums
-    /// of absolute differences with zero, the fewest above one with the
-    /// digit by the minimum-position instruction; the ninth digit alone.
+    /// has 0, 3, 5 to 9 cells), each line's eight added by three horizontal
+    /// additions; the line, and in it the digit, by the minimum-position
+    /// instruction; the ninth digit by the population count.
     #[inline(always)]
     fn fewest(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> Option<(usize, usize)> {
         use pulp::bytemuck::cast;
@@ -457,45 +466,63 @@ impl Words for pulp::x86::V3 {
             avx._mm256_set1_epi16(2),
             avx._mm256_setzero_si256(),
         );
-        let mut totals = [0u32; 6];
-        let mut above_one = [sse2._mm_setzero_si128(); 6];
-        for (k, grids) in grids.into_iter().enumerate() {
+        // Closures given to `map` would not be compiled for the vectors.
+        let (mut counts, mut above_one) = ([zero; 3], [zero; 3]);
+        for k in 0..3 {
+            let grids = grids[k];
             let low = avx2._mm256_shuffle_epi8(bits, avx2._mm256_and_si256(grids, nibble));
             let high = avx2._mm256_shuffle_epi8(
                 bits,
                 avx2._mm256_and_si256(avx2._mm256_srli_epi16::<4>(grids), nibble),
             );
             let cells = avx2._mm256_maddubs_epi16(avx2._mm256_add_epi8(low, high), ones);
-            let counts = avx2._mm256_shuffle_epi8(configurations, cells);
-            let sums: [u64; 4] = cast(avx2._mm256_sad_epu8(counts, zero));
+            counts[k] = avx2._mm256_shuffle_epi8(configurations, cells);
             // Counts of one or less become the largest.
-            let above = avx2._mm256_or_si256(counts, avx2._mm256_cmpgt_epi16(two, counts));
-            let (low_line, high_line) = [(0, 1), (2, 5), (3, 4)][k];
-            totals[low_line] = (sums[0] + sums[1]) as u32;
-            totals[high_line] = (sums[2] + sums[3]) as u32;
-            above_one[low_line] = avx._mm256_castsi256_si128(above);
-            above_one[high_line] = avx2._mm256_extracti128_si256::<1>(above);
+            above_one[k] = avx2._mm256_or_si256(counts[k], avx2._mm256_cmpgt_epi16(two, counts[k]));
         }
-        let ninth_down = transpose(stacks[N - 1]);
-        let ninth = std::array::from_fn::<u8, 6, _>(|line| {
+        let above_one: [__m128i; 6] = cast(above_one);
+        // Each line's eight counts added in pairs three times: lines 0, 2,
+        // 3 in the low halves, 1, 5, 4 in the high.
+        let pairs = avx2._mm256_hadd_epi16(counts[0], counts[1]);
+        let quads = avx2._mm256_hadd_epi16(pairs, avx2._mm256_hadd_epi16(counts[2], counts[2]));
+        let sums = avx2._mm256_hadd_epi16(quads, quads);
+        let sums = sse2._mm_unpacklo_epi16(
+            avx._mm256_castsi256_si128(sums),
+            avx2._mm256_extracti128_si256::<1>(sums),
+        );
+        let eight = self.ssse3._mm_shuffle_epi8(sums, cast(LINE_ORDER));
+        // The ninth digit's grids counted with the population count; a
+        // stack's grid need not be transposed for it.
+        let ninth = |line: usize| {
             let grid = if line < 3 {
-                u32::from(triads[line][N - 1])
+                u32::from(triads[line][N - 1]) & ROW
             } else {
-                ninth_down >> (N * (line - 3))
+                stacks[N - 1] & STACK << (3 * (line - 3))
             };
-            COUNT[(grid & ROW) as usize]
-        });
-        let (mut line, mut fewest) = (None, u32::MAX);
-        for (candidate, (&total, &ninth)) in totals.iter().zip(&ninth).enumerate() {
-            let total = total + u32::from(ninth);
-            if total > N as u32 && total < fewest {
-                (line, fewest) = (Some(candidate), total);
-            }
+            i16::from(CONFIGURATIONS_OF_UNION[grid.count_ones() as usize])
+        };
+        let ninth = [ninth(0), ninth(1), ninth(2), ninth(3), ninth(4), ninth(5)];
+        let totals = sse2._mm_add_epi16(
+            eight,
+            sse2._mm_setr_epi16(
+                ninth[0], ninth[1], ninth[2], ninth[3], ninth[4], ninth[5], 0, 0,
+            ),
+        );
+        // Totals of nine or less (every digit fixed) become the largest.
+        let totals = sse2._mm_or_si128(
+            totals,
+            sse2._mm_cmplt_epi16(totals, sse2._mm_set1_epi16(N as i16 + 1)),
+        );
+        let found = sse2._mm_cvtsi128_si32(self.sse4_1._mm_minpos_epu16(totals)) as u32;
+        if found & 0xFFFF == 0xFFFF {
+            return None;
         }
-        let line = line?;
-        let found = sse2._mm_cvtsi128_si32(self.sse4_1._mm_minpos_epu16(above_one[line])) as u32;
+        // The halves of the counts hold lines 0, 1, 2, 5, 3, 4.
+        let line = (found >> 16 & 7) as usize;
+        let half = [0, 1, 2, 4, 5, 3][line % 6];
+        let found = sse2._mm_cvtsi128_si32(self.sse4_1._mm_minpos_epu16(above_one[half])) as u32;
         let (count, digit) = (found & 0xFFFF, found >> 16 & 7);
-        let ninth = u32::from(ninth[line]);
+        let ninth = ninth[line % 6] as u32;
         Some(if ninth > 1 && ninth < count {
             (line, N - 1)
         } else {

@@ -591,6 +591,22 @@ impl State {
                 continue;
             }
             filled = true;
+            // Up to two (most bands) cell by cell, the digit of each one
+            // vector comparison away; more, digit by digit.
+            let rest = singles & (singles - 1);
+            if rest & rest.wrapping_sub(1) == 0 {
+                let mut cells = singles;
+                while cells != 0 {
+                    let bit = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    // An earlier single of the digit in this row or box
+                    // took the candidate: a contradiction.
+                    let digit = w.holder(&self.words[band], bit).ok_or(DeadEnd)?;
+                    let placed = self.place(digit, band, bit);
+                    debug_assert!(placed, "the holder of a cell has it");
+                }
+                continue;
+            }
             for digit in 0..N {
                 let mut cells = singles & self.words[band][digit];
                 while cells != 0 {

@@ -92,6 +92,9 @@ pub(crate) trait Words: Copy {
     /// The cells in at least one word, and those in at least two.
     fn cover(self, words: &[u32; N]) -> (u32, u32);
 
+    /// The first digit whose word has cell `bit`, if any.
+    fn holder(self, words: &[u32; N], bit: usize) -> Option<usize>;
+
     /// How many cells the three bands' words `open` hold.
     fn count(self, open: [u32; 3]) -> u64;
 
@@ -152,6 +155,11 @@ impl Words for Scalar {
             changed |= u32::from(word != before) << digit;
         }
         changed
+    }
+
+    #[inline(always)]
+    fn holder(self, words: &[u32; N], bit: usize) -> Option<usize> {
+        words.iter().position(|&word| word >> bit & 1 == 1)
     }
 
     #[inline(always)]
@@ -330,6 +338,19 @@ impl Words for pulp::x86::V3 {
                 ._mm256_movemask_ps(self.avx._mm256_castsi256_ps(same)) as u32
         };
         !((same(0) | 1 << (N - 1)) & (same(1) << 1 | 1)) & ALL
+    }
+
+    /// Eight words at once, then the ninth.
+    #[inline(always)]
+    fn holder(self, words: &[u32; N], bit: usize) -> Option<usize> {
+        use pulp::bytemuck::cast;
+        let (avx, avx2) = (self.avx, self.avx2);
+        let eight: [u32; N - 1] = words[..N - 1].try_into().expect("eight words");
+        let cell = avx._mm256_set1_epi32(1 << bit);
+        let has = avx2._mm256_cmpeq_epi32(avx2._mm256_and_si256(cast(eight), cell), cell);
+        let has = avx._mm256_movemask_ps(avx._mm256_castsi256_ps(has)) as u32
+            | (words[N - 1] >> bit & 1) << (N - 1);
+        (has != 0).then(|| has.trailing_zeros() as usize)
     }
 
     /// Halves folded onto each other three times, then the ninth word.

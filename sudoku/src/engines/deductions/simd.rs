@@ -195,12 +195,13 @@ impl Words for Scalar {
 
     #[inline(always)]
     fn moved(self, words: &[[u32; N]; 3], stacks: &[u32; N]) -> ([u32; N], u32) {
-        let mut moved = 0;
-        let seen = std::array::from_fn(|digit| seen(words, digit));
-        for (digit, (&seen, &stack)) in seen.iter().zip(stacks).enumerate() {
-            moved |= u32::from(seen != stack) << digit;
+        // A loop, not `array::from_fn`, whose closure is not inlined.
+        let (mut all, mut moved) = ([0; N], 0);
+        for (digit, (seen, &stack)) in all.iter_mut().zip(stacks).enumerate() {
+            *seen = self::seen(words, digit);
+            moved |= u32::from(*seen != stack) << digit;
         }
-        (seen, moved)
+        (all, moved)
     }
 
     /// A table look-up per grid.

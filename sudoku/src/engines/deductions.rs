@@ -66,11 +66,12 @@
 //! since its last row deduction, set by whatever narrows a word, so a sweep
 //! visits those words and scans none: reading the words back to find the
 //! changed ones cost a fifth of the deductions' instructions, and its
-//! loads waited on the stores just made; only the row rule's pointing down
-//! leaves the other bands' masks alone, since marking there cost a fifth of
-//! the row rule: a band's next visit in the sweep compares its nine words
-//! with those its last visit left, a vector comparison); then naked
-//! singles; then the stacks; then the triads; any change sweeps again. The
+//! loads waited on the stores just made; so do the row rule's narrowings
+//! of the other bands when its boxes point down their columns: found at
+//! the other band's next visit instead, by one vector comparison with the
+//! words its last visit left, they took 2.5% fewer instructions but 10%
+//! more time, the visits and their branches more); then naked singles;
+//! then the stacks; then the triads; any change sweeps again. The
 //! fixpoint is the same whatever the order, so the tree is too; only where
 //! a branch that ends stops filling cells, and so its node count, depends
 //! on the order.
@@ -116,11 +117,6 @@ use simd::{Lanes, WithWords, Words};
 
 /// Every digit, one bit each.
 const ALL_DIGITS: u32 = (1 << N) - 1;
-
-/// A bit of a band's changed words beyond the digits': during a sweep, some
-/// other band's boxes may have pointed down its columns since its last
-/// visit.
-const POINTED_AT: u32 = 1 << N;
 
 /// Bits 0, 9 and 18: the same column in each row of a band.
 const SPREAD: u32 = 1 | 1 << N | 1 << (2 * N);
@@ -410,8 +406,7 @@ struct State {
     /// or placed.
     words: [[u32; N]; 3],
     /// For each band, the digits whose word changed since its last row
-    /// deduction (bit `digit`): the words the next sweep visits. During a
-    /// sweep, also [`POINTED_AT`].
+    /// deduction (bit `digit`): the words the next sweep visits.
     dirty: [u32; 3],
     /// The empty cells of each band.
     open: [u32; 3],
@@ -486,35 +481,24 @@ impl State {
     /// at a time, its changed words taken in order.
     #[inline(always)]
     fn sweep<W: Words>(&mut self, w: W) -> Result<(), DeadEnd> {
-        let mut seen = self.words;
         while self.dirty != [0; 3] {
-            self.band::<0, W>(w, &mut seen)?;
-            self.band::<1, W>(w, &mut seen)?;
-            self.band::<2, W>(w, &mut seen)?;
+            self.band::<0, W>(w)?;
+            self.band::<1, W>(w)?;
+            self.band::<2, W>(w)?;
         }
         Ok(())
     }
 
     /// The row deduction on each word of band `B` that changed, those that
-    /// change meanwhile included. The other bands' boxes point down columns
-    /// without marking the words they narrow: those differ from `seen`, the
-    /// band's words as its last visit left them.
+    /// change meanwhile included.
     #[inline(always)]
-    fn band<const B: usize, W: Words>(
-        &mut self,
-        w: W,
-        seen: &mut [[u32; N]; 3],
-    ) -> Result<(), DeadEnd> {
+    fn band<const B: usize, W: Words>(&mut self, w: W) -> Result<(), DeadEnd> {
         // The mask in a register: the row rule returns what it adds.
         let mut dirty = self.dirty[B];
         self.dirty[B] = 0;
-        // Masked either way, the mask is known to hold digits only, so is
-        // every digit taken from it: the words need no bounds check.
-        dirty = if dirty & POINTED_AT != 0 {
-            dirty & ALL_DIGITS | w.changed(&self.words[B], &seen[B])
-        } else {
-            dirty & ALL_DIGITS
-        };
+        // Masked, the mask is known to hold digits only, so is every digit
+        // taken from it: the words need no bounds check.
+        dirty &= ALL_DIGITS;
         if dirty == 0 {
             return Ok(());
         }
@@ -523,17 +507,13 @@ impl State {
             dirty &= dirty - 1;
             dirty |= self.row::<B, W>(w, digit)?;
         }
-        seen[B] = self.words[B];
-        self.dirty[(B + 1) % 3] |= POINTED_AT;
-        self.dirty[(B + 2) % 3] |= POINTED_AT;
         Ok(())
     }
 
     /// The word of digit `d` in band `B`: its triads that no configuration
-    /// uses go; a box left with one column points down it (the other bands'
-    /// words narrowed unmarked: see [`State::band`]); a row left with one
-    /// cell places the digit there. The words of band `B` that this
-    /// changes, bit `digit`.
+    /// uses go; a box left with one column points down it; a row left with
+    /// one cell places the digit there. The words of band `B` that this
+    /// changes, bit `digit` (the other bands' are marked in their masks).
     #[inline(always)]
     fn row<const B: usize, W: Words>(&mut self, w: W, d: usize) -> Result<u32, DeadEnd> {
         let triads = triads_by_box(self.words[B][d]);
@@ -544,11 +524,9 @@ impl State {
         }
         self.triads[B][d] = USED_BY_BOX[triads as usize];
         let columns = columns(word);
-        // Marking each word that this narrows cost a fifth of the row rule;
-        // the next visit of its band finds them all at once.
         let pointed = POINTED[columns as usize];
-        self.words[(B + 1) % 3][d] &= pointed;
-        self.words[(B + 2) % 3][d] &= pointed;
+        self.narrow((B + 1) % 3, d, pointed);
+        self.narrow((B + 2) % 3, d, pointed);
         let singles = (ALONE[0][(word & ROW) as usize]
             | ALONE[1][(word >> N & ROW) as usize]
             | ALONE[2][(word >> (2 * N) & ROW) as usize])

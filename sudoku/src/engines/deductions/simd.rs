@@ -86,9 +86,6 @@ pub(crate) trait Words: Copy {
     /// Takes `cells` from every word: the words that changed, bit `digit`.
     fn clear(self, words: &mut [u32; N], cells: u32) -> u32;
 
-    /// The words that differ from `before`, bit `digit`.
-    fn changed(self, words: &[u32; N], before: &[u32; N]) -> u32;
-
     /// The cells in at least one word, and those in at least two.
     fn cover(self, words: &[u32; N]) -> (u32, u32);
 
@@ -144,15 +141,6 @@ impl Words for Scalar {
             let cleared = *word & !cells;
             changed |= u32::from(cleared != *word) << digit;
             *word = cleared;
-        }
-        changed
-    }
-
-    #[inline(always)]
-    fn changed(self, words: &[u32; N], before: &[u32; N]) -> u32 {
-        let mut changed = 0;
-        for (digit, (word, before)) in words.iter().zip(before).enumerate() {
-            changed |= u32::from(word != before) << digit;
         }
         changed
     }
@@ -270,9 +258,6 @@ fn band_grids(simd: pulp::x86::V3, grids: &[u16; N]) -> __m256i {
     simd.avx2._mm256_cvtepu16_epi32(pulp::bytemuck::cast(eight))
 }
 
-/// Every digit, one bit each.
-const ALL: u32 = (1 << N) - 1;
-
 /// For each value of four bits: how many are set.
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 const BITS_OF_NIBBLE: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
@@ -325,20 +310,6 @@ impl Words for pulp::x86::V3 {
         let changed = !same & 0xFF | u32::from(cleared != ninth[0]) << (N - 1);
         ninth[0] = cleared;
         changed
-    }
-
-    /// The first eight words and the last eight, overlapping.
-    #[inline(always)]
-    fn changed(self, words: &[u32; N], before: &[u32; N]) -> u32 {
-        use pulp::bytemuck::cast;
-        let same = |first: usize| {
-            let words: [u32; N - 1] = words[first..][..N - 1].try_into().expect("eight words");
-            let before: [u32; N - 1] = before[first..][..N - 1].try_into().expect("eight words");
-            let same = self.avx2._mm256_cmpeq_epi32(cast(words), cast(before));
-            self.avx
-                ._mm256_movemask_ps(self.avx._mm256_castsi256_ps(same)) as u32
-        };
-        !((same(0) | 1 << (N - 1)) & (same(1) << 1 | 1)) & ALL
     }
 
     /// Eight words at once, then the ninth.

@@ -548,9 +548,10 @@ impl State {
     #[inline(always)]
     fn narrow(&mut self, band: usize, digit: usize, keep: u32) {
         let word = self.words[band][digit];
-        let narrowed = word & keep;
-        self.words[band][digit] = narrowed;
-        self.dirty[band] |= u32::from(narrowed != word) << digit;
+        self.words[band][digit] = word & keep;
+        // A selected bit, not a shifted flag: a conditional move where a
+        // flag took a set, a shift and a cleared register.
+        self.dirty[band] |= if word & !keep != 0 { 1 << digit } else { 0 };
     }
 
     /// Naked singles, and empty cells with no digit: whether any cell was

@@ -559,9 +559,11 @@ impl State {
     #[inline(always)]
     fn naked<W: Words>(&mut self, w: W) -> Result<bool, DeadEnd> {
         let mut filled = false;
-        for band in 0..3 {
+        // Placing a digit narrows only its word in the band: the covers of
+        // the others stay as they are.
+        let covers = w.cover(&self.words);
+        for (band, &(one, two)) in covers.iter().enumerate() {
             let open = self.open[band];
-            let (one, two) = w.cover(&self.words[band]);
             if open & !one != 0 {
                 return Err(DeadEnd);
             }

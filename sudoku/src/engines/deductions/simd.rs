@@ -86,8 +86,9 @@ pub(crate) trait Words: Copy {
     /// Takes `cells` from every word: the words that changed, bit `digit`.
     fn clear(self, words: &mut [u32; N], cells: u32) -> u32;
 
-    /// The cells in at least one word, and those in at least two.
-    fn cover(self, words: &[u32; N]) -> (u32, u32);
+    /// For each band, the cells in at least one of its words, and those in
+    /// at least two.
+    fn cover(self, words: &[[u32; N]; 3]) -> [(u32, u32); 3];
 
     /// The first digit whose word has cell `bit`, if any.
     fn holder(self, words: &[u32; N], bit: usize) -> Option<usize>;
@@ -151,13 +152,15 @@ impl Words for Scalar {
     }
 
     #[inline(always)]
-    fn cover(self, words: &[u32; N]) -> (u32, u32) {
-        let (mut one, mut two) = (0, 0);
-        for &word in words {
-            two |= one & word;
-            one |= word;
+    fn cover(self, words: &[[u32; N]; 3]) -> [(u32, u32); 3] {
+        let mut covers = [(0, 0); 3];
+        for (words, (one, two)) in words.iter().zip(&mut covers) {
+            for &word in words {
+                *two |= *one & word;
+                *one |= word;
+            }
         }
-        (one, two)
+        covers
     }
 
     /// Nine bits at a time from a table: cheaper than counting bits
@@ -325,40 +328,70 @@ impl Words for pulp::x86::V3 {
         (has != 0).then(|| has.trailing_zeros() as usize)
     }
 
-    /// Halves folded onto each other three times, then the ninth word.
+    /// Each band's first eight words folded onto themselves three times,
+    /// the first two bands side by side in one vector, then the ninth.
     #[inline(always)]
-    fn cover(self, words: &[u32; N]) -> (u32, u32) {
+    fn cover(self, words: &[[u32; N]; 3]) -> [(u32, u32); 3] {
         use pulp::bytemuck::cast;
-        let (eight, ninth) = words.split_at(N - 1);
-        let eight: [u32; N - 1] = eight.try_into().expect("eight words");
-        let eight = cast(eight);
-        let (sse2, avx2) = (self.sse2, self.avx2);
-        let low = self.avx._mm256_castsi256_si128(eight);
-        let high = avx2._mm256_extracti128_si256::<1>(eight);
-        let (one, two) = (sse2._mm_or_si128(low, high), sse2._mm_and_si128(low, high));
-        let (other_one, other_two) = (
-            sse2._mm_shuffle_epi32::<0b01_00_11_10>(one),
-            sse2._mm_shuffle_epi32::<0b01_00_11_10>(two),
+        let (sse2, avx, avx2) = (self.sse2, self.avx, self.avx2);
+        let four = |band: usize, first: usize| -> __m128i {
+            let four: [u32; 4] = words[band][first..][..4].try_into().expect("four words");
+            cast(four)
+        };
+        // Bands 0 and 1: the first four words of each against the next
+        // four.
+        let (low, high) = (
+            avx._mm256_set_m128i(four(1, 0), four(0, 0)),
+            avx._mm256_set_m128i(four(1, 4), four(0, 4)),
         );
-        let two = sse2._mm_or_si128(
-            sse2._mm_or_si128(two, other_two),
-            sse2._mm_and_si128(one, other_one),
+        let (mut one, mut two) = (
+            avx2._mm256_or_si256(low, high),
+            avx2._mm256_and_si256(low, high),
         );
-        let one = sse2._mm_or_si128(one, other_one);
-        let (other_one, other_two) = (
-            sse2._mm_shuffle_epi32::<0b10_11_00_01>(one),
-            sse2._mm_shuffle_epi32::<0b10_11_00_01>(two),
+        let (mut alone, mut both) = (
+            sse2._mm_or_si128(four(2, 0), four(2, 4)),
+            sse2._mm_and_si128(four(2, 0), four(2, 4)),
         );
-        let two = sse2._mm_or_si128(
-            sse2._mm_or_si128(two, other_two),
-            sse2._mm_and_si128(one, other_one),
-        );
-        let one = sse2._mm_or_si128(one, other_one);
-        let (one, two) = (
-            sse2._mm_cvtsi128_si32(one) as u32,
-            sse2._mm_cvtsi128_si32(two) as u32,
-        );
-        (one | ninth[0], two | (one & ninth[0]))
+        // Then halves of the halves, and their halves.
+        macro_rules! fold {
+            ($shuffle:literal) => {
+                let (other_one, other_two) = (
+                    avx2._mm256_shuffle_epi32::<$shuffle>(one),
+                    avx2._mm256_shuffle_epi32::<$shuffle>(two),
+                );
+                two = avx2._mm256_or_si256(
+                    avx2._mm256_or_si256(two, other_two),
+                    avx2._mm256_and_si256(one, other_one),
+                );
+                one = avx2._mm256_or_si256(one, other_one);
+                let (other_alone, other_both) = (
+                    sse2._mm_shuffle_epi32::<$shuffle>(alone),
+                    sse2._mm_shuffle_epi32::<$shuffle>(both),
+                );
+                both = sse2._mm_or_si128(
+                    sse2._mm_or_si128(both, other_both),
+                    sse2._mm_and_si128(alone, other_alone),
+                );
+                alone = sse2._mm_or_si128(alone, other_alone);
+            };
+        }
+        fold!(0b01_00_11_10);
+        fold!(0b10_11_00_01);
+        let ones: [u32; 8] = cast(one);
+        let twos: [u32; 8] = cast(two);
+        let cover = |one: u32, two: u32, band: usize| {
+            let ninth = words[band][N - 1];
+            (one | ninth, two | (one & ninth))
+        };
+        [
+            cover(ones[0], twos[0], 0),
+            cover(ones[4], twos[4], 1),
+            cover(
+                sse2._mm_cvtsi128_si32(alone) as u32,
+                sse2._mm_cvtsi128_si32(both) as u32,
+                2,
+            ),
+        ]
     }
 
     /// With the population-count instruction.

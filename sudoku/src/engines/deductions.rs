@@ -118,6 +118,9 @@ use simd::{Lanes, WithWords, Words};
 /// Every digit, one bit each.
 const ALL_DIGITS: u32 = (1 << N) - 1;
 
+/// The columns of the first stack in each band's row of a word.
+pub(crate) const STACK: u32 = 0o7007007;
+
 /// Bits 0, 9 and 18: the same column in each row of a band.
 const SPREAD: u32 = 1 | 1 << N | 1 << (2 * N);
 
@@ -708,11 +711,13 @@ impl State {
         let Some((line, digit)) = w.fewest(&self.triads, &self.stacks) else {
             return self.cell_frame();
         };
-        // Masked, the table needs no bounds check.
+        // Masked, the table needs no bounds check. A stack's grid: the
+        // stack's three columns of each band, gathered.
         let grid = if line < 3 {
             u32::from(self.triads[line][digit]) & ROW
         } else {
-            transpose(self.stacks[digit]) >> (N * (line - 3)) & ROW
+            let fields = self.stacks[digit] >> (3 * (line - 3)) & STACK;
+            (fields | fields >> 6 | fields >> 12) & ROW
         };
         Frame {
             to_try: u32::from(INSIDE[grid as usize]),

@@ -24,7 +24,7 @@ use std::arch::x86::{__m128i, __m256i};
 use std::arch::x86_64::{__m128i, __m256i};
 
 use super::super::bands::{N, ROW};
-use super::{COUNT, alone_in_row, columns, transpose};
+use super::{COUNT, STACK, alone_in_row, columns, transpose};
 
 /// The copy of the engine's hot code that runs.
 #[derive(Clone, Copy, Debug)]
@@ -265,15 +265,6 @@ fn band_grids(simd: pulp::x86::V3, grids: &[u16; N]) -> __m256i {
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 const BITS_OF_NIBBLE: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
 
-/// The shuffle that puts a vector of lines 0, 1, 2, 5, 3, 4 (16-bit
-/// lanes) in order, and clears its last two lanes.
-#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-const LINE_ORDER: [u8; 16] = [0, 1, 2, 3, 4, 5, 8, 9, 10, 11, 6, 7, 0x80, 0x80, 0x80, 0x80];
-
-/// The columns of the first stack in each band's row of a word.
-#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-const STACK: u32 = 0o7007007;
-
 /// For a union of configurations of a 3×3 grid, by its number of cells:
 /// how many configurations it holds (no union has 1, 2 or 4 cells).
 pub(crate) const CONFIGURATIONS_OF_UNION: [u8; 16] =
@@ -478,11 +469,11 @@ impl Words for pulp::x86::V3 {
             avx2._mm256_permute4x64_epi64::<0b11_01_10_00>(avx2._mm256_packus_epi32(first, second));
         let stack2 =
             avx2._mm256_permute4x64_epi64::<0b11_01_10_00>(avx2._mm256_packus_epi32(third, third));
-        // Lines 0 and 1, 2 and 5, 3 and 4.
+        // Lines 0 and 1, 2 and 3, 4 and 5: line k in half k.
         let grids = [
             avx._mm256_set_m128i(band(1), band(0)),
-            avx2._mm256_inserti128_si256::<0>(stack2, band(2)),
-            stacks01,
+            avx._mm256_set_m128i(avx._mm256_castsi256_si128(stacks01), band(2)),
+            avx2._mm256_permute2x128_si256::<0x21>(stacks01, stack2),
         ];
         let nibble = avx._mm256_set1_epi8(0x0F);
         let bits: __m256i = cast([BITS_OF_NIBBLE; 2]);
@@ -508,15 +499,14 @@ impl Words for pulp::x86::V3 {
         }
         let above_one: [__m128i; 6] = cast(above_one);
         // Each line's eight counts added in pairs three times: lines 0, 2,
-        // 3 in the low halves, 1, 5, 4 in the high.
+        // 4 in the low halves, 1, 3, 5 in the high, interleaved in order.
         let pairs = avx2._mm256_hadd_epi16(counts[0], counts[1]);
         let quads = avx2._mm256_hadd_epi16(pairs, avx2._mm256_hadd_epi16(counts[2], counts[2]));
         let sums = avx2._mm256_hadd_epi16(quads, quads);
-        let sums = sse2._mm_unpacklo_epi16(
+        let eight = sse2._mm_unpacklo_epi16(
             avx._mm256_castsi256_si128(sums),
             avx2._mm256_extracti128_si256::<1>(sums),
         );
-        let eight = self.ssse3._mm_shuffle_epi8(sums, cast(LINE_ORDER));
         // The ninth digit's grids counted with the population count; a
         // stack's grid need not be transposed for it.
         let ninth = |line: usize| {
@@ -528,10 +518,11 @@ impl Words for pulp::x86::V3 {
             i16::from(CONFIGURATIONS_OF_UNION[grid.count_ones() as usize])
         };
         let ninth = [ninth(0), ninth(1), ninth(2), ninth(3), ninth(4), ninth(5)];
-        let totals = sse2._mm_add_epi16(
+        // The last two lanes, copies of lines 4 and 5, become the largest.
+        let totals = sse2._mm_adds_epu16(
             eight,
             sse2._mm_setr_epi16(
-                ninth[0], ninth[1], ninth[2], ninth[3], ninth[4], ninth[5], 0, 0,
+                ninth[0], ninth[1], ninth[2], ninth[3], ninth[4], ninth[5], -1, -1,
             ),
         );
         // Totals of nine or less (every digit fixed) become the largest.
@@ -543,12 +534,10 @@ impl Words for pulp::x86::V3 {
         if found & 0xFFFF == 0xFFFF {
             return None;
         }
-        // The halves of the counts hold lines 0, 1, 2, 5, 3, 4.
-        let line = (found >> 16 & 7) as usize;
-        let half = [0, 1, 2, 4, 5, 3][line % 6];
-        let found = sse2._mm_cvtsi128_si32(self.sse4_1._mm_minpos_epu16(above_one[half])) as u32;
+        let line = (found >> 16 & 7) as usize % 6;
+        let found = sse2._mm_cvtsi128_si32(self.sse4_1._mm_minpos_epu16(above_one[line])) as u32;
         let (count, digit) = (found & 0xFFFF, found >> 16 & 7);
-        let ninth = ninth[line % 6] as u32;
+        let ninth = ninth[line] as u32;
         Some(if ninth > 1 && ninth < count {
             (line, N - 1)
         } else {

@@ -118,9 +118,6 @@ use simd::{Lanes, WithWords, Words};
 /// Every digit, one bit each.
 const ALL_DIGITS: u32 = (1 << N) - 1;
 
-/// The columns of the first stack in each band's row of a word.
-pub(crate) const STACK: u32 = 0o7007007;
-
 /// Bits 0, 9 and 18: the same column in each row of a band.
 const SPREAD: u32 = 1 | 1 << N | 1 << (2 * N);
 
@@ -416,8 +413,10 @@ struct State {
     /// For each word, as of its last row deduction: the triads that some
     /// configuration uses.
     triads: [[u16; N]; 3],
-    /// For each digit: the columns of its three words (band `b` at bit
-    /// `9 · b`) as of its last stack deduction.
+    /// For each digit, as of its last stack deduction: the columns of its
+    /// three words by stack (stack `s` at bit `9 · s`, its columns in band
+    /// `b` at bit `3 · b` of that), the grids that the stack rule, the
+    /// triads and the branch read.
     stacks: [u32; N],
 }
 
@@ -613,12 +612,11 @@ impl State {
     #[inline(always)]
     fn stacks<W: Words>(&mut self, w: W) -> Result<bool, DeadEnd> {
         let mut changed = false;
-        let (seen, mut moved) = w.moved(&self.words, &self.stacks);
+        let (by_stack, mut moved) = w.moved(&self.words, &self.stacks);
         while moved != 0 {
             let digit = moved.trailing_zeros() as usize;
             moved &= moved - 1;
-            let seen = seen[digit];
-            let by_stack = transpose(seen);
+            let by_stack = by_stack[digit];
             let used = [0, 1, 2].map(|stack| USED[(by_stack >> (N * stack) & ROW) as usize]);
             if used.contains(&0) {
                 return Err(DeadEnd);
@@ -626,12 +624,11 @@ impl State {
             let used = u32::from(used[0]) | u32::from(used[1]) << N | u32::from(used[2]) << (2 * N);
             // Most often every column is used: the columns stay, and the
             // transpose back is not needed.
+            self.stacks[digit] = used;
             if used == by_stack {
-                self.stacks[digit] = seen;
                 continue;
             }
             let kept = transpose(used);
-            self.stacks[digit] = kept;
             changed = true;
             for band in 0..3 {
                 self.narrow(band, digit, (kept >> (N * band) & ROW) * SPREAD);
@@ -711,14 +708,12 @@ impl State {
         let Some((line, digit)) = w.fewest(&self.triads, &self.stacks) else {
             return self.cell_frame();
         };
-        // Masked, the table needs no bounds check. A stack's grid: the
-        // stack's three columns of each band, gathered.
+        // Masked, the table needs no bounds check.
         let grid = if line < 3 {
-            u32::from(self.triads[line][digit]) & ROW
+            u32::from(self.triads[line][digit])
         } else {
-            let fields = self.stacks[digit] >> (3 * (line - 3)) & STACK;
-            (fields | fields >> 6 | fields >> 12) & ROW
-        };
+            self.stacks[digit] >> (N * (line - 3))
+        } & ROW;
         Frame {
             to_try: u32::from(INSIDE[grid as usize]),
             kind: if line < 3 {
@@ -1411,9 +1406,7 @@ mod tests {
             }
         }
         for digit in 0..N {
-            state.stacks[digit] = transpose(
-                CONFIGURATIONS[0] | CONFIGURATIONS[0] << N | CONFIGURATIONS[0] << (2 * N),
-            );
+            state.stacks[digit] = CONFIGURATIONS[0] * SPREAD;
         }
         let frame = state.branch(simd::Scalar);
         assert_eq!((frame.kind, frame.to_try), (Kind::Cell(0, 0), 0x1FF));

@@ -24,7 +24,7 @@ use std::arch::x86::{__m128i, __m256i};
 use std::arch::x86_64::{__m128i, __m256i};
 
 use super::super::bands::{N, ROW};
-use super::{COUNT, STACK, alone_in_row, columns, transpose};
+use super::{COUNT, alone_in_row, columns, transpose};
 
 /// The copy of the engine's hot code that runs.
 #[derive(Clone, Copy, Debug)]
@@ -100,12 +100,13 @@ pub(crate) trait Words: Copy {
     /// none; bytes 27 to 31 are 0) is the digit's.
     fn givens(self, numbers: &[u8; 32]) -> [u32; N];
 
-    /// The columns of each digit's three words (band `b` at bit `9 · b`),
-    /// and the digits where they differ from `stacks`, bit `digit`.
+    /// The columns of each digit's three words by stack (stack `s` at bit
+    /// `9 · s`, band `b` at bit `3 · b` of that), and the digits where they
+    /// differ from `stacks`, bit `digit`.
     fn moved(self, words: &[[u32; N]; 3], stacks: &[u32; N]) -> ([u32; N], u32);
 
     /// Where to branch: the line (a band, 0 to 2, its grids by digit in
-    /// `triads`; or a stack, 3 to 5, from each digit's columns by band in
+    /// `triads`; or a stack, 3 to 5, from each digit's columns by stack in
     /// `stacks`) whose digits have the fewest configurations left in all,
     /// more than one each, the first such; and in it the first digit with
     /// the fewest, more than one. `None` when every digit of every line has
@@ -116,7 +117,7 @@ pub(crate) trait Words: Copy {
 
     /// Each digit's used triads of the three bands (low half, band `b` at
     /// bit `9 · b`) and of the three stacks (high half, stack `s` at bit
-    /// `32 + 9 · s`); and for each triad, whether at least one, two, three
+    /// `32 + 9 · s`: `stacks`); and for each triad, whether at least one, two, three
     /// and four digits have it, and the same for the triads certain in
     /// their digit's grid (alone in their row).
     fn grids(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> ([u64; N], [u64; 4], [u64; 4]);
@@ -189,7 +190,7 @@ impl Words for Scalar {
         // A loop, not `array::from_fn`, whose closure is not inlined.
         let (mut all, mut moved) = ([0; N], 0);
         for (digit, (seen, &stack)) in all.iter_mut().zip(stacks).enumerate() {
-            *seen = self::seen(words, digit);
+            *seen = transpose(self::seen(words, digit));
             moved |= u32::from(*seen != stack) << digit;
         }
         (all, moved)
@@ -203,9 +204,8 @@ impl Words for Scalar {
             for band in 0..3 {
                 counts[band][digit] = COUNT[usize::from(triads[band][digit]) & ROW as usize];
             }
-            let by_stack = transpose(stacks[digit]);
             for stack in 0..3 {
-                counts[3 + stack][digit] = COUNT[(by_stack >> (N * stack) & ROW) as usize];
+                counts[3 + stack][digit] = COUNT[(stacks[digit] >> (N * stack) & ROW) as usize];
             }
         }
         let (mut line, mut fewest) = (None, u32::MAX);
@@ -233,7 +233,7 @@ impl Words for Scalar {
             let across = u64::from(triads[0][digit])
                 | u64::from(triads[1][digit]) << N
                 | u64::from(triads[2][digit]) << (2 * N);
-            let down = u64::from(transpose(stacks[digit]));
+            let down = u64::from(stacks[digit]);
             *grids = across | down << 32;
             let certain = alone_in_row(*grids);
             for (counts, bits) in [(&mut may, *grids), (&mut must, certain)] {
@@ -423,11 +423,14 @@ impl Words for pulp::x86::V3 {
             );
             avx2._mm256_and_si256(folded, row)
         };
-        let eight = avx2._mm256_or_si256(
-            columns(0),
+        let eight = transposed(
+            self,
             avx2._mm256_or_si256(
-                avx2._mm256_slli_epi32::<9>(columns(1)),
-                avx2._mm256_slli_epi32::<18>(columns(2)),
+                columns(0),
+                avx2._mm256_or_si256(
+                    avx2._mm256_slli_epi32::<9>(columns(1)),
+                    avx2._mm256_slli_epi32::<18>(columns(2)),
+                ),
             ),
         );
         let stacks_eight: [u32; N - 1] = stacks[..N - 1].try_into().expect("eight");
@@ -437,7 +440,7 @@ impl Words for pulp::x86::V3 {
             ._mm256_movemask_ps(self.avx._mm256_castsi256_ps(same)) as u32;
         let mut seen = [0; N];
         seen[..N - 1].copy_from_slice(&cast::<__m256i, [u32; N - 1]>(eight));
-        seen[N - 1] = self::seen(words, N - 1);
+        seen[N - 1] = transpose(self::seen(words, N - 1));
         let moved = !same & 0xFF | u32::from(seen[N - 1] != stacks[N - 1]) << (N - 1);
         (seen, moved)
     }
@@ -456,9 +459,10 @@ impl Words for pulp::x86::V3 {
             let eight: [u16; N - 1] = triads[band][..N - 1].try_into().expect("eight grids");
             cast::<[u16; N - 1], __m128i>(eight)
         };
-        // Each digit's stacks by stack, stack s at bit 9 · s, as three
-        // vectors of eight 16-bit lanes in digit order in each half.
-        let down = transposed(self, stacks);
+        // Each digit's stacks, stack s at bit 9 · s, as three vectors of
+        // eight 16-bit lanes in digit order in each half.
+        let down: [u32; N - 1] = stacks[..N - 1].try_into().expect("eight");
+        let down: __m256i = cast(down);
         let row = avx._mm256_set1_epi32(ROW as i32);
         let first = avx2._mm256_and_si256(down, row);
         let second = avx2._mm256_and_si256(avx2._mm256_srli_epi32::<9>(down), row);
@@ -507,14 +511,13 @@ impl Words for pulp::x86::V3 {
             avx._mm256_castsi256_si128(sums),
             avx2._mm256_extracti128_si256::<1>(sums),
         );
-        // The ninth digit's grids counted with the population count; a
-        // stack's grid need not be transposed for it.
+        // The ninth digit's grids counted with the population count.
         let ninth = |line: usize| {
             let grid = if line < 3 {
-                u32::from(triads[line][N - 1]) & ROW
+                u32::from(triads[line][N - 1])
             } else {
-                stacks[N - 1] & STACK << (3 * (line - 3))
-            };
+                stacks[N - 1] >> (N * (line - 3))
+            } & ROW;
             i16::from(CONFIGURATIONS_OF_UNION[grid.count_ones() as usize])
         };
         let ninth = [ninth(0), ninth(1), ninth(2), ninth(3), ninth(4), ninth(5)];
@@ -558,7 +561,8 @@ impl Words for pulp::x86::V3 {
                 avx2._mm256_slli_epi32::<18>(band_grids(self, &triads[2])),
             ),
         );
-        let down = transposed(self, stacks);
+        let down: [u32; N - 1] = stacks[..N - 1].try_into().expect("eight");
+        let down = cast(down);
         let (first, second) = halves(self, across, down);
         let (sure_first, sure_second) = halves(self, alone(self, across), alone(self, down));
         let mut grids = [0u64; N];
@@ -569,7 +573,7 @@ impl Words for pulp::x86::V3 {
         let ninth = u64::from(triads[0][N - 1])
             | u64::from(triads[1][N - 1]) << N
             | u64::from(triads[2][N - 1]) << (2 * N)
-            | u64::from(transpose(stacks[N - 1])) << 32;
+            | u64::from(stacks[N - 1]) << 32;
         grids[N - 1] = ninth;
         let mut may = fold(self, first, second);
         let mut must = fold(self, sure_first, sure_second);
@@ -579,13 +583,11 @@ impl Words for pulp::x86::V3 {
     }
 }
 
-/// The transposes of eight digits' stacks, as in `transpose`.
+/// `transpose` on eight lanes.
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 #[inline(always)]
-fn transposed(simd: pulp::x86::V3, stacks: &[u32; N]) -> __m256i {
+fn transposed(simd: pulp::x86::V3, fields: __m256i) -> __m256i {
     let (avx, avx2) = (simd.avx, simd.avx2);
-    let fields: [u32; N - 1] = stacks[..N - 1].try_into().expect("eight");
-    let fields = pulp::bytemuck::cast(fields);
     let t = avx2._mm256_and_si256(
         avx2._mm256_xor_si256(avx2._mm256_srli_epi32::<6>(fields), fields),
         avx._mm256_set1_epi32(7 << 3 | 7 << 15),

@@ -66,10 +66,15 @@
 //! since its last row deduction, set by whatever narrows a word, so a sweep
 //! visits those words and scans none: reading the words back to find the
 //! changed ones cost a fifth of the deductions' instructions, and its
-//! loads waited on the stores just made); then naked singles; then the stacks;
-//! then the triads; any change sweeps again. The fixpoint is the same
-//! whatever the order, so the tree is too; only where a branch that ends
-//! stops filling cells, and so its node count, depends on the order.
+//! loads waited on the stores just made; so do the row rule's narrowings
+//! of the other bands when its boxes point down their columns: found at
+//! the other band's next visit instead, by one vector comparison with the
+//! words its last visit left, they took 2.5% fewer instructions but 10%
+//! more time, the visits and their branches more); then naked singles;
+//! then the stacks; then the triads; any change sweeps again. The
+//! fixpoint is the same whatever the order, so the tree is too; only where
+//! a branch that ends stops filling cells, and so its node count, depends
+//! on the order.
 //!
 //! # The search tree
 //!
@@ -88,8 +93,9 @@
 //! configuration tried. Neither counts the same thing as Algorithm X's
 //! nodes and guesses (`--engine dlx --stats`): the trees differ.
 //!
-//! Nothing is ever undone: a branch keeps a copy of the state (276 bytes)
-//! while it has options left, and each option starts from it.
+//! Nothing is ever undone: a branch keeps a copy of the state (224 bytes,
+//! seven vector moves where the vectors run) while it has options left,
+//! and each option starts from it.
 //!
 //! # Two copies
 //!
@@ -101,6 +107,7 @@
 //! `DANCE_SIMD=off` forces the baseline copy.
 
 mod simd;
+mod tables;
 
 use dance_dlx::driver::{Choice, Matrix, Work};
 
@@ -108,278 +115,7 @@ use super::bands::{BAND, BAND_CELLS, COLUMNS, KEEP, N, ROW, TRIAD, placed_grid};
 use super::search::Stash;
 use crate::{Grid, Puzzle, Shape};
 use simd::{Lanes, WithWords, Words};
-
-/// Every digit, one bit each.
-const ALL_DIGITS: u32 = (1 << N) - 1;
-
-/// Bits 0, 9 and 18: the same column in each row of a band.
-const SPREAD: u32 = 1 | 1 << N | 1 << (2 * N);
-
-/// The six configurations of a 3×3 grid of triads (or of bands and
-/// columns): one bit per row and per column, bit `3 · row + column`.
-pub(crate) const CONFIGURATIONS: [u32; 6] = [
-    1 | 1 << 4 | 1 << 8,
-    1 | 1 << 5 | 1 << 7,
-    1 << 1 | 1 << 3 | 1 << 8,
-    1 << 1 | 1 << 5 | 1 << 6,
-    1 << 2 | 1 << 3 | 1 << 7,
-    1 << 2 | 1 << 4 | 1 << 6,
-];
-
-/// For each set of 3×3 cells: the configurations inside it, one bit each.
-const INSIDE: [u8; 512] = {
-    let mut inside = [0; 512];
-    let mut grid = 0;
-    while grid < 512 {
-        let mut k = 0;
-        while k < 6 {
-            if CONFIGURATIONS[k] & grid as u32 == CONFIGURATIONS[k] {
-                inside[grid] |= 1 << k;
-            }
-            k += 1;
-        }
-        grid += 1;
-    }
-    inside
-};
-
-/// For each set of 3×3 cells: the union of the configurations inside it
-/// (empty when none is).
-const USED: [u16; 512] = {
-    let mut used = [0; 512];
-    let mut grid = 0;
-    while grid < 512 {
-        let mut k = 0;
-        while k < 6 {
-            if INSIDE[grid] >> k & 1 == 1 {
-                used[grid] |= CONFIGURATIONS[k] as u16;
-            }
-            k += 1;
-        }
-        grid += 1;
-    }
-    used
-};
-
-/// For each set of 3×3 cells: the configurations that hold all of it.
-const HOLDING: [u8; 512] = {
-    let mut holding = [0; 512];
-    let mut grid = 0;
-    while grid < 512 {
-        let mut k = 0;
-        while k < 6 {
-            if CONFIGURATIONS[k] & grid as u32 == grid as u32 {
-                holding[grid] |= 1 << k;
-            }
-            k += 1;
-        }
-        grid += 1;
-    }
-    holding
-};
-
-/// For each set of configurations: their union, a set of 3×3 cells.
-const UNION: [u16; 64] = {
-    let mut union = [0; 64];
-    let mut set = 0;
-    while set < 64 {
-        let mut k = 0;
-        while k < 6 {
-            if set >> k & 1 == 1 {
-                union[set] |= CONFIGURATIONS[k] as u16;
-            }
-            k += 1;
-        }
-        set += 1;
-    }
-    union
-};
-
-/// For each set of 3×3 cells: how many configurations are inside it.
-pub(crate) const COUNT: [u8; 512] = {
-    let mut count = [0; 512];
-    let mut grid = 0;
-    while grid < 512 {
-        count[grid] = INSIDE[grid].count_ones() as u8;
-        grid += 1;
-    }
-    count
-};
-
-/// The cells of a band in each set of triads (bit `3 · row + box`).
-const fn triad_cells(triads: u32) -> u32 {
-    let mut cells = 0;
-    let mut k = 0;
-    while k < 9 {
-        if triads >> k & 1 == 1 {
-            cells |= TRIAD << (N * (k / 3) + 3 * (k % 3));
-        }
-        k += 1;
-    }
-    cells
-}
-
-/// For each set of triads: the band's cells in the triads that some
-/// configuration inside the set uses; 0 when none is inside.
-const KEPT: [u32; 512] = {
-    let mut kept = [0; 512];
-    let mut triads = 0;
-    while triads < 512 {
-        kept[triads] = triad_cells(USED[triads] as u32);
-        triads += 1;
-    }
-    kept
-};
-
-/// The cells of a band in each configuration of its triads.
-const CONFIGURATION_CELLS: [u32; 6] = {
-    let mut cells = [0; 6];
-    let mut k = 0;
-    while k < 6 {
-        cells[k] = triad_cells(CONFIGURATIONS[k]);
-        k += 1;
-    }
-    cells
-};
-
-/// For each row of a band (nine bits): which of its three triads hold a
-/// bit.
-#[cfg(test)]
-const THIRDS: [u8; 512] = {
-    let mut thirds = [0; 512];
-    let mut row = 0;
-    while row < 512 {
-        let mut k = 0;
-        while k < 3 {
-            if row >> (3 * k) & 7 != 0 {
-                thirds[row] |= 1 << k;
-            }
-            k += 1;
-        }
-        row += 1;
-    }
-    thirds
-};
-
-/// For each row of a band and each value of it: the row's cell when it has
-/// one, else 0 (at the row's place in the band: no shift after the look-up).
-const ALONE: [[u32; 512]; 3] = {
-    let mut alone = [[0; 512]; 3];
-    let mut row = 0;
-    while row < 512 {
-        if (row as u32).count_ones() == 1 {
-            let mut k = 0;
-            while k < 3 {
-                alone[k][row] = (row as u32) << (N * k);
-                k += 1;
-            }
-        }
-        row += 1;
-    }
-    alone
-};
-
-/// For the columns of one band's word: the cells the digit's other bands
-/// keep. A box of the band where the digit is left in one column claims it.
-const POINTED: [u32; 512] = {
-    let mut pointed = [0; 512];
-    let mut columns = 0;
-    while columns < 512 {
-        let mut claimed = 0u32;
-        let mut k = 0;
-        while k < 3 {
-            let three = (columns as u32) >> (3 * k) & 7;
-            if three.count_ones() == 1 {
-                claimed |= three << (3 * k);
-            }
-            k += 1;
-        }
-        pointed[columns] = BAND & !(claimed * SPREAD);
-        columns += 1;
-    }
-    pointed
-};
-
-/// Nine 3-bit fields in each half of a `u64`, the lowest bit of each.
-pub(crate) const LOWEST: u64 = 0o111_111_111 | 0o111_111_111 << 32;
-
-/// The bits of `grids` (3×3 grids of three bits a row, three grids in each
-/// half of the word) alone in their row.
-#[inline(always)]
-pub(crate) fn alone_in_row(grids: u64) -> u64 {
-    let (first, second, third) = (grids & LOWEST, grids >> 1 & LOWEST, grids >> 2 & LOWEST);
-    let two = (first & second) | (first & third) | (second & third);
-    grids & !(two * 7)
-}
-
-/// The triads of a band word, bit `3 · row + box`.
-#[cfg(test)]
-fn triads(word: u32) -> u32 {
-    (u32::from(THIRDS[(word & ROW) as usize])
-        | u32::from(THIRDS[(word >> N & ROW) as usize]) << 3
-        | u32::from(THIRDS[(word >> (2 * N) & ROW) as usize]) << 6)
-        & ROW
-}
-
-/// The triads of a band word by box, bit `3 · box + row`: each triad's
-/// cells folded onto its lowest bit (bit `3 · (3 · row + box)`), and one
-/// multiplication gathers those nine bits, every product at its own
-/// position (no carry), the grid's transpose at bits 16 to 24 — fewer
-/// instructions than a table per row.
-#[inline(always)]
-fn triads_by_box(word: u32) -> u32 {
-    let lowest = (word | word >> 1 | word >> 2) & TRIAD_STARTS;
-    lowest.wrapping_mul(1 | 1 << 8 | 1 << 16) >> 16 & ROW
-}
-
-/// Swaps bits `3 · i + j` and `3 · j + i` of a 3×3 grid.
-const fn transpose_grid(grid: usize) -> usize {
-    let mut transposed = 0;
-    let mut k = 0;
-    while k < 9 {
-        if grid >> k & 1 == 1 {
-            transposed |= 1 << (3 * (k % 3) + k / 3);
-        }
-        k += 1;
-    }
-    transposed
-}
-
-/// A table indexed by a 3×3 grid of triads by row, indexed by the triads by
-/// box instead ([`triads_by_box`]): entry `g` is the table's entry for `g`
-/// transposed.
-const fn by_box<T: Copy>(table: [T; 512]) -> [T; 512] {
-    let mut by_box = table;
-    let mut grid = 0;
-    while grid < 512 {
-        by_box[grid] = table[transpose_grid(grid)];
-        grid += 1;
-    }
-    by_box
-}
-
-/// [`KEPT`] indexed by the triads by box ([`triads_by_box`]).
-const KEPT_BY_BOX: [u32; 512] = by_box(KEPT);
-
-/// [`USED`] indexed by the triads by box, its values by row as [`USED`]'s.
-const USED_BY_BOX: [u16; 512] = by_box(USED);
-
-/// The columns of a band word.
-#[inline(always)]
-fn columns(word: u32) -> u32 {
-    (word | word >> N | word >> (2 * N)) & ROW
-}
-
-/// Swaps the 3-bit fields `(i, j)` and `(j, i)` of a 3×3 grid of fields at
-/// bit `9 · i + 3 · j`: a band's columns by stack become a stack's columns
-/// by band, and back.
-#[inline(always)]
-pub(crate) fn transpose(fields: u32) -> u32 {
-    let t = ((fields >> 6) ^ fields) & (7 << 3 | 7 << 15);
-    let fields = fields ^ t ^ (t << 6);
-    let t = ((fields >> 12) ^ fields) & (7 << 6);
-    fields ^ t ^ (t << 12)
-}
+use tables::*;
 
 /// Why deductions stopped: some unit has no place left for a digit, or
 /// some cell no digit.
@@ -400,10 +136,10 @@ struct State {
     /// For each word, as of its last row deduction: the triads that some
     /// configuration uses.
     triads: [[u16; N]; 3],
-    /// For each word, as of its last row deduction: its columns.
-    columns: [[u16; N]; 3],
-    /// For each digit: the columns of its three words (band `b` at bit
-    /// `9 · b`) as of its last stack deduction.
+    /// For each digit, as of its last stack deduction: the columns of its
+    /// three words by stack (stack `s` at bit `9 · s`, its columns in band
+    /// `b` at bit `3 · b` of that), the grids that the stack rule, the
+    /// triads and the branch read.
     stacks: [u32; N],
 }
 
@@ -413,7 +149,6 @@ impl State {
         dirty: [0; 3],
         open: [BAND; 3],
         triads: [[ROW as u16; N]; 3],
-        columns: [[ROW as u16; N]; 3],
         stacks: [ROW * SPREAD; N],
     };
 
@@ -486,6 +221,12 @@ impl State {
         // The mask in a register: the row rule returns what it adds.
         let mut dirty = self.dirty[B];
         self.dirty[B] = 0;
+        // Masked, the mask is known to hold digits only, so is every digit
+        // taken from it: the words need no bounds check.
+        dirty &= ALL_DIGITS;
+        if dirty == 0 {
+            return Ok(());
+        }
         while dirty != 0 {
             let digit = dirty.trailing_zeros() as usize;
             dirty &= dirty - 1;
@@ -508,7 +249,6 @@ impl State {
         }
         self.triads[B][d] = USED_BY_BOX[triads as usize];
         let columns = columns(word);
-        self.columns[B][d] = columns as u16;
         let pointed = POINTED[columns as usize];
         self.narrow((B + 1) % 3, d, pointed);
         self.narrow((B + 2) % 3, d, pointed);
@@ -533,9 +273,10 @@ impl State {
     #[inline(always)]
     fn narrow(&mut self, band: usize, digit: usize, keep: u32) {
         let word = self.words[band][digit];
-        let narrowed = word & keep;
-        self.words[band][digit] = narrowed;
-        self.dirty[band] |= u32::from(narrowed != word) << digit;
+        self.words[band][digit] = word & keep;
+        // A selected bit, not a shifted flag: a conditional move where a
+        // flag took a set, a shift and a cleared register.
+        self.dirty[band] |= if word & !keep != 0 { 1 << digit } else { 0 };
     }
 
     /// Naked singles, and empty cells with no digit: whether any cell was
@@ -543,9 +284,11 @@ impl State {
     #[inline(always)]
     fn naked<W: Words>(&mut self, w: W) -> Result<bool, DeadEnd> {
         let mut filled = false;
-        for band in 0..3 {
+        // Placing a digit narrows only its word in the band: the covers of
+        // the others stay as they are.
+        let covers = w.cover(&self.words);
+        for (band, &(one, two)) in covers.iter().enumerate() {
             let open = self.open[band];
-            let (one, two) = w.cover(&self.words[band]);
             if open & !one != 0 {
                 return Err(DeadEnd);
             }
@@ -554,6 +297,22 @@ impl State {
                 continue;
             }
             filled = true;
+            // Up to two (most bands) cell by cell, the digit of each one
+            // vector comparison away; more, digit by digit.
+            let rest = singles & (singles - 1);
+            if rest & rest.wrapping_sub(1) == 0 {
+                let mut cells = singles;
+                while cells != 0 {
+                    let bit = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    // An earlier single of the digit in this row or box
+                    // took the candidate: a contradiction.
+                    let digit = w.holder(&self.words[band], bit).ok_or(DeadEnd)?;
+                    let placed = self.place(digit, band, bit);
+                    debug_assert!(placed, "the holder of a cell has it");
+                }
+                continue;
+            }
             for digit in 0..N {
                 let mut cells = singles & self.words[band][digit];
                 while cells != 0 {
@@ -576,12 +335,11 @@ impl State {
     #[inline(always)]
     fn stacks<W: Words>(&mut self, w: W) -> Result<bool, DeadEnd> {
         let mut changed = false;
-        let mut moved = w.moved(&self.columns, &self.stacks);
+        let (by_stack, mut moved) = w.moved(&self.words, &self.stacks);
         while moved != 0 {
             let digit = moved.trailing_zeros() as usize;
             moved &= moved - 1;
-            let seen = simd::seen(&self.columns, digit);
-            let by_stack = transpose(seen);
+            let by_stack = by_stack[digit];
             let used = [0, 1, 2].map(|stack| USED[(by_stack >> (N * stack) & ROW) as usize]);
             if used.contains(&0) {
                 return Err(DeadEnd);
@@ -589,12 +347,11 @@ impl State {
             let used = u32::from(used[0]) | u32::from(used[1]) << N | u32::from(used[2]) << (2 * N);
             // Most often every column is used: the columns stay, and the
             // transpose back is not needed.
+            self.stacks[digit] = used;
             if used == by_stack {
-                self.stacks[digit] = seen;
                 continue;
             }
             let kept = transpose(used);
-            self.stacks[digit] = kept;
             changed = true;
             for band in 0..3 {
                 self.narrow(band, digit, (kept >> (N * band) & ROW) * SPREAD);
@@ -671,35 +428,17 @@ impl State {
     /// the fewest digits.
     #[inline(always)]
     fn branch<W: Words>(&self, w: W) -> Frame {
-        // Configurations left in each band across (0 to 2) and stack down
-        // (3 to 5), and each digit's stacks by stack.
-        let (totals, down) = w.totals(&self.triads, &self.stacks);
-        let (mut line, mut fewest) = (usize::MAX, u32::MAX);
-        for (candidate, &total) in totals.iter().enumerate() {
-            if total > N as u32 && total < fewest {
-                (line, fewest) = (candidate, total);
-            }
-        }
-        if line == usize::MAX {
+        let Some((line, digit)) = w.fewest(&self.triads, &self.stacks) else {
             return self.cell_frame();
-        }
-        let grid = |digit: usize| {
-            // Masked, the table needs no bounds check.
-            if line < 3 {
-                usize::from(self.triads[line][digit]) & ROW as usize
-            } else {
-                (down[digit] >> (N * (line - 3)) & ROW) as usize
-            }
         };
-        let (mut digit, mut fewest) = (0, u8::MAX);
-        for candidate in 0..N {
-            let count = COUNT[grid(candidate)];
-            if count > 1 && count < fewest {
-                (digit, fewest) = (candidate, count);
-            }
-        }
+        // Masked, the table needs no bounds check.
+        let grid = if line < 3 {
+            u32::from(self.triads[line][digit])
+        } else {
+            self.stacks[digit] >> (N * (line - 3))
+        } & ROW;
         Frame {
-            to_try: u32::from(INSIDE[grid(digit)]),
+            to_try: u32::from(INSIDE[grid as usize]),
             kind: if line < 3 {
                 Kind::Band(line as u8, digit as u8)
             } else {
@@ -771,23 +510,36 @@ impl State {
     }
 }
 
-/// An option tried: applied, then the deductions; whether they ended the
-/// branch, and the cells they filled.
+/// An option of a level tried: its state taken from the stash or kept
+/// there ([`Stash::before_option`]), the option applied, then the
+/// deductions; whether they ended the branch, the cells they filled, and
+/// whether the level's state is on the stash.
 struct Try<'a> {
     state: &'a mut State,
-    kind: Kind,
+    stash: &'a mut Stash<State>,
+    /// The level, its options still to try without this one.
+    frame: Frame,
     option: usize,
 }
 
 impl WithWords for Try<'_> {
-    type Output = (bool, u64);
+    type Output = (bool, u64, bool);
 
+    /// The state's copies too compiled for the vectors: seven 32-byte moves
+    /// each instead of a call to `memcpy`.
     #[inline(always)]
-    fn with<W: Words>(self, w: W) -> (bool, u64) {
+    fn with<W: Words>(self, w: W) -> (bool, u64, bool) {
+        let Frame {
+            to_try,
+            kind,
+            stashed,
+        } = self.frame;
+        let stashed =
+            kind != Kind::Start && self.stash.before_option(self.state, stashed, to_try != 0);
         let before = w.count(self.state.open);
-        self.state.apply(self.kind, self.option);
+        self.state.apply(kind, self.option);
         let dead = self.state.deduce(w).is_err();
-        (dead, before - w.count(self.state.open))
+        (dead, before - w.count(self.state.open), stashed)
     }
 }
 
@@ -809,15 +561,6 @@ struct Start<'a> {
     state: &'a mut State,
     puzzle: &'a Puzzle,
 }
-
-/// Bit 0 of each row of a band.
-const ROW_STARTS: u32 = 1 | 1 << N | 1 << (2 * N);
-
-/// Bit 0 of each box of a band's first row.
-const BOX_STARTS: u32 = 1 | 1 << 3 | 1 << 6;
-
-/// The lowest bit of each triad.
-const TRIAD_STARTS: u32 = 0o111_111_111;
 
 impl WithWords for Start<'_> {
     type Output = bool;
@@ -1051,16 +794,13 @@ impl Matrix for Deductions {
         let option = frame.to_try.trailing_zeros() as usize;
         frame.to_try &= frame.to_try - 1;
         let kind = frame.kind;
-        if kind != Kind::Start {
-            frame.stashed =
-                self.stash
-                    .before_option(&mut self.state, frame.stashed, frame.to_try != 0);
-        }
-        let (dead, filled) = self.lanes.run(Try {
+        let (dead, filled, stashed) = self.lanes.run(Try {
             state: &mut self.state,
-            kind,
+            stash: &mut self.stash,
+            frame: *frame,
             option,
         });
+        frame.stashed = stashed;
         self.dead = dead;
         let (configuration, guesses) = match kind {
             Kind::Start => (0, 0),
@@ -1085,336 +825,4 @@ impl Matrix for Deductions {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engines::search::{Driven, ShapeSearch};
-    use crate::{Solver, Tree};
-    use dance_dlx::Event;
-
-    /// Norvig's hardest, an empty board (many solutions), one solved by
-    /// deductions alone, one with no solution, and one with two.
-    const PUZZLES: [&str; 5] = [
-        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
-        ".................................................................................",
-        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
-        "12.......34......................................................................",
-        ".39...12....9.7...8..4.1..6.42...79...........91...54.5..1.9..3...8.5....14...87.",
-    ];
-
-    /// The first `limit` solutions in order, and the events.
-    fn solutions(
-        engine: &mut dyn ShapeSearch,
-        puzzle: &Puzzle,
-        budget: u64,
-        limit: usize,
-    ) -> (Vec<Grid>, Vec<Event>) {
-        assert!(engine.start(puzzle));
-        let (mut grids, mut events) = (Vec::new(), Vec::new());
-        while grids.len() < limit {
-            let event = engine.resume(budget);
-            if event != Event::BudgetSpent {
-                events.push(event);
-            }
-            match event {
-                Event::Solution => grids.push(engine.grid(puzzle)),
-                Event::Exhausted => break,
-                Event::BudgetSpent => {}
-            }
-        }
-        (grids, events)
-    }
-
-    fn engine(puzzle: &Puzzle) -> Driven<Deductions> {
-        Driven::new(Deductions::new(puzzle.shape()).unwrap())
-    }
-
-    #[test]
-    fn counts_match_algorithm_x_and_every_solution_is_valid() {
-        let mut reference = Solver::new();
-        reference.set_tree(Tree::AlgorithmX);
-        for text in PUZZLES {
-            let puzzle: Puzzle = text.parse().unwrap();
-            let (grids, _) = solutions(&mut engine(&puzzle), &puzzle, u64::MAX, 50);
-            let expected = reference.count(&puzzle, 50);
-            assert_eq!(grids.len() as u64, expected.solutions, "{text}");
-            for (k, grid) in grids.iter().enumerate() {
-                crate::verify(&puzzle, grid).unwrap();
-                assert!(!grids[..k].contains(grid), "{text}: a solution found twice");
-            }
-        }
-    }
-
-    #[test]
-    fn a_budget_of_one_node_walks_the_same_tree() {
-        for text in PUZZLES {
-            let puzzle: Puzzle = text.parse().unwrap();
-            let mut engine = engine(&puzzle);
-            let whole = solutions(&mut engine, &puzzle, u64::MAX, 3);
-            let stats = engine.stats();
-            let stepped = solutions(&mut engine, &puzzle, 1, 3);
-            assert_eq!(whole, stepped, "{text}");
-            assert_eq!(stats, engine.stats(), "{text}");
-        }
-    }
-
-    #[test]
-    fn a_puzzle_of_singles_fills_one_node_per_blank_and_guesses_nothing() {
-        let puzzle: Puzzle = PUZZLES[2].parse().unwrap();
-        let mut engine = engine(&puzzle);
-        let (grids, _) = solutions(&mut engine, &puzzle, u64::MAX, 2);
-        assert_eq!(grids.len(), 1);
-        let blanks = puzzle.cells().iter().filter(|c| c.is_none()).count() as u64;
-        assert_eq!((engine.stats().nodes, engine.stats().guesses), (blanks, 0));
-    }
-
-    #[test]
-    fn clashing_givens_are_refused_and_the_next_puzzle_starts_clean() {
-        let norvig: Puzzle = PUZZLES[0].parse().unwrap();
-        let mut engine = engine(&norvig);
-        for clash in [
-            format!("5....5{}", ".".repeat(75)),
-            format!("5{}5{}", ".".repeat(8), ".".repeat(71)),
-            format!("5.........5{}", ".".repeat(70)),
-        ] {
-            assert!(!engine.start(&clash.parse().unwrap()), "{clash}");
-        }
-        let (grids, _) = solutions(&mut engine, &norvig, u64::MAX, 2);
-        assert_eq!(grids.len(), 1);
-    }
-
-    /// Whether every digit of `solution` is still a candidate (or placed)
-    /// in its cell.
-    fn keeps(state: &State, solution: &Grid) -> bool {
-        solution.digits().iter().enumerate().all(|(cell, digit)| {
-            state.words[cell / BAND_CELLS][digit.index()] >> (cell % BAND_CELLS) & 1 == 1
-        })
-    }
-
-    /// The option of `frame` that `solution` takes: the one whose state
-    /// keeps it.
-    fn option_of(state: &State, frame: &Frame, solution: &Grid) -> usize {
-        (0..32)
-            .filter(|&option| frame.to_try >> option & 1 == 1)
-            .find(|&option| {
-                let mut after = *state;
-                after.apply(frame.kind, option);
-                keeps(&after, solution)
-            })
-            .expect("the solution takes one option of every branch")
-    }
-
-    #[test]
-    fn no_deduction_removes_a_candidate_of_the_solution() {
-        // Down the path to each top95 puzzle's solution, every state keeps
-        // it: the deductions are sound (on these states).
-        let top95 = include_str!("../../../benches/data/top95.txt");
-        let mut reference = Solver::new();
-        reference.set_tree(Tree::AlgorithmX);
-        let mut branches = 0;
-        for line in top95.lines() {
-            let puzzle: Puzzle = line.parse().unwrap();
-            let solution = reference.solve(&puzzle).unwrap();
-            let mut bands = Deductions::new(puzzle.shape()).unwrap();
-            assert!(crate::engines::search::PuzzleMatrix::start(
-                &mut bands, &puzzle
-            ));
-            let mut state = bands.state;
-            assert!(state.deduce(simd::Scalar).is_ok());
-            assert!(keeps(&state, &solution), "{line}");
-            while state.open != [0; 3] {
-                let frame = state.branch(simd::Scalar);
-                assert_eq!(Lanes::detect().run(Branch(&state)), frame, "{line}");
-                assert!(
-                    frame.to_try.count_ones() >= 2,
-                    "{line}: a branch has options"
-                );
-                let option = option_of(&state, &frame, &solution);
-                state.apply(frame.kind, option);
-                assert!(state.deduce(simd::Scalar).is_ok(), "{line}");
-                assert_eq!(
-                    state.dirty, [0; 3],
-                    "{line}: a fixpoint has no changed word"
-                );
-                assert!(keeps(&state, &solution), "{line}");
-                branches += 1;
-            }
-            assert_eq!(placed_grid(&puzzle, &state.words), solution);
-        }
-        assert!(branches > 95, "{branches}");
-    }
-
-    #[test]
-    fn both_copies_of_the_deductions_give_the_same_answers_and_trees() {
-        // The baseline copy (what `DANCE_SIMD=off` forces) and the one this
-        // CPU runs by default (x86-64-v3 where it has it): the same
-        // solutions in the same order, the same nodes and guesses, on
-        // every top95 and forum_hardest_1106 puzzle and a part of the
-        // hardest, 17-clue and easy sets.
-        let sets = [
-            (include_str!("../../../benches/data/top95.txt"), 1),
-            (
-                include_str!("../../../benches/data/forum_hardest_1106.txt"),
-                1,
-            ),
-            (include_str!("../../../benches/data/forum_hardest.txt"), 8),
-            (include_str!("../../../benches/data/17clue_sample.txt"), 50),
-            (
-                include_str!("../../../benches/data/easy_kaggle_like.txt"),
-                100,
-            ),
-        ];
-        let mut puzzles = 0;
-        for (set, every) in sets {
-            for line in set.lines().step_by(every) {
-                let puzzle: Puzzle = line.parse().unwrap();
-                let mut runs = [Lanes::Scalar, Lanes::detect()].map(|lanes| {
-                    let engine = Deductions::with_lanes(puzzle.shape(), lanes).unwrap();
-                    let mut engine = Driven::new(engine);
-                    let found = solutions(&mut engine, &puzzle, u64::MAX, 2);
-                    (found, engine.stats())
-                });
-                assert_eq!(runs[0], runs[1], "{line}");
-                let (found, _) = &mut runs[0];
-                for grid in &found.0 {
-                    crate::verify(&puzzle, grid).unwrap();
-                }
-                puzzles += 1;
-            }
-        }
-        assert!(puzzles > 1000, "{puzzles}");
-    }
-
-    /// The givens placed one by one, as [`State::give`] does: `None` when
-    /// two clash.
-    fn given_one_by_one(puzzle: &Puzzle) -> Option<State> {
-        let mut state = State::EMPTY;
-        let mut givens = [[0; N]; 3];
-        for (cell, digit) in puzzle.cells().iter().enumerate() {
-            if let Some(digit) = digit {
-                let (band, bit) = (cell / BAND_CELLS, cell % BAND_CELLS);
-                if !state.give(digit.index(), band, bit) {
-                    return None;
-                }
-                givens[band][digit.index()] |= 1 << bit;
-            }
-        }
-        for (band, words) in state.words.iter_mut().enumerate() {
-            let open = state.open[band];
-            for (word, &mine) in words.iter_mut().zip(&givens[band]) {
-                *word &= open | mine;
-            }
-        }
-        Some(state)
-    }
-
-    #[test]
-    fn the_givens_placed_at_once_are_the_givens_placed_one_by_one() {
-        // Random givens (most of them clash), the shipped top95, and givens
-        // taken from a solution (none clash), in both copies.
-        let solution =
-            "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = |bound: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % bound
-        };
-        let mut texts: Vec<String> = include_str!("../../../benches/data/top95.txt")
-            .lines()
-            .map(str::to_owned)
-            .collect();
-        let (mut clashing, mut fine) = (0, 0);
-        for round in 0..3000 {
-            let givens = next(if round % 2 == 0 { 12 } else { 40 });
-            let mut text = vec![b'.'; N * N];
-            for _ in 0..givens {
-                let cell = next(81) as usize;
-                text[cell] = if round % 3 == 0 {
-                    solution.as_bytes()[cell]
-                } else {
-                    b'1' + next(9) as u8
-                };
-            }
-            texts.push(String::from_utf8(text).unwrap());
-        }
-        for text in &texts {
-            let puzzle: Puzzle = text.parse().unwrap();
-            let expected = given_one_by_one(&puzzle);
-            for lanes in [None, Some(Lanes::Scalar), Some(Lanes::detect())] {
-                let mut state = State::EMPTY;
-                let start = Start {
-                    state: &mut state,
-                    puzzle: &puzzle,
-                };
-                // Each copy, and the vectors' way in the baseline copy.
-                let placed = match lanes {
-                    Some(lanes) => lanes.run(start),
-                    None => start.at_once(simd::Scalar),
-                };
-                assert_eq!(placed, expected.is_some(), "{text}");
-                if let Some(expected) = expected {
-                    assert_eq!(state, expected, "{text}");
-                }
-            }
-            if expected.is_some() {
-                fine += 1;
-            } else {
-                clashing += 1;
-            }
-        }
-        assert!(
-            clashing > 500 && fine > 1000,
-            "{clashing} clash, {fine} not"
-        );
-    }
-
-    #[test]
-    fn with_every_configuration_fixed_the_branch_is_a_cell() {
-        // Not a state the deductions leave (they fill such cells), but the
-        // branch is defined on any state.
-        let mut state = State::EMPTY;
-        for band in 0..3 {
-            for digit in 0..N {
-                state.triads[band][digit] = CONFIGURATIONS[0] as u16;
-            }
-        }
-        for digit in 0..N {
-            state.stacks[digit] = transpose(
-                CONFIGURATIONS[0] | CONFIGURATIONS[0] << N | CONFIGURATIONS[0] << (2 * N),
-            );
-        }
-        let frame = state.branch(simd::Scalar);
-        assert_eq!((frame.kind, frame.to_try), (Kind::Cell(0, 0), 0x1FF));
-    }
-
-    #[test]
-    fn the_triads_by_box_are_the_triads_transposed() {
-        // Every set of triads, with one, two or three cells in each.
-        for grid in 0..512 {
-            for cells in [1, 0b110, 0b111, 0b010] {
-                let word = triad_cells(grid) & (cells * TRIAD_STARTS);
-                assert_eq!(triads(word), grid, "{word:027b}");
-                assert_eq!(
-                    transpose_grid(triads_by_box(word) as usize),
-                    grid as usize,
-                    "{word:027b}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn a_branch_copies_276_bytes() {
-        // The size the module docs give.
-        assert_eq!(std::mem::size_of::<State>(), 276);
-    }
-
-    #[test]
-    fn only_the_boxed_9x9_shape_is_served() {
-        assert!(Deductions::new(&Shape::boxed(9).unwrap()).is_some());
-        assert!(Deductions::new(&Shape::boxed(4).unwrap()).is_none());
-        let x = Shape::boxed(9).unwrap().with_variant(crate::Variant::X);
-        assert!(Deductions::new(&x).is_none());
-    }
-}
+mod tests;

@@ -24,7 +24,7 @@ use std::arch::x86::{__m128i, __m256i};
 use std::arch::x86_64::{__m128i, __m256i};
 
 use super::super::bands::{N, ROW};
-use super::{COUNT, alone_in_row, transpose};
+use super::{COUNT, alone_in_row, columns, transpose};
 
 /// The copy of the engine's hot code that runs.
 #[derive(Clone, Copy, Debug)]
@@ -86,8 +86,12 @@ pub(crate) trait Words: Copy {
     /// Takes `cells` from every word: the words that changed, bit `digit`.
     fn clear(self, words: &mut [u32; N], cells: u32) -> u32;
 
-    /// The cells in at least one word, and those in at least two.
-    fn cover(self, words: &[u32; N]) -> (u32, u32);
+    /// For each band, the cells in at least one of its words, and those in
+    /// at least two.
+    fn cover(self, words: &[[u32; N]; 3]) -> [(u32, u32); 3];
+
+    /// The first digit whose word has cell `bit`, if any.
+    fn holder(self, words: &[u32; N], bit: usize) -> Option<usize>;
 
     /// How many cells the three bands' words `open` hold.
     fn count(self, open: [u32; 3]) -> u64;
@@ -96,20 +100,24 @@ pub(crate) trait Words: Copy {
     /// none; bytes 27 to 31 are 0) is the digit's.
     fn givens(self, numbers: &[u8; 32]) -> [u32; N];
 
-    /// The columns of each digit's three words (band `b` at bit `9 · b`),
-    /// from each band's columns by digit: the digits where they differ
-    /// from `stacks`, bit `digit`.
-    fn moved(self, columns: &[[u16; N]; 3], stacks: &[u32; N]) -> u32;
+    /// The columns of each digit's three words by stack (stack `s` at bit
+    /// `9 · s`, band `b` at bit `3 · b` of that), and the digits where they
+    /// differ from `stacks`, bit `digit`.
+    fn moved(self, words: &[[u32; N]; 3], stacks: &[u32; N]) -> ([u32; N], u32);
 
-    /// The configurations left in each band (0 to 2: from `triads`, each
-    /// band's used triads by digit) and each stack (3 to 5: from `stacks`,
-    /// each digit's columns by band), summed over the digits; and each
-    /// digit's columns by stack (`stacks` transposed).
-    fn totals(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> ([u32; 6], [u32; N]);
+    /// Where to branch: the line (a band, 0 to 2, its grids by digit in
+    /// `triads`; or a stack, 3 to 5, from each digit's columns by stack in
+    /// `stacks`) whose digits have the fewest configurations left in all,
+    /// more than one each, the first such; and in it the first digit with
+    /// the fewest, more than one. `None` when every digit of every line has
+    /// one. Every grid is a union of configurations (each the configurations
+    /// used within a set of cells, as the rules leave them), whose count
+    /// its number of cells gives.
+    fn fewest(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> Option<(usize, usize)>;
 
     /// Each digit's used triads of the three bands (low half, band `b` at
     /// bit `9 · b`) and of the three stacks (high half, stack `s` at bit
-    /// `32 + 9 · s`); and for each triad, whether at least one, two, three
+    /// `32 + 9 · s`: `stacks`); and for each triad, whether at least one, two, three
     /// and four digits have it, and the same for the triads certain in
     /// their digit's grid (alone in their row).
     fn grids(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> ([u64; N], [u64; 4], [u64; 4]);
@@ -117,10 +125,8 @@ pub(crate) trait Words: Copy {
 
 /// The columns of `digit`'s three words, band `b` at bit `9 · b`.
 #[inline(always)]
-pub(crate) fn seen(columns: &[[u16; N]; 3], digit: usize) -> u32 {
-    u32::from(columns[0][digit])
-        | u32::from(columns[1][digit]) << N
-        | u32::from(columns[2][digit]) << (2 * N)
+fn seen(words: &[[u32; N]; 3], digit: usize) -> u32 {
+    columns(words[0][digit]) | columns(words[1][digit]) << N | columns(words[2][digit]) << (2 * N)
 }
 
 /// A word at a time.
@@ -142,13 +148,20 @@ impl Words for Scalar {
     }
 
     #[inline(always)]
-    fn cover(self, words: &[u32; N]) -> (u32, u32) {
-        let (mut one, mut two) = (0, 0);
-        for &word in words {
-            two |= one & word;
-            one |= word;
+    fn holder(self, words: &[u32; N], bit: usize) -> Option<usize> {
+        words.iter().position(|&word| word >> bit & 1 == 1)
+    }
+
+    #[inline(always)]
+    fn cover(self, words: &[[u32; N]; 3]) -> [(u32, u32); 3] {
+        let mut covers = [(0, 0); 3];
+        for (words, (one, two)) in words.iter().zip(&mut covers) {
+            for &word in words {
+                *two |= *one & word;
+                *one |= word;
+            }
         }
-        (one, two)
+        covers
     }
 
     /// Nine bits at a time from a table: cheaper than counting bits
@@ -173,29 +186,43 @@ impl Words for Scalar {
     }
 
     #[inline(always)]
-    fn moved(self, columns: &[[u16; N]; 3], stacks: &[u32; N]) -> u32 {
-        let mut moved = 0;
-        for (digit, &stack) in stacks.iter().enumerate() {
-            moved |= u32::from(seen(columns, digit) != stack) << digit;
+    fn moved(self, words: &[[u32; N]; 3], stacks: &[u32; N]) -> ([u32; N], u32) {
+        // A loop, not `array::from_fn`, whose closure is not inlined.
+        let (mut all, mut moved) = ([0; N], 0);
+        for (digit, (seen, &stack)) in all.iter_mut().zip(stacks).enumerate() {
+            *seen = transpose(self::seen(words, digit));
+            moved |= u32::from(*seen != stack) << digit;
         }
-        moved
+        (all, moved)
     }
 
+    /// A table look-up per grid.
     #[inline(always)]
-    fn totals(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> ([u32; 6], [u32; N]) {
-        let mut totals = [0u32; 6];
-        let mut down = [0u32; N];
+    fn fewest(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> Option<(usize, usize)> {
+        let mut counts = [[0u8; N]; 6];
         for digit in 0..N {
             for band in 0..3 {
-                totals[band] += u32::from(COUNT[usize::from(triads[band][digit])]);
+                counts[band][digit] = COUNT[usize::from(triads[band][digit]) & ROW as usize];
             }
-            let by_stack = transpose(stacks[digit]);
-            down[digit] = by_stack;
             for stack in 0..3 {
-                totals[3 + stack] += u32::from(COUNT[(by_stack >> (N * stack) & ROW) as usize]);
+                counts[3 + stack][digit] = COUNT[(stacks[digit] >> (N * stack) & ROW) as usize];
             }
         }
-        (totals, down)
+        let (mut line, mut fewest) = (None, u32::MAX);
+        for (candidate, counts) in counts.iter().enumerate() {
+            let total = counts.iter().map(|&count| u32::from(count)).sum();
+            if total > N as u32 && total < fewest {
+                (line, fewest) = (Some(candidate), total);
+            }
+        }
+        let line = line?;
+        let (mut digit, mut fewest) = (0, u8::MAX);
+        for (candidate, &count) in counts[line].iter().enumerate() {
+            if count > 1 && count < fewest {
+                (digit, fewest) = (candidate, count);
+            }
+        }
+        Some((line, digit))
     }
 
     #[inline(always)]
@@ -206,7 +233,7 @@ impl Words for Scalar {
             let across = u64::from(triads[0][digit])
                 | u64::from(triads[1][digit]) << N
                 | u64::from(triads[2][digit]) << (2 * N);
-            let down = u64::from(transpose(stacks[digit]));
+            let down = u64::from(stacks[digit]);
             *grids = across | down << 32;
             let certain = alone_in_row(*grids);
             for (counts, bits) in [(&mut may, *grids), (&mut must, certain)] {
@@ -234,22 +261,17 @@ fn band_grids(simd: pulp::x86::V3, grids: &[u16; N]) -> __m256i {
     simd.avx2._mm256_cvtepu16_epi32(pulp::bytemuck::cast(eight))
 }
 
-/// Minus the configurations inside each lane's 3×3 grid.
+/// For each value of four bits: how many are set.
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-#[inline(always)]
-fn inside(simd: pulp::x86::V3, grids: __m256i) -> __m256i {
-    let (avx, avx2) = (simd.avx, simd.avx2);
-    let mut sum = avx._mm256_setzero_si256();
-    for configuration in super::CONFIGURATIONS {
-        let configuration = avx._mm256_set1_epi32(configuration as i32);
-        let within = avx2._mm256_and_si256(grids, configuration);
-        sum = avx2._mm256_add_epi32(sum, avx2._mm256_cmpeq_epi32(within, configuration));
-    }
-    sum
-}
+const BITS_OF_NIBBLE: [u8; 16] = [0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4];
+
+/// For a union of configurations of a 3×3 grid, by its number of cells:
+/// how many configurations it holds (no union has 1, 2 or 4 cells).
+pub(crate) const CONFIGURATIONS_OF_UNION: [u8; 16] =
+    [0, 0, 0, 1, 0, 2, 2, 3, 4, 6, 0, 0, 0, 0, 0, 0];
 
 /// For each row of a band: how many bits it has.
-const BITS: [u8; 512] = {
+static BITS: [u8; 512] = {
     let mut bits = [0; 512];
     let mut row = 0;
     while row < 512 {
@@ -284,40 +306,83 @@ impl Words for pulp::x86::V3 {
         changed
     }
 
-    /// Halves folded onto each other three times, then the ninth word.
+    /// Eight words at once, then the ninth.
     #[inline(always)]
-    fn cover(self, words: &[u32; N]) -> (u32, u32) {
+    fn holder(self, words: &[u32; N], bit: usize) -> Option<usize> {
         use pulp::bytemuck::cast;
-        let (eight, ninth) = words.split_at(N - 1);
-        let eight: [u32; N - 1] = eight.try_into().expect("eight words");
-        let eight = cast(eight);
-        let (sse2, avx2) = (self.sse2, self.avx2);
-        let low = self.avx._mm256_castsi256_si128(eight);
-        let high = avx2._mm256_extracti128_si256::<1>(eight);
-        let (one, two) = (sse2._mm_or_si128(low, high), sse2._mm_and_si128(low, high));
-        let (other_one, other_two) = (
-            sse2._mm_shuffle_epi32::<0b01_00_11_10>(one),
-            sse2._mm_shuffle_epi32::<0b01_00_11_10>(two),
+        let (avx, avx2) = (self.avx, self.avx2);
+        let eight: [u32; N - 1] = words[..N - 1].try_into().expect("eight words");
+        let cell = avx._mm256_set1_epi32(1 << bit);
+        let has = avx2._mm256_cmpeq_epi32(avx2._mm256_and_si256(cast(eight), cell), cell);
+        let has = avx._mm256_movemask_ps(avx._mm256_castsi256_ps(has)) as u32
+            | (words[N - 1] >> bit & 1) << (N - 1);
+        (has != 0).then(|| has.trailing_zeros() as usize)
+    }
+
+    /// Each band's first eight words folded onto themselves three times,
+    /// the first two bands side by side in one vector, then the ninth.
+    #[inline(always)]
+    fn cover(self, words: &[[u32; N]; 3]) -> [(u32, u32); 3] {
+        use pulp::bytemuck::cast;
+        let (sse2, avx, avx2) = (self.sse2, self.avx, self.avx2);
+        let four = |band: usize, first: usize| -> __m128i {
+            let four: [u32; 4] = words[band][first..][..4].try_into().expect("four words");
+            cast(four)
+        };
+        // Bands 0 and 1: the first four words of each against the next
+        // four.
+        let (low, high) = (
+            avx._mm256_set_m128i(four(1, 0), four(0, 0)),
+            avx._mm256_set_m128i(four(1, 4), four(0, 4)),
         );
-        let two = sse2._mm_or_si128(
-            sse2._mm_or_si128(two, other_two),
-            sse2._mm_and_si128(one, other_one),
+        let (mut one, mut two) = (
+            avx2._mm256_or_si256(low, high),
+            avx2._mm256_and_si256(low, high),
         );
-        let one = sse2._mm_or_si128(one, other_one);
-        let (other_one, other_two) = (
-            sse2._mm_shuffle_epi32::<0b10_11_00_01>(one),
-            sse2._mm_shuffle_epi32::<0b10_11_00_01>(two),
+        let (mut alone, mut both) = (
+            sse2._mm_or_si128(four(2, 0), four(2, 4)),
+            sse2._mm_and_si128(four(2, 0), four(2, 4)),
         );
-        let two = sse2._mm_or_si128(
-            sse2._mm_or_si128(two, other_two),
-            sse2._mm_and_si128(one, other_one),
-        );
-        let one = sse2._mm_or_si128(one, other_one);
-        let (one, two) = (
-            sse2._mm_cvtsi128_si32(one) as u32,
-            sse2._mm_cvtsi128_si32(two) as u32,
-        );
-        (one | ninth[0], two | (one & ninth[0]))
+        // Then halves of the halves, and their halves.
+        macro_rules! fold {
+            ($shuffle:literal) => {
+                let (other_one, other_two) = (
+                    avx2._mm256_shuffle_epi32::<$shuffle>(one),
+                    avx2._mm256_shuffle_epi32::<$shuffle>(two),
+                );
+                two = avx2._mm256_or_si256(
+                    avx2._mm256_or_si256(two, other_two),
+                    avx2._mm256_and_si256(one, other_one),
+                );
+                one = avx2._mm256_or_si256(one, other_one);
+                let (other_alone, other_both) = (
+                    sse2._mm_shuffle_epi32::<$shuffle>(alone),
+                    sse2._mm_shuffle_epi32::<$shuffle>(both),
+                );
+                both = sse2._mm_or_si128(
+                    sse2._mm_or_si128(both, other_both),
+                    sse2._mm_and_si128(alone, other_alone),
+                );
+                alone = sse2._mm_or_si128(alone, other_alone);
+            };
+        }
+        fold!(0b01_00_11_10);
+        fold!(0b10_11_00_01);
+        let ones: [u32; 8] = cast(one);
+        let twos: [u32; 8] = cast(two);
+        let cover = |one: u32, two: u32, band: usize| {
+            let ninth = words[band][N - 1];
+            (one | ninth, two | (one & ninth))
+        };
+        [
+            cover(ones[0], twos[0], 0),
+            cover(ones[4], twos[4], 1),
+            cover(
+                sse2._mm_cvtsi128_si32(alone) as u32,
+                sse2._mm_cvtsi128_si32(both) as u32,
+                2,
+            ),
+        ]
     }
 
     /// With the population-count instruction.
@@ -342,72 +407,145 @@ impl Words for pulp::x86::V3 {
 
     /// Eight digits at once, and the ninth alone.
     #[inline(always)]
-    fn moved(self, columns: &[[u16; N]; 3], stacks: &[u32; N]) -> u32 {
+    fn moved(self, words: &[[u32; N]; 3], stacks: &[u32; N]) -> ([u32; N], u32) {
         use pulp::bytemuck::cast;
         let avx2 = self.avx2;
-        let seen = avx2._mm256_or_si256(
-            band_grids(self, &columns[0]),
+        let row = self.avx._mm256_set1_epi32(ROW as i32);
+        let columns = |band: usize| {
+            let eight: [u32; N - 1] = words[band][..N - 1].try_into().expect("eight words");
+            let eight = cast(eight);
+            let folded = avx2._mm256_or_si256(
+                eight,
+                avx2._mm256_or_si256(
+                    avx2._mm256_srli_epi32::<9>(eight),
+                    avx2._mm256_srli_epi32::<18>(eight),
+                ),
+            );
+            avx2._mm256_and_si256(folded, row)
+        };
+        let eight = transposed(
+            self,
             avx2._mm256_or_si256(
-                avx2._mm256_slli_epi32::<9>(band_grids(self, &columns[1])),
-                avx2._mm256_slli_epi32::<18>(band_grids(self, &columns[2])),
+                columns(0),
+                avx2._mm256_or_si256(
+                    avx2._mm256_slli_epi32::<9>(columns(1)),
+                    avx2._mm256_slli_epi32::<18>(columns(2)),
+                ),
             ),
         );
-        let eight: [u32; N - 1] = stacks[..N - 1].try_into().expect("eight");
-        let same = avx2._mm256_cmpeq_epi32(seen, cast(eight));
+        let stacks_eight: [u32; N - 1] = stacks[..N - 1].try_into().expect("eight");
+        let same = avx2._mm256_cmpeq_epi32(eight, cast(stacks_eight));
         let same = self
             .avx
             ._mm256_movemask_ps(self.avx._mm256_castsi256_ps(same)) as u32;
-        !same & 0xFF | u32::from(self::seen(columns, N - 1) != stacks[N - 1]) << (N - 1)
+        let mut seen = [0; N];
+        seen[..N - 1].copy_from_slice(&cast::<__m256i, [u32; N - 1]>(eight));
+        seen[N - 1] = transpose(self::seen(words, N - 1));
+        let moved = !same & 0xFF | u32::from(seen[N - 1] != stacks[N - 1]) << (N - 1);
+        (seen, moved)
     }
 
-    /// Eight digits' grids a line at a time, each compared with the six
-    /// configurations, the sums folded together; the ninth digit alone.
+    /// Eight digits' grids of each line as 16-bit lanes, a line in each
+    /// half of a vector: their cells counted four bits at a time by a
+    /// shuffle, their configurations by a second (a union of configurations
+    /// has 0, 3, 5 to 9 cells), each line's eight added by three horizontal
+    /// additions; the line, and in it the digit, by the minimum-position
+    /// instruction; the ninth digit by the population count.
     #[inline(always)]
-    fn totals(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> ([u32; 6], [u32; N]) {
+    fn fewest(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> Option<(usize, usize)> {
         use pulp::bytemuck::cast;
-        let (avx, avx2) = (self.avx, self.avx2);
-        let by_stack = transposed(self, stacks);
-        let eight: [u32; N - 1] = cast(by_stack);
-        let mut down = [0; N];
-        down[..N - 1].copy_from_slice(&eight);
-        down[N - 1] = transpose(stacks[N - 1]);
+        let (sse2, avx, avx2) = (self.sse2, self.avx, self.avx2);
+        let band = |band: usize| {
+            let eight: [u16; N - 1] = triads[band][..N - 1].try_into().expect("eight grids");
+            cast::<[u16; N - 1], __m128i>(eight)
+        };
+        // Each digit's stacks, stack s at bit 9 · s, as three vectors of
+        // eight 16-bit lanes in digit order in each half.
+        let down: [u32; N - 1] = stacks[..N - 1].try_into().expect("eight");
+        let down: __m256i = cast(down);
         let row = avx._mm256_set1_epi32(ROW as i32);
-        let counts = [
-            inside(self, band_grids(self, &triads[0])),
-            inside(self, band_grids(self, &triads[1])),
-            inside(self, band_grids(self, &triads[2])),
-            inside(self, avx2._mm256_and_si256(by_stack, row)),
-            inside(
-                self,
-                avx2._mm256_and_si256(avx2._mm256_srli_epi32::<9>(by_stack), row),
-            ),
-            inside(self, avx2._mm256_srli_epi32::<18>(by_stack)),
+        let first = avx2._mm256_and_si256(down, row);
+        let second = avx2._mm256_and_si256(avx2._mm256_srli_epi32::<9>(down), row);
+        let third = avx2._mm256_srli_epi32::<18>(down);
+        // Packing interleaves the halves' quarters: the permutation puts
+        // them back.
+        let stacks01 =
+            avx2._mm256_permute4x64_epi64::<0b11_01_10_00>(avx2._mm256_packus_epi32(first, second));
+        let stack2 =
+            avx2._mm256_permute4x64_epi64::<0b11_01_10_00>(avx2._mm256_packus_epi32(third, third));
+        // Lines 0 and 1, 2 and 3, 4 and 5: line k in half k.
+        let grids = [
+            avx._mm256_set_m128i(band(1), band(0)),
+            avx._mm256_set_m128i(avx._mm256_castsi256_si128(stacks01), band(2)),
+            avx2._mm256_permute2x128_si256::<0x21>(stacks01, stack2),
         ];
-        // Lane k of the result: the sum of counts[k]'s eight lanes.
-        let pairs = [
-            avx2._mm256_hadd_epi32(counts[0], counts[1]),
-            avx2._mm256_hadd_epi32(counts[2], counts[3]),
-            avx2._mm256_hadd_epi32(counts[4], counts[5]),
-        ];
-        let quads = [
-            avx2._mm256_hadd_epi32(pairs[0], pairs[1]),
-            avx2._mm256_hadd_epi32(pairs[2], pairs[2]),
-        ];
-        let sums = avx2._mm256_add_epi32(
-            avx2._mm256_permute2x128_si256::<0x20>(quads[0], quads[1]),
-            avx2._mm256_permute2x128_si256::<0x31>(quads[0], quads[1]),
+        let nibble = avx._mm256_set1_epi8(0x0F);
+        let bits: __m256i = cast([BITS_OF_NIBBLE; 2]);
+        let configurations: __m256i = cast([CONFIGURATIONS_OF_UNION; 2]);
+        let (ones, two, zero) = (
+            avx._mm256_set1_epi8(1),
+            avx._mm256_set1_epi16(2),
+            avx._mm256_setzero_si256(),
         );
-        let sums: [i32; 8] = cast(sums);
-        let mut totals = [0u32; 6];
-        for (line, total) in totals.iter_mut().enumerate() {
-            let ninth = if line < 3 {
-                usize::from(triads[line][N - 1])
-            } else {
-                (down[N - 1] >> (N * (line - 3)) & ROW) as usize
-            };
-            *total = u32::from(COUNT[ninth]).wrapping_sub(sums[line] as u32);
+        // Closures given to `map` would not be compiled for the vectors.
+        let (mut counts, mut above_one) = ([zero; 3], [zero; 3]);
+        for k in 0..3 {
+            let grids = grids[k];
+            let low = avx2._mm256_shuffle_epi8(bits, avx2._mm256_and_si256(grids, nibble));
+            let high = avx2._mm256_shuffle_epi8(
+                bits,
+                avx2._mm256_and_si256(avx2._mm256_srli_epi16::<4>(grids), nibble),
+            );
+            let cells = avx2._mm256_maddubs_epi16(avx2._mm256_add_epi8(low, high), ones);
+            counts[k] = avx2._mm256_shuffle_epi8(configurations, cells);
+            // Counts of one or less become the largest.
+            above_one[k] = avx2._mm256_or_si256(counts[k], avx2._mm256_cmpgt_epi16(two, counts[k]));
         }
-        (totals, down)
+        let above_one: [__m128i; 6] = cast(above_one);
+        // Each line's eight counts added in pairs three times: lines 0, 2,
+        // 4 in the low halves, 1, 3, 5 in the high, interleaved in order.
+        let pairs = avx2._mm256_hadd_epi16(counts[0], counts[1]);
+        let quads = avx2._mm256_hadd_epi16(pairs, avx2._mm256_hadd_epi16(counts[2], counts[2]));
+        let sums = avx2._mm256_hadd_epi16(quads, quads);
+        let eight = sse2._mm_unpacklo_epi16(
+            avx._mm256_castsi256_si128(sums),
+            avx2._mm256_extracti128_si256::<1>(sums),
+        );
+        // The ninth digit's grids counted with the population count.
+        let ninth = |line: usize| {
+            let grid = if line < 3 {
+                u32::from(triads[line][N - 1])
+            } else {
+                stacks[N - 1] >> (N * (line - 3))
+            } & ROW;
+            i16::from(CONFIGURATIONS_OF_UNION[grid.count_ones() as usize])
+        };
+        let ninth = [ninth(0), ninth(1), ninth(2), ninth(3), ninth(4), ninth(5)];
+        // The last two lanes, copies of lines 4 and 5, become the largest.
+        let totals = sse2._mm_adds_epu16(
+            eight,
+            sse2._mm_setr_epi16(
+                ninth[0], ninth[1], ninth[2], ninth[3], ninth[4], ninth[5], -1, -1,
+            ),
+        );
+        // Totals of nine or less (every digit fixed) become the largest.
+        let totals = sse2._mm_or_si128(
+            totals,
+            sse2._mm_cmplt_epi16(totals, sse2._mm_set1_epi16(N as i16 + 1)),
+        );
+        let found = sse2._mm_cvtsi128_si32(self.sse4_1._mm_minpos_epu16(totals)) as u32;
+        if found & 0xFFFF == 0xFFFF {
+            return None;
+        }
+        let line = (found >> 16 & 7) as usize % 6;
+        let found = sse2._mm_cvtsi128_si32(self.sse4_1._mm_minpos_epu16(above_one[line])) as u32;
+        let (count, digit) = (found & 0xFFFF, found >> 16 & 7);
+        let ninth = ninth[line] as u32;
+        Some(if ninth > 1 && ninth < count {
+            (line, N - 1)
+        } else {
+            (line, digit as usize)
+        })
     }
 
     /// Eight digits' grids in two vectors of four, their counts folded
@@ -423,7 +561,8 @@ impl Words for pulp::x86::V3 {
                 avx2._mm256_slli_epi32::<18>(band_grids(self, &triads[2])),
             ),
         );
-        let down = transposed(self, stacks);
+        let down: [u32; N - 1] = stacks[..N - 1].try_into().expect("eight");
+        let down = cast(down);
         let (first, second) = halves(self, across, down);
         let (sure_first, sure_second) = halves(self, alone(self, across), alone(self, down));
         let mut grids = [0u64; N];
@@ -434,7 +573,7 @@ impl Words for pulp::x86::V3 {
         let ninth = u64::from(triads[0][N - 1])
             | u64::from(triads[1][N - 1]) << N
             | u64::from(triads[2][N - 1]) << (2 * N)
-            | u64::from(transpose(stacks[N - 1])) << 32;
+            | u64::from(stacks[N - 1]) << 32;
         grids[N - 1] = ninth;
         let mut may = fold(self, first, second);
         let mut must = fold(self, sure_first, sure_second);
@@ -444,13 +583,11 @@ impl Words for pulp::x86::V3 {
     }
 }
 
-/// The transposes of eight digits' stacks, as in `transpose`.
+/// `transpose` on eight lanes.
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 #[inline(always)]
-fn transposed(simd: pulp::x86::V3, stacks: &[u32; N]) -> __m256i {
+fn transposed(simd: pulp::x86::V3, fields: __m256i) -> __m256i {
     let (avx, avx2) = (simd.avx, simd.avx2);
-    let fields: [u32; N - 1] = stacks[..N - 1].try_into().expect("eight");
-    let fields = pulp::bytemuck::cast(fields);
     let t = avx2._mm256_and_si256(
         avx2._mm256_xor_si256(avx2._mm256_srli_epi32::<6>(fields), fields),
         avx._mm256_set1_epi32(7 << 3 | 7 << 15),

@@ -1,6 +1,7 @@
 //! The [`Digit`] newtype and the text alphabet shared by every format.
 
 use std::fmt;
+use std::num::NonZeroU8;
 
 use crate::MAX_SIZE;
 
@@ -19,17 +20,29 @@ use crate::MAX_SIZE;
 /// assert_eq!((g.index(), g.number(), g.to_char()), (15, 16, 'G'));
 /// assert_eq!(Digit::new(8).unwrap().to_string(), "9");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Digit(u8);
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Digit(
+    /// The 1-based number: never 0, so that an `Option<Digit>` (a cell,
+    /// given or blank) is one byte and a 9×9 puzzle's cells 81.
+    NonZeroU8,
+);
+
+/// `Digit(INDEX)`, the 0-based index, as the derived `Debug` of a digit
+/// held as its index printed it.
+impl fmt::Debug for Digit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Digit").field(&self.index()).finish()
+    }
+}
 
 impl Digit {
     /// Every digit, by index: for engines that hold digits as small
     /// numbers and need the [`Digit`] of one without a check.
     pub(crate) const ALL: [Digit; MAX_SIZE] = {
-        let mut digits = [Digit(0); MAX_SIZE];
+        let mut digits = [Digit(NonZeroU8::MIN); MAX_SIZE];
         let mut d = 0;
         while d < MAX_SIZE {
-            digits[d] = Digit(d as u8);
+            digits[d] = Digit(NonZeroU8::MIN.saturating_add(d as u8));
             d += 1;
         }
         digits
@@ -38,7 +51,7 @@ impl Digit {
     /// The digit with 0-based `index`, or `None` when `index` is not below 25.
     pub const fn new(index: u8) -> Option<Digit> {
         if (index as usize) < MAX_SIZE {
-            Some(Digit(index))
+            Some(Digit(NonZeroU8::MIN.saturating_add(index)))
         } else {
             None
         }
@@ -62,12 +75,12 @@ impl Digit {
 
     /// The 0-based index, `0..N`.
     pub const fn index(self) -> usize {
-        self.0 as usize
+        (self.0.get() - 1) as usize
     }
 
     /// The 1-based number shown in text, `1..=N`.
     pub const fn number(self) -> u8 {
-        self.0 + 1
+        self.0.get()
     }
 
     /// The character that shows this digit: `1`–`9`, then `A`–`P`.

@@ -107,6 +107,7 @@ mod request;
 mod shape;
 mod solver;
 mod transform;
+mod values;
 mod verify;
 
 pub mod batch;

@@ -1,5 +1,6 @@
 //! [`Puzzle`] (a shape plus givens) and [`Grid`] (a completed board).
 
+use crate::values::Values;
 use crate::{Cell, Digit, Shape};
 
 /// Why a [`Puzzle`] or [`Grid`] could not be built.
@@ -53,7 +54,7 @@ pub enum PuzzleError {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Puzzle {
     shape: Shape,
-    cells: Vec<Option<Digit>>,
+    cells: Values<Option<Digit>>,
     /// Bit `d` of entry `i` set when cell `i` may hold digit `d`; `None`
     /// for a puzzle of givens only.
     candidates: Option<Vec<u32>>,
@@ -69,7 +70,7 @@ impl Puzzle {
         check(&shape, cells.iter().copied())?;
         Ok(Puzzle {
             shape,
-            cells,
+            cells: Values::from_vec(cells),
             candidates: None,
         })
     }
@@ -77,7 +78,7 @@ impl Puzzle {
     /// A puzzle from a reader that has made [`Puzzle::new`]'s checks as it
     /// decoded the cells (one entry per cell of `shape`, every digit below
     /// N), so that they are not paid twice per record.
-    pub(crate) fn from_checked(shape: Shape, cells: Vec<Option<Digit>>) -> Puzzle {
+    pub(crate) fn from_checked(shape: Shape, cells: Values<Option<Digit>>) -> Puzzle {
         debug_assert_eq!(check(&shape, cells.iter().copied()), Ok(()));
         Puzzle {
             shape,
@@ -148,7 +149,7 @@ impl Puzzle {
 
     /// A puzzle with no givens.
     pub fn empty(shape: Shape) -> Puzzle {
-        let cells = vec![None; shape.cell_count()];
+        let cells = Values::filled(None, shape.cell_count());
         Puzzle {
             shape,
             cells,
@@ -194,7 +195,7 @@ impl Puzzle {
     pub fn givens(&self) -> impl Iterator<Item = (Cell, Digit)> + '_ {
         self.shape
             .cells()
-            .zip(&self.cells)
+            .zip(self.cells.iter())
             .filter_map(|(cell, digit)| digit.map(|d| (cell, d)))
     }
 
@@ -208,7 +209,11 @@ impl Puzzle {
     /// The givens are not checked against each other; see
     /// [`verify`](crate::verify).
     pub fn to_grid(&self) -> Option<Grid> {
-        let digits = self.cells.iter().copied().collect::<Option<Vec<Digit>>>()?;
+        let digits = self
+            .cells
+            .iter()
+            .copied()
+            .collect::<Option<Values<Digit>>>()?;
         Some(Grid {
             shape: self.shape.clone(),
             digits,
@@ -219,7 +224,7 @@ impl Puzzle {
 impl From<Grid> for Puzzle {
     fn from(grid: Grid) -> Puzzle {
         Puzzle {
-            cells: grid.digits.into_iter().map(Some).collect(),
+            cells: grid.digits.iter().copied().map(Some).collect(),
             shape: grid.shape,
             candidates: None,
         }
@@ -238,7 +243,7 @@ fn full_mask(n: usize) -> u32 {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Grid {
     shape: Shape,
-    digits: Vec<Digit>,
+    digits: Values<Digit>,
 }
 
 impl Grid {
@@ -248,13 +253,19 @@ impl Grid {
     /// As for [`Puzzle::new`].
     pub fn new(shape: Shape, digits: Vec<Digit>) -> Result<Grid, PuzzleError> {
         check(&shape, digits.iter().map(|&d| Some(d)))?;
-        Ok(Grid { shape, digits })
+        Ok(Grid {
+            shape,
+            digits: Values::from_vec(digits),
+        })
     }
 
     /// A grid from a solver that only places digits below N in every cell,
     /// so the checks of [`Grid::new`] would be wasted work.
-    pub(crate) fn from_solver(shape: Shape, digits: Vec<Digit>) -> Grid {
-        Grid { shape, digits }
+    pub(crate) fn from_solver(shape: Shape, digits: impl Into<Values<Digit>>) -> Grid {
+        Grid {
+            shape,
+            digits: digits.into(),
+        }
     }
 
     /// The grid a solver found for `puzzle`: its givens, overwritten by the
@@ -265,7 +276,7 @@ impl Grid {
         placements: impl IntoIterator<Item = (usize, Digit)>,
     ) -> Grid {
         let blank = Digit::new(0).unwrap_or_else(|| unreachable!("0 is a digit"));
-        let mut digits: Vec<Digit> = puzzle
+        let mut digits: Values<Digit> = puzzle
             .cells()
             .iter()
             .map(|given| given.unwrap_or(blank))
@@ -354,7 +365,7 @@ impl std::str::FromStr for Grid {
                 ))
             }
             None => {
-                let digits = puzzle.cells().iter().flatten().copied().collect();
+                let digits: Values<Digit> = puzzle.cells().iter().flatten().copied().collect();
                 Ok(Grid::from_solver(puzzle.shape().clone(), digits))
             }
         }

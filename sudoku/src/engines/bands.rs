@@ -52,6 +52,7 @@
 use dance_dlx::driver::{Choice, Matrix, Work};
 
 use super::search::Stash;
+use crate::values::Values;
 use crate::{Digit, Grid, Puzzle, Shape, Variant};
 
 /// The size this module is specialised for.
@@ -706,8 +707,8 @@ fn counts(cells: u32) -> u32 {
 /// filled): each band's digits, word by word.
 pub(crate) fn placed_grid(puzzle: &Puzzle, words: &[[u32; N]; 3]) -> Grid {
     // Every cell the last digit first, then the others' cells: a ninth
-    // fewer cells written, and the allocation needs no zeroing.
-    let mut digits = vec![Digit::ALL[N - 1]; N * N];
+    // fewer cells written.
+    let mut digits = Values::filled(Digit::ALL[N - 1], N * N);
     for (band, words) in words.iter().enumerate() {
         let here = &mut digits[BAND_CELLS * band..][..BAND_CELLS];
         for (&cells, digit) in words[..N - 1].iter().zip(Digit::ALL) {

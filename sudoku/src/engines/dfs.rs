@@ -23,6 +23,7 @@ use std::ops::ControlFlow;
 use dance_dlx::{CHECK_INTERVAL, Goal, Pursuit};
 
 use crate::cover::{KING_MOVES, KNIGHT_MOVES, ORTHOGONAL_MOVES, step};
+use crate::values::Values;
 use crate::{Answer, Digit, EngineKind, Grid, Puzzle, Request, Shape, Stats, Variant};
 
 /// Answers `request` with the naive search — what
@@ -186,7 +187,7 @@ impl Board<'_> {
     }
 
     fn grid(&self) -> Grid {
-        let digits = self.values.iter().filter_map(|&v| Digit::new(v)).collect();
+        let digits: Values<Digit> = self.values.iter().filter_map(|&v| Digit::new(v)).collect();
         Grid::from_solver(self.shape.clone(), digits)
     }
 }

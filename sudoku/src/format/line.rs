@@ -36,6 +36,7 @@ use std::fmt;
 use std::io::{self, BufRead};
 use std::str::FromStr;
 
+use crate::values::Values;
 use crate::{BoxShape, Grid, MAX_SIZE, Puzzle, Shape};
 
 use super::reader::LineReader;
@@ -309,14 +310,12 @@ fn parse_plain(text: &str, options: &ParseOptions, last: &mut Option<Shape>) -> 
     // whitespace inside the field, a byte of a non-ASCII character, a bad
     // or too large digit.
     let mut top = 0;
-    let digits = cells
-        .iter()
-        .map(|&b| {
-            let entry = table[usize::from(b)];
-            top = top.max(entry);
-            alphabet::CELLS[usize::from(entry)]
-        })
-        .collect();
+    let mut digits = Values::filled(None, cells.len());
+    for (digit, &b) in digits.iter_mut().zip(cells) {
+        let entry = table[usize::from(b)];
+        top = top.max(entry);
+        *digit = alphabet::CELLS[usize::from(entry)];
+    }
     if usize::from(top) > n {
         return None;
     }

@@ -352,6 +352,18 @@ impl ProblemBuilder {
         Self::default()
     }
 
+    /// Starts an empty problem with room for this many items, options and
+    /// entries, for a problem whose size is known ahead.
+    pub(crate) fn with_capacity(items: usize, options: usize, entries: usize) -> Self {
+        let mut builder = Self::default();
+        builder.problem.items.reserve(items);
+        builder.problem.item_by_name.reserve(items);
+        builder.problem.entries.reserve(entries);
+        builder.problem.option_ends.reserve(options);
+        builder.seen.reserve(items);
+        builder
+    }
+
     /// Adds a primary item (covered exactly once) and returns its id.
     ///
     /// Names of items and colors are non-empty and hold no whitespace, `:`,

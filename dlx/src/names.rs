@@ -43,15 +43,24 @@ impl NameIndex {
 
     /// Records `id` under `name`, which has no id yet.
     pub(crate) fn insert(&mut self, name: &str, id: u32) {
-        if (self.len + 1) * 2 > self.slots.len() {
-            let old = std::mem::take(&mut self.slots);
-            self.slots = vec![(0, 0); (old.len() * 2).max(16)];
-            for (h, id) in old.into_iter().filter(|&(_, id)| id != 0) {
-                self.place(h, id);
-            }
-        }
+        self.reserve(1);
         self.place(hash(name), id + 1);
         self.len += 1;
+    }
+
+    /// Makes room for `more` names without growing again.
+    pub(crate) fn reserve(&mut self, more: usize) {
+        let needed = (self.len + more) * 2;
+        if needed <= self.slots.len() {
+            return;
+        }
+        let old = std::mem::replace(
+            &mut self.slots,
+            vec![(0, 0); needed.next_power_of_two().max(16)],
+        );
+        for (h, id) in old.into_iter().filter(|&(_, id)| id != 0) {
+            self.place(h, id);
+        }
     }
 
     /// Puts `(hash, slot)` in the first free slot from the hash's own.

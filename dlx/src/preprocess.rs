@@ -30,8 +30,8 @@
 //! are refused ([`PreprocessError::Multiplicities`]) rather than reduced by
 //! a guess.
 
-use crate::ids::{ColorId, ItemId, OptionId};
-use crate::model::{Entry, ItemKind, Problem};
+use crate::ids::{ColorId, OptionId};
+use crate::model::{Entry, ItemKind, Problem, ProblemBuilder};
 
 /// Why a problem cannot be preprocessed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -482,14 +482,25 @@ impl State {
         }
     }
 
-    /// The reduced problem, built from what is alive.
+    /// The reduced problem, built from what is alive: the items kept in
+    /// their order, the colors in the order the options left first use
+    /// them, every option left without a `Vec` of its own.
     fn finish(self, problem: &Problem, rounds: usize) -> Reduction {
-        let mut builder = Problem::builder();
-        let mut id = vec![None; problem.item_count()];
         let keep = |item: usize| match self.infeasible {
             Some(p) => item == p as usize,
             None => self.item_alive[item],
         };
+        let kept: Vec<u32> = if self.infeasible.is_some() {
+            Vec::new()
+        } else {
+            (0..self.alive.len() as u32)
+                .filter(|&r| self.alive[r as usize])
+                .collect()
+        };
+        let entries = kept.iter().map(|&r| self.option(r).len()).sum();
+        let items = (0..problem.item_count()).filter(|&i| keep(i)).count();
+        let mut builder = ProblemBuilder::with_capacity(items, kept.len(), entries);
+        let mut id = vec![None; problem.item_count()];
         for item in problem.items() {
             if !keep(item.index()) {
                 continue;
@@ -501,34 +512,29 @@ impl State {
             };
             id[item.index()] = added.ok();
         }
-        let mut original = Vec::new();
-        if self.infeasible.is_none() {
-            for r in 0..self.alive.len() {
-                if !self.alive[r] {
-                    continue;
+        let mut color = vec![None; problem.color_count()];
+        for &r in &kept {
+            for &(_, c) in self.option(r) {
+                if c > 0 && color[c as usize - 1].is_none() {
+                    let name = problem.color_name(ColorId::new(c - 1));
+                    color[c as usize - 1] = builder.color(name).ok();
                 }
-                let option = OptionId::new(r as u32);
-                let entries: Vec<Entry> = self
-                    .option(r as u32)
-                    .iter()
-                    .filter_map(|&(item, color)| {
-                        let item: ItemId = id[item as usize]?;
-                        let color = (color > 0).then(|| {
-                            let name = problem.color_name(ColorId::new(color - 1));
-                            builder.color(name).ok()
-                        });
-                        Some(Entry {
-                            item,
-                            color: color.flatten(),
-                        })
-                    })
-                    .collect();
-                if builder
-                    .option_with_cost(entries, problem.option_cost(option))
-                    .is_ok()
-                {
-                    original.push(option);
-                }
+            }
+        }
+        let mut original = Vec::with_capacity(kept.len());
+        for &r in &kept {
+            let option = OptionId::new(r);
+            let entries = self.option(r).iter().filter_map(|&(item, c)| {
+                Some(Entry {
+                    item: id[item as usize]?,
+                    color: c.checked_sub(1).and_then(|c| color[c as usize]),
+                })
+            });
+            if builder
+                .option_with_cost(entries, problem.option_cost(option))
+                .is_ok()
+            {
+                original.push(option);
             }
         }
         let reduced = builder.build();

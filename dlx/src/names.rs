@@ -79,19 +79,22 @@ impl NameIndex {
 fn hash(name: &str) -> u32 {
     const K: u64 = 0x517c_c1b7_2722_0a95;
     let step = |h: u64, word: u64| (h.rotate_left(5) ^ word).wrapping_mul(K);
+    // Little-endian, without a call to copy a short tail.
+    let word = |bytes: &[u8]| {
+        bytes
+            .iter()
+            .rev()
+            .fold(0u64, |word, &byte| (word << 8) | u64::from(byte))
+    };
     let bytes = name.as_bytes();
     let mut h = step(0, bytes.len() as u64);
     let mut words = bytes.chunks_exact(8);
     for chunk in &mut words {
-        let mut word = [0; 8];
-        word.copy_from_slice(chunk);
-        h = step(h, u64::from_le_bytes(word));
+        h = step(h, word(chunk));
     }
     let rest = words.remainder();
     if !rest.is_empty() {
-        let mut word = [0; 8];
-        word[..rest.len()].copy_from_slice(rest);
-        h = step(h, u64::from_le_bytes(word));
+        h = step(h, word(rest));
     }
     (h >> 32) as u32
 }

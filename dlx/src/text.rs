@@ -238,15 +238,24 @@ impl<R: BufRead> Lines<R> {
     }
 }
 
-/// Splits a line into whitespace-separated tokens with their byte offsets.
+/// Splits a line into tokens separated by spaces and tabs, with their byte
+/// offsets; a byte at a time, as both separators are ASCII.
 fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
-    line.split([' ', '\t'])
-        .scan(0, |offset, token| {
-            let start = *offset;
-            *offset += token.len() + 1;
-            Some((start, token))
-        })
-        .filter(|(_, token)| !token.is_empty())
+    let bytes = line.as_bytes();
+    let separator = |at: usize| matches!(bytes[at], b' ' | b'\t');
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while at < bytes.len() && separator(at) {
+            at += 1;
+        }
+        let start = at;
+        while at < bytes.len() && !separator(at) {
+            at += 1;
+        }
+        line.get(start..at)
+            .filter(|token| !token.is_empty())
+            .map(|token| (start, token))
+    })
 }
 
 /// Reads a problem in Knuth's text format from `text`.
@@ -316,6 +325,7 @@ pub fn read_problem(reader: impl BufRead) -> Result<Problem, TextError> {
     let mut builder = Problem::builder();
     let mut have_items = false;
     let mut bytes = Vec::new();
+    let mut entries = Vec::new();
     let mut lines = Lines {
         reader,
         number: 0,
@@ -339,7 +349,7 @@ pub fn read_problem(reader: impl BufRead) -> Result<Problem, TextError> {
             continue;
         }
         if have_items {
-            read_option(&mut builder, line_number, line)?;
+            read_option(&mut builder, &mut entries, line_number, line)?;
         } else {
             read_items(&mut builder, line_number, line)?;
             have_items = true;
@@ -448,12 +458,14 @@ fn parse_bounds(bounds: &str) -> Result<(u32, u32), usize> {
     }
 }
 
+/// Reads one option; `entries` is scratch room, reused from line to line.
 fn read_option(
     builder: &mut ProblemBuilder,
+    entries: &mut Vec<(usize, Entry)>,
     line_number: usize,
     line: &str,
 ) -> Result<(), TextError> {
-    let mut entries = Vec::new();
+    entries.clear();
     let mut cost = 0u64;
     for (offset, token) in tokens(line) {
         let error = |kind: SyntaxError| TextError::at(line_number, line, offset, kind);

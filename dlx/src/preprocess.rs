@@ -59,7 +59,9 @@ pub struct Reduction {
 
 impl Reduction {
     /// The reduced problem: the items and options that are left, in their
-    /// original order, each option with the cost it had.
+    /// original order, each option with the cost it had; the colors the
+    /// options left use, in the order they first use them. When the rules
+    /// remove nothing it is the original problem, colors and all.
     pub fn problem(&self) -> &Problem {
         &self.problem
     }
@@ -482,10 +484,25 @@ impl State {
         }
     }
 
-    /// The reduced problem, built from what is alive: the items kept in
-    /// their order, the colors in the order the options left first use
-    /// them, every option left without a `Vec` of its own.
+    /// The reduced problem: a copy of the original when everything is
+    /// alive; else built from what is: the items kept in their order, the
+    /// colors in the order the options left first use them, every option
+    /// left without a `Vec` of its own.
     fn finish(self, problem: &Problem, rounds: usize) -> Reduction {
+        if self.infeasible.is_none()
+            && self.alive.iter().all(|&alive| alive)
+            && self.item_alive.iter().all(|&alive| alive)
+        {
+            return Reduction {
+                problem: problem.clone(),
+                original: (0..problem.option_count() as u32)
+                    .map(OptionId::new)
+                    .collect(),
+                items_removed: 0,
+                options_removed: 0,
+                rounds,
+            };
+        }
         let keep = |item: usize| match self.infeasible {
             Some(p) => item == p as usize,
             None => self.item_alive[item],

@@ -140,32 +140,7 @@ pub fn preprocess(problem: &Problem) -> Result<Reduction, PreprocessError> {
         ));
     }
     let mut state = State::new(problem);
-    let mut found = Vec::new();
-    let mut rounds = 0;
-    while state.infeasible.is_none() {
-        rounds += 1;
-        let mut changed = false;
-        for c in 0..state.top.len() {
-            if state.infeasible.is_some() {
-                break;
-            }
-            if state.len(c) > 0 {
-                changed |= state.comes_along(c, &mut found);
-            }
-        }
-        for r in 0..state.alive.len() {
-            if state.infeasible.is_some() {
-                break;
-            }
-            if state.alive[r] && state.blocks(r as u32, &mut found) {
-                state.delete(r as u32);
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
+    let rounds = state.reduce();
     Ok(state.finish(problem, rounds))
 }
 
@@ -290,6 +265,38 @@ impl State {
             }
         }
         state
+    }
+
+    /// Both rules in rounds, every item then every option, until a round
+    /// changes nothing or the problem is infeasible; how many rounds ran.
+    fn reduce(&mut self) -> usize {
+        let mut found = Vec::new();
+        let mut rounds = 0;
+        while self.infeasible.is_none() {
+            rounds += 1;
+            let mut changed = false;
+            for c in 0..self.top.len() {
+                if self.infeasible.is_some() {
+                    break;
+                }
+                if self.len(c) > 0 {
+                    changed |= self.comes_along(c, &mut found);
+                }
+            }
+            for r in 0..self.alive.len() {
+                if self.infeasible.is_some() {
+                    break;
+                }
+                if self.alive[r] && self.blocks(r as u32, &mut found) {
+                    self.delete(r as u32);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        rounds
     }
 
     /// How many alive options contain item `i`.
@@ -562,5 +569,28 @@ impl State {
             original,
             rounds,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Tests numbered past `u32::MAX` start again from 1 with every stamp
+    /// cleared: the reduction is the same as from 0.
+    #[test]
+    fn the_test_numbers_wrap_around() {
+        let problem: Problem = "A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n"
+            .parse()
+            .unwrap();
+        let expected = preprocess(&problem).unwrap();
+        let mut state = State::new(&problem);
+        state.test = u32::MAX - 3;
+        let rounds = state.reduce();
+        assert!(state.test < 100, "the numbers did not wrap around");
+        let wrapped = state.finish(&problem, rounds);
+        assert_eq!(wrapped.problem(), expected.problem());
+        assert_eq!(wrapped.original, expected.original);
+        assert_eq!(wrapped.rounds(), expected.rounds());
     }
 }

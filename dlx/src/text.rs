@@ -610,8 +610,14 @@ impl fmt::Display for Problem {
             }
         }
         writeln!(f)?;
-        for (option, _) in self.options() {
-            writeln!(f, "{}", OptionDisplay::new(self, option))?;
+        // A line at a time: one call to the writer per option rather than
+        // one per name, space and colon.
+        let mut line = String::new();
+        for (option, entries) in self.options() {
+            line.clear();
+            write_option(&mut line, self, entries, self.option_cost(option))?;
+            line.push('\n');
+            f.write_str(&line)?;
         }
         Ok(())
     }
@@ -642,20 +648,32 @@ impl<'a> OptionDisplay<'a> {
 
 impl fmt::Display for OptionDisplay<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (k, entry) in self.entries.iter().enumerate() {
-            if k > 0 {
-                f.write_str(" ")?;
-            }
-            f.write_str(self.problem.item_name(entry.item))?;
-            if let Some(color) = entry.color {
-                write!(f, ":{}", self.problem.color_name(color))?;
-            }
-        }
-        if self.cost > 0 {
-            write!(f, " |{}", self.cost)?;
-        }
-        Ok(())
+        write_option(f, self.problem, self.entries, self.cost)
     }
+}
+
+/// Writes an option of `problem` as the text format has it: its entries
+/// (`a b x:red`), then its cost as one entry when it has one (`|7`).
+fn write_option(
+    out: &mut impl fmt::Write,
+    problem: &Problem,
+    entries: &[Entry],
+    cost: u64,
+) -> fmt::Result {
+    for (k, entry) in entries.iter().enumerate() {
+        if k > 0 {
+            out.write_str(" ")?;
+        }
+        out.write_str(problem.item_name(entry.item))?;
+        if let Some(color) = entry.color {
+            out.write_str(":")?;
+            out.write_str(problem.color_name(color))?;
+        }
+    }
+    if cost > 0 {
+        write!(out, " |{cost}")?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -356,12 +356,17 @@ impl ProblemBuilder {
     /// entries, for a problem whose size is known ahead.
     pub(crate) fn with_capacity(items: usize, options: usize, entries: usize) -> Self {
         let mut builder = Self::default();
-        builder.problem.items.reserve(items);
-        builder.problem.item_by_name.reserve(items);
+        builder.reserve_items(items);
         builder.problem.entries.reserve(entries);
         builder.problem.option_ends.reserve(options);
-        builder.seen.reserve(items);
         builder
+    }
+
+    /// Makes room for `more` items.
+    pub(crate) fn reserve_items(&mut self, more: usize) {
+        self.problem.items.reserve(more);
+        self.problem.item_by_name.reserve(more);
+        self.seen.reserve(more);
     }
 
     /// Adds a primary item (covered exactly once) and returns its id.
@@ -431,14 +436,17 @@ impl ProblemBuilder {
     ) -> Result<ItemId, BuildError> {
         let name = check_name(name)?;
         let problem = &mut self.problem;
-        if problem.item(&name).is_some() {
-            return Err(BuildError::DuplicateItem(name));
-        }
         if problem.items.len() >= MAX_INDEX {
             return Err(BuildError::TooLarge("items"));
         }
         let id = ItemId(problem.items.len() as u32);
-        problem.item_by_name.insert(&name, id.0);
+        let items = &problem.items;
+        if !problem
+            .item_by_name
+            .insert_new(&name, id.0, |i| &items[i as usize].name)
+        {
+            return Err(BuildError::DuplicateItem(name));
+        }
         let name: Box<str> = name.into();
         problem.items.push(ItemInfo {
             name,

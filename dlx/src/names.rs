@@ -48,6 +48,32 @@ impl NameIndex {
         self.len += 1;
     }
 
+    /// Records `id` under `name` unless an id has that name already (one
+    /// probe for both); whether it did. `name_of` as for [`get`](Self::get).
+    pub(crate) fn insert_new<'a>(
+        &mut self,
+        name: &str,
+        id: u32,
+        name_of: impl Fn(u32) -> &'a str,
+    ) -> bool {
+        self.reserve(1);
+        let hash = hash(name);
+        let mask = self.slots.len() - 1;
+        let mut at = hash as usize & mask;
+        loop {
+            let (h, slot) = self.slots[at];
+            if slot == 0 {
+                self.slots[at] = (hash, id + 1);
+                self.len += 1;
+                return true;
+            }
+            if h == hash && name_of(slot - 1) == name {
+                return false;
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
     /// Makes room for `more` names without growing again.
     pub(crate) fn reserve(&mut self, more: usize) {
         let needed = (self.len + more) * 2;
@@ -110,8 +136,13 @@ mod tests {
         let name_of = |id: u32| names[id as usize].as_str();
         assert_eq!(index.get("item0", name_of), None);
         for (id, name) in names.iter().enumerate() {
-            index.insert(name, id as u32);
+            if id % 2 == 0 {
+                index.insert(name, id as u32);
+            } else {
+                assert!(index.insert_new(name, id as u32, name_of));
+            }
         }
+        assert!(!index.insert_new("item7", 1000, name_of));
         for (id, name) in names.iter().enumerate() {
             assert_eq!(index.get(name, name_of), Some(id as u32));
         }

@@ -371,6 +371,7 @@ fn read_items(
     line: &str,
 ) -> Result<(), TextError> {
     let mut kind = ItemKind::Primary;
+    builder.reserve_items(tokens(line).count());
     for (offset, token) in tokens(line) {
         let error = |kind: SyntaxError| TextError::at(line_number, line, offset, kind);
         // The separator, alone or glued to the first secondary item.

@@ -182,10 +182,11 @@ struct State {
     /// Per item: the test that last marked it as an item of the option
     /// under test, and the color it has there.
     mark: Vec<(u32, u32)>,
-    /// Per primary item: the test that last tried it, and where in its
-    /// column the option was that did not clash with the option under the
-    /// last test that found one.
+    /// Per item: the test that last tried it, or left it out as an item of
+    /// the option under test.
     tried: Vec<u32>,
+    /// Per primary item: where in its column the option was that did not
+    /// clash with the option under the last test that found one.
     refuter: Vec<u32>,
     test: u32,
     infeasible: Option<u32>,

@@ -9,7 +9,7 @@
 //! On Linux with glibc the C runtime calls [`main`] directly (`no_main`):
 //! see there for what it does instead of the standard library's start.
 
-#![cfg_attr(all(target_os = "linux", target_env = "gnu"), no_main)]
+#![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
 
 mod bench;
 mod check;
@@ -35,8 +35,9 @@ use std::io;
 // `dance cover` still names it `crate::Exit`.
 pub use exit::Exit;
 
-/// The entry point where the standard library's start is not skipped.
-#[cfg(not(all(target_os = "linux", target_env = "gnu")))]
+/// The entry point where the standard library's start is not skipped (and
+/// the one a unit-test build has, whose harness is its own `main`).
+#[cfg(not(all(target_os = "linux", target_env = "gnu", not(test))))]
 fn main() -> std::process::ExitCode {
     std::process::ExitCode::from(run_process())
 }
@@ -54,7 +55,7 @@ fn main() -> std::process::ExitCode {
 /// the end. The arguments come from glibc's own start, as with `std::rt`.
 /// What is lost: a stack overflow is a plain SIGSEGV without the standard
 /// library's message, and the main thread has no name in panic messages.
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
 #[unsafe(no_mangle)]
 extern "C" fn main(
     _argc: std::ffi::c_int,
@@ -74,7 +75,7 @@ extern "C" fn main(
 /// Opens `/dev/null` until the descriptor it gets is not 0, 1 or 2, keeping
 /// each one it got below 3: a standard descriptor closed at start is then
 /// `/dev/null`, as the standard library's start would make it.
-#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
 fn reopen_closed_standard_descriptors() {
     use std::os::fd::{AsRawFd, IntoRawFd};
     while let Ok(null) = std::fs::File::options()

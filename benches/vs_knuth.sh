@@ -19,8 +19,11 @@
 #   benches/vs_knuth.sh KNUTH_BIN_DIR [ROUNDS [FILE...]]
 #
 # ROUNDS defaults to 5; FILEs (names in benches/data, e.g. pentominoes6x10.dlx)
-# race only those problems, to repeat a row whose ratio is within noise.
-# DANCE=PATH races that dance binary instead of building target/release/dance.
+# race only those problems of the first table, to repeat a row whose ratio is
+# within noise. DANCE=PATH races that dance binary instead of building
+# target/release/dance. TABLES=WORDS runs only the tables named (`count`,
+# `best`, `preprocess`; all three by default), e.g. TABLES=preprocess for the
+# `--preprocess` rows and their floor alone.
 #
 # KNUTH_BIN_DIR holds the binaries `dlx1`, `dlx2`, `ssxcc`, `dlx5` and
 # `dlx-pre`, built outside
@@ -75,6 +78,7 @@ else
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+tables=" ${TABLES:-count best preprocess} "
 
 # median and ratio.
 source benches/race.sh
@@ -129,48 +133,50 @@ cell() {
 
 echo "benches/vs_knuth.sh $* — $(date -u +%Y-%m-%d), $(nproc) cores, median user CPU seconds of $rounds alternating rounds"
 echo
-echo "| problem (count all) | solutions | dance | DLX1 | DLX2 | SSXCC | dance vs fastest | dance's matrix | nodes: dance | DLX1 | DLX2 | SSXCC |"
-echo "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|"
-for entry in "${problems[@]}"; do
-    label=${entry%%:*}
-    file=benches/data/${entry#*:}
-    if [ ${#only[@]} -gt 0 ] && [[ " ${only[*]} " != *" ${entry#*:} "* ]]; then
-        continue
-    fi
-    programs=(dance dlx1 dlx2 ssxcc)
-    if colored "$file"; then
-        programs=(dance dlx2 ssxcc)
-    fi
-    for program in "${programs[@]}"; do
-        : > "$work/$program.time"
-    done
-    for _ in $(seq "$rounds"); do
+if [[ $tables == *" count "* ]]; then
+    echo "| problem (count all) | solutions | dance | DLX1 | DLX2 | SSXCC | dance vs fastest | dance's matrix | nodes: dance | DLX1 | DLX2 | SSXCC |"
+    echo "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|"
+    for entry in "${problems[@]}"; do
+        label=${entry%%:*}
+        file=benches/data/${entry#*:}
+        if [ ${#only[@]} -gt 0 ] && [[ " ${only[*]} " != *" ${entry#*:} "* ]]; then
+            continue
+        fi
+        programs=(dance dlx1 dlx2 ssxcc)
+        if colored "$file"; then
+            programs=(dance dlx2 ssxcc)
+        fi
         for program in "${programs[@]}"; do
-            run "$program" "$file"
+            : > "$work/$program.time"
         done
+        for _ in $(seq "$rounds"); do
+            for program in "${programs[@]}"; do
+                run "$program" "$file"
+            done
+        done
+        read -r count _ < "$work/dance.result"
+        declare -A seconds=() node_counts=()
+        fastest="" fastest_name=""
+        for program in "${programs[@]}"; do
+            read -r their_count their_nodes < "$work/$program.result"
+            if [ "$their_count" != "$count" ]; then
+                echo "$file: dance counts $count solutions, $program $their_count" >&2
+                exit 1
+            fi
+            seconds[$program]=$(median < "$work/$program.time")
+            node_counts[$program]=$their_nodes
+            if [ "$program" != dance ] &&
+                { [ -z "$fastest" ] || [ "$(echo "${seconds[$program]} < $fastest" | bc)" = 1 ]; }; then
+                fastest=${seconds[$program]}
+                fastest_name=$program
+            fi
+        done
+        echo "| $label | $count | $(cell seconds dance) | $(cell seconds dlx1) | $(cell seconds dlx2) | $(cell seconds ssxcc) |" \
+            "$(printf %.2f "$(ratio "$fastest" "${seconds[dance]}")")× (${fastest_name^^}) | $(cat "$work/representation") |" \
+            "$(cell node_counts dance) | $(cell node_counts dlx1) | $(cell node_counts dlx2) | $(cell node_counts ssxcc) |"
+        unset seconds node_counts
     done
-    read -r count _ < "$work/dance.result"
-    declare -A seconds=() node_counts=()
-    fastest="" fastest_name=""
-    for program in "${programs[@]}"; do
-        read -r their_count their_nodes < "$work/$program.result"
-        if [ "$their_count" != "$count" ]; then
-            echo "$file: dance counts $count solutions, $program $their_count" >&2
-            exit 1
-        fi
-        seconds[$program]=$(median < "$work/$program.time")
-        node_counts[$program]=$their_nodes
-        if [ "$program" != dance ] &&
-            { [ -z "$fastest" ] || [ "$(echo "${seconds[$program]} < $fastest" | bc)" = 1 ]; }; then
-            fastest=${seconds[$program]}
-            fastest_name=$program
-        fi
-    done
-    echo "| $label | $count | $(cell seconds dance) | $(cell seconds dlx1) | $(cell seconds dlx2) | $(cell seconds ssxcc) |" \
-        "$(printf %.2f "$(ratio "$fastest" "${seconds[dance]}")")× (${fastest_name^^}) | $(cat "$work/representation") |" \
-        "$(cell node_counts dance) | $(cell node_counts dlx1) | $(cell node_counts dlx2) | $(cell node_counts ssxcc) |"
-    unset seconds node_counts
-done
+fi
 
 # cpu_err COMMAND... — user + sys CPU seconds of COMMAND (output in $work/out,
 # stderr in $work/err); a failure stops the race.
@@ -191,37 +197,39 @@ dlx5_costs() {
         repeat { for (k = 1; k < $1; k++) print cost; repeat = 0 }'
 }
 
-echo
-echo "| problem (\`--best 1\`) | minimum cost | dance | DLX5 | dance vs DLX5 | nodes: dance | DLX5 | 10 cheapest agree |"
-echo "|---|---:|---:|---:|---:|---:|---:|---|"
-for entry in "20 queens, costs 0–99:queens20_costs.dlx" \
-    "pentominoes 6×10, costs 0–99:pentominoes6x10_costs.dlx" \
-    "pentominoes 5×12, corner costs:pentominoes5x12_corner.dlx"; do
-    label=${entry%%:*}
-    file=benches/data/${entry#*:}
-    : > "$work/dance.best"
-    : > "$work/dlx5.best"
-    for _ in $(seq "$rounds"); do
-        cpu_err "$dance" cover --best 1 -j1 --stats "$file" >> "$work/dance.best"
-        cost=$(sed -n 's/^cost //p' "$work/out")
-        nodes=$(sed -n 's/^nodes: //p' "$work/err")
-        cpu_err "$knuth/dlx5" < "$file" >> "$work/dlx5.best"
-        their_cost=$(dlx5_costs)
-        their_nodes=$(sed -n 's/.* \([0-9]*\) nodes\.$/\1/p' "$work/err")
-        if [ "$cost" != "$their_cost" ]; then
-            echo "$file: dance finds cost $cost, DLX5 $their_cost" >&2
-            exit 1
-        fi
+if [[ $tables == *" best "* ]]; then
+    echo
+    echo "| problem (\`--best 1\`) | minimum cost | dance | DLX5 | dance vs DLX5 | nodes: dance | DLX5 | 10 cheapest agree |"
+    echo "|---|---:|---:|---:|---:|---:|---:|---|"
+    for entry in "20 queens, costs 0–99:queens20_costs.dlx" \
+        "pentominoes 6×10, costs 0–99:pentominoes6x10_costs.dlx" \
+        "pentominoes 5×12, corner costs:pentominoes5x12_corner.dlx"; do
+        label=${entry%%:*}
+        file=benches/data/${entry#*:}
+        : > "$work/dance.best"
+        : > "$work/dlx5.best"
+        for _ in $(seq "$rounds"); do
+            cpu_err "$dance" cover --best 1 -j1 --stats "$file" >> "$work/dance.best"
+            cost=$(sed -n 's/^cost //p' "$work/out")
+            nodes=$(sed -n 's/^nodes: //p' "$work/err")
+            cpu_err "$knuth/dlx5" < "$file" >> "$work/dlx5.best"
+            their_cost=$(dlx5_costs)
+            their_nodes=$(sed -n 's/.* \([0-9]*\) nodes\.$/\1/p' "$work/err")
+            if [ "$cost" != "$their_cost" ]; then
+                echo "$file: dance finds cost $cost, DLX5 $their_cost" >&2
+                exit 1
+            fi
+        done
+        "$dance" cover --best 10 -j1 "$file" | sed -n 's/^cost //p' > "$work/dance.ten"
+        "$knuth/dlx5" k10 < "$file" > /dev/null 2> "$work/err"
+        dlx5_costs > "$work/dlx5.ten"
+        agree=yes
+        cmp -s "$work/dance.ten" "$work/dlx5.ten" || agree="NO: $(tr '\n' ' ' < "$work/dance.ten")/ $(tr '\n' ' ' < "$work/dlx5.ten")"
+        ours=$(median < "$work/dance.best")
+        theirs=$(median < "$work/dlx5.best")
+        echo "| $label | $cost | $ours | $theirs | $(printf %.2f "$(ratio "$theirs" "$ours")")× | $nodes | $their_nodes | $agree |"
     done
-    "$dance" cover --best 10 -j1 "$file" | sed -n 's/^cost //p' > "$work/dance.ten"
-    "$knuth/dlx5" k10 < "$file" > /dev/null 2> "$work/err"
-    dlx5_costs > "$work/dlx5.ten"
-    agree=yes
-    cmp -s "$work/dance.ten" "$work/dlx5.ten" || agree="NO: $(tr '\n' ' ' < "$work/dance.ten")/ $(tr '\n' ' ' < "$work/dlx5.ten")"
-    ours=$(median < "$work/dance.best")
-    theirs=$(median < "$work/dlx5.best")
-    echo "| $label | $cost | $ours | $theirs | $(printf %.2f "$(ratio "$theirs" "$ours")")× | $nodes | $their_nodes | $agree |"
-done
+fi
 
 # in_a_row N COMMAND... — CPU seconds (user + sys) of N runs of COMMAND <
 # $file in a row.
@@ -233,46 +241,48 @@ in_a_row() {
     awk '{ print $1 + $2 }' "$work/time"
 }
 
-echo
-echo "| problem (\`--preprocess\`) | options | removed: dance | DLX-PRE | runs in a row | dance (s) | DLX-PRE (s) | dance vs DLX-PRE |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|"
-for entry in "${problems[@]}" "domino tilings 8×8:dominoes8x8.dlx" "domino tilings 16×16:dominoes16x16.dlx"; do
-    label=${entry%%:*}
-    file=benches/data/${entry#*:}
-    "$dance" cover --preprocess --stats "$file" > /dev/null 2> "$work/err"
-    read -r removed options < <(sed -n 's/.* and \([0-9]*\) of \([0-9]*\) options removed.*/\1 \2/p' "$work/err")
-    "$knuth/dlx-pre" < "$file" > /dev/null 2> "$work/err"
-    their_removed=$(sed -n 's/^Removed \([0-9]*\) options.*/\1/p' "$work/err")
-    if [ "$removed" -lt "$their_removed" ]; then
-        echo "$file: dance removes $removed options, DLX-PRE $their_removed" >&2
-        exit 1
-    fi
-    # A run of a millisecond or two is below the clock's resolution (10 ms):
-    # enough runs in a row for a sample of at least about half a second.
-    runs=20
-    if awk "BEGIN { exit !($(in_a_row 20 "$dance" cover --preprocess -) < 0.5) }"; then
-        runs=400
-    fi
+if [[ $tables == *" preprocess "* ]]; then
+    echo
+    echo "| problem (\`--preprocess\`) | options | removed: dance | DLX-PRE | runs in a row | dance (s) | DLX-PRE (s) | dance vs DLX-PRE |"
+    echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+    for entry in "${problems[@]}" "domino tilings 8×8:dominoes8x8.dlx" "domino tilings 16×16:dominoes16x16.dlx"; do
+        label=${entry%%:*}
+        file=benches/data/${entry#*:}
+        "$dance" cover --preprocess --stats "$file" > /dev/null 2> "$work/err"
+        read -r removed options < <(sed -n 's/.* and \([0-9]*\) of \([0-9]*\) options removed.*/\1 \2/p' "$work/err")
+        "$knuth/dlx-pre" < "$file" > /dev/null 2> "$work/err"
+        their_removed=$(sed -n 's/^Removed \([0-9]*\) options.*/\1/p' "$work/err")
+        if [ "$removed" -lt "$their_removed" ]; then
+            echo "$file: dance removes $removed options, DLX-PRE $their_removed" >&2
+            exit 1
+        fi
+        # A run of a millisecond or two is below the clock's resolution (10 ms):
+        # enough runs in a row for a sample of at least about half a second.
+        runs=20
+        if awk "BEGIN { exit !($(in_a_row 20 "$dance" cover --preprocess -) < 0.5) }"; then
+            runs=400
+        fi
+        : > "$work/dance.pre"
+        : > "$work/dlx-pre.pre"
+        for _ in $(seq "$rounds"); do
+            in_a_row "$runs" "$dance" cover --preprocess - >> "$work/dance.pre"
+            in_a_row "$runs" "$knuth/dlx-pre" >> "$work/dlx-pre.pre"
+        done
+        ours=$(median < "$work/dance.pre")
+        theirs=$(median < "$work/dlx-pre.pre")
+        echo "| $label | $options | $removed | $their_removed | $runs | $ours | $theirs | $(printf %.2f "$(ratio "$theirs" "$ours")")× |"
+    done
+
+    # The floor under every row above: starting the process and nothing else —
+    # `dance --version` against DLX-PRE on an empty problem (it stops at once).
+    file=/dev/null
     : > "$work/dance.pre"
     : > "$work/dlx-pre.pre"
     for _ in $(seq "$rounds"); do
-        in_a_row "$runs" "$dance" cover --preprocess - >> "$work/dance.pre"
-        in_a_row "$runs" "$knuth/dlx-pre" >> "$work/dlx-pre.pre"
+        in_a_row 400 "$dance" --version >> "$work/dance.pre"
+        in_a_row 400 "$knuth/dlx-pre" >> "$work/dlx-pre.pre"
     done
     ours=$(median < "$work/dance.pre")
     theirs=$(median < "$work/dlx-pre.pre")
-    echo "| $label | $options | $removed | $their_removed | $runs | $ours | $theirs | $(printf %.2f "$(ratio "$theirs" "$ours")")× |"
-done
-
-# The floor under every row above: starting the process and nothing else —
-# `dance --version` against DLX-PRE on an empty problem (it stops at once).
-file=/dev/null
-: > "$work/dance.pre"
-: > "$work/dlx-pre.pre"
-for _ in $(seq "$rounds"); do
-    in_a_row 400 "$dance" --version >> "$work/dance.pre"
-    in_a_row 400 "$knuth/dlx-pre" >> "$work/dlx-pre.pre"
-done
-ours=$(median < "$work/dance.pre")
-theirs=$(median < "$work/dlx-pre.pre")
-echo "| process start only (\`dance --version\`; DLX-PRE on an empty file) | 0 | — | — | 400 | $ours | $theirs | $(printf %.2f "$(ratio "$theirs" "$ours")")× |"
+    echo "| process start only (\`dance --version\`; DLX-PRE on an empty file) | 0 | — | — | 400 | $ours | $theirs | $(printf %.2f "$(ratio "$theirs" "$ours")")× |"
+fi

@@ -38,8 +38,9 @@ impl Args {
     fn parse_one_subcommand(args: &[std::ffi::OsString]) -> Option<Args> {
         fn one<A: clap::Args>(name: &'static str, args: &[std::ffi::OsString]) -> Option<A> {
             let command = A::augment_args(clap::Command::new(name));
-            let matches = command.try_get_matches_from(&args[1..]).ok()?;
-            A::from_arg_matches(&matches).ok()
+            let mut matches = command.try_get_matches_from(&args[1..]).ok()?;
+            // `_mut` takes the values out; the plain one clones the matches.
+            A::from_arg_matches_mut(&mut matches).ok()
         }
         let command = match args.get(1)?.to_str()? {
             "cover" => Command::Cover(one("cover", args)?),

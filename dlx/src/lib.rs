@@ -211,6 +211,7 @@ mod links;
 mod memo;
 mod model;
 mod multiplicity;
+mod names;
 pub mod ordered;
 mod preprocess;
 pub mod problems;

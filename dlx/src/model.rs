@@ -2,10 +2,10 @@
 //! options over them, colors — and the builder that checks every rule as it
 //! goes.
 
-use std::collections::HashMap;
 use std::ops::RangeInclusive;
 
 use crate::ids::{ColorId, ItemId, OptionId};
+use crate::names::NameIndex;
 
 /// Whether an item must be covered (a number of times within its bounds) or
 /// may be left alone.
@@ -164,10 +164,12 @@ struct ItemInfo {
 /// immutable afterwards, so any number of [`Solver`](crate::Solver)s can be
 /// made from one problem. It displays as that text format (see the
 /// [`Display`](#impl-Display-for-Problem) impl).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct Problem {
     items: Vec<ItemInfo>,
-    item_by_name: HashMap<Box<str>, ItemId>,
+    /// The items by name; equal items make equal indexes, so `==` leaves
+    /// it out.
+    item_by_name: NameIndex,
     colors: Vec<Box<str>>,
     entries: Vec<Entry>,
     /// `option_ends[k]` is one past the last entry of option `k`.
@@ -177,6 +179,18 @@ pub struct Problem {
     costs: Vec<u64>,
     primary_count: usize,
 }
+
+impl PartialEq for Problem {
+    fn eq(&self, other: &Problem) -> bool {
+        self.items == other.items
+            && self.colors == other.colors
+            && self.entries == other.entries
+            && self.option_ends == other.option_ends
+            && self.costs == other.costs
+    }
+}
+
+impl Eq for Problem {}
 
 impl Problem {
     /// Starts an empty problem.
@@ -255,7 +269,9 @@ impl Problem {
 
     /// The item with this name, if any.
     pub fn item(&self, name: &str) -> Option<ItemId> {
-        self.item_by_name.get(name).copied()
+        self.item_by_name
+            .get(name, |id| &self.items[id as usize].name)
+            .map(ItemId)
     }
 
     /// The color's name.
@@ -325,7 +341,7 @@ impl Problem {
 #[derive(Clone, Debug, Default)]
 pub struct ProblemBuilder {
     problem: Problem,
-    color_by_name: HashMap<Box<str>, ColorId>,
+    color_by_name: NameIndex,
     /// Scratch marks for the duplicate check, indexed by item.
     seen: Vec<bool>,
 }
@@ -334,6 +350,23 @@ impl ProblemBuilder {
     /// Starts an empty problem (the same as [`Problem::builder`]).
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Starts an empty problem with room for this many items, options and
+    /// entries, for a problem whose size is known ahead.
+    pub(crate) fn with_capacity(items: usize, options: usize, entries: usize) -> Self {
+        let mut builder = Self::default();
+        builder.reserve_items(items);
+        builder.problem.entries.reserve(entries);
+        builder.problem.option_ends.reserve(options);
+        builder
+    }
+
+    /// Makes room for `more` items.
+    pub(crate) fn reserve_items(&mut self, more: usize) {
+        self.problem.items.reserve(more);
+        self.problem.item_by_name.reserve(more);
+        self.seen.reserve(more);
     }
 
     /// Adds a primary item (covered exactly once) and returns its id.
@@ -403,15 +436,18 @@ impl ProblemBuilder {
     ) -> Result<ItemId, BuildError> {
         let name = check_name(name)?;
         let problem = &mut self.problem;
-        if problem.item_by_name.contains_key(name.as_str()) {
-            return Err(BuildError::DuplicateItem(name));
-        }
         if problem.items.len() >= MAX_INDEX {
             return Err(BuildError::TooLarge("items"));
         }
         let id = ItemId(problem.items.len() as u32);
+        let items = &problem.items;
+        if !problem
+            .item_by_name
+            .insert_new(&name, id.0, |i| &items[i as usize].name)
+        {
+            return Err(BuildError::DuplicateItem(name));
+        }
         let name: Box<str> = name.into();
-        problem.item_by_name.insert(name.clone(), id);
         problem.items.push(ItemInfo {
             name,
             kind,
@@ -439,17 +475,17 @@ impl ProblemBuilder {
     /// The id of the color with this name, naming a new color on first use.
     /// Color names follow the rule of item names ([`primary`](Self::primary)).
     pub fn color(&mut self, name: &str) -> Result<ColorId, BuildError> {
-        if let Some(&id) = self.color_by_name.get(name) {
-            return Ok(id);
+        let colors = &self.problem.colors;
+        if let Some(id) = self.color_by_name.get(name, |id| &colors[id as usize]) {
+            return Ok(ColorId(id));
         }
         let name = check_name(name.to_owned())?;
         if self.problem.colors.len() >= MAX_INDEX {
             return Err(BuildError::TooLarge("colors"));
         }
         let id = ColorId(self.problem.colors.len() as u32);
-        let name: Box<str> = name.into();
-        self.problem.colors.push(name.clone());
-        self.color_by_name.insert(name, id);
+        self.color_by_name.insert(&name, id.0);
+        self.problem.colors.push(name.into());
         Ok(id)
     }
 

@@ -238,15 +238,24 @@ impl<R: BufRead> Lines<R> {
     }
 }
 
-/// Splits a line into whitespace-separated tokens with their byte offsets.
+/// Splits a line into tokens separated by spaces and tabs, with their byte
+/// offsets; a byte at a time, as both separators are ASCII.
 fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
-    line.split([' ', '\t'])
-        .scan(0, |offset, token| {
-            let start = *offset;
-            *offset += token.len() + 1;
-            Some((start, token))
-        })
-        .filter(|(_, token)| !token.is_empty())
+    let bytes = line.as_bytes();
+    let separator = |at: usize| matches!(bytes[at], b' ' | b'\t');
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        while at < bytes.len() && separator(at) {
+            at += 1;
+        }
+        let start = at;
+        while at < bytes.len() && !separator(at) {
+            at += 1;
+        }
+        line.get(start..at)
+            .filter(|token| !token.is_empty())
+            .map(|token| (start, token))
+    })
 }
 
 /// Reads a problem in Knuth's text format from `text`.
@@ -316,6 +325,7 @@ pub fn read_problem(reader: impl BufRead) -> Result<Problem, TextError> {
     let mut builder = Problem::builder();
     let mut have_items = false;
     let mut bytes = Vec::new();
+    let mut entries = Vec::new();
     let mut lines = Lines {
         reader,
         number: 0,
@@ -339,7 +349,7 @@ pub fn read_problem(reader: impl BufRead) -> Result<Problem, TextError> {
             continue;
         }
         if have_items {
-            read_option(&mut builder, line_number, line)?;
+            read_option(&mut builder, &mut entries, line_number, line)?;
         } else {
             read_items(&mut builder, line_number, line)?;
             have_items = true;
@@ -361,6 +371,7 @@ fn read_items(
     line: &str,
 ) -> Result<(), TextError> {
     let mut kind = ItemKind::Primary;
+    builder.reserve_items(tokens(line).count());
     for (offset, token) in tokens(line) {
         let error = |kind: SyntaxError| TextError::at(line_number, line, offset, kind);
         // The separator, alone or glued to the first secondary item.
@@ -448,12 +459,14 @@ fn parse_bounds(bounds: &str) -> Result<(u32, u32), usize> {
     }
 }
 
+/// Reads one option; `entries` is scratch room, reused from line to line.
 fn read_option(
     builder: &mut ProblemBuilder,
+    entries: &mut Vec<(usize, Entry)>,
     line_number: usize,
     line: &str,
 ) -> Result<(), TextError> {
-    let mut entries = Vec::new();
+    entries.clear();
     let mut cost = 0u64;
     for (offset, token) in tokens(line) {
         let error = |kind: SyntaxError| TextError::at(line_number, line, offset, kind);
@@ -598,8 +611,14 @@ impl fmt::Display for Problem {
             }
         }
         writeln!(f)?;
-        for (option, _) in self.options() {
-            writeln!(f, "{}", OptionDisplay::new(self, option))?;
+        // A line at a time: one call to the writer per option rather than
+        // one per name, space and colon.
+        let mut line = String::new();
+        for (option, entries) in self.options() {
+            line.clear();
+            write_option(&mut line, self, entries, self.option_cost(option))?;
+            line.push('\n');
+            f.write_str(&line)?;
         }
         Ok(())
     }
@@ -630,20 +649,32 @@ impl<'a> OptionDisplay<'a> {
 
 impl fmt::Display for OptionDisplay<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (k, entry) in self.entries.iter().enumerate() {
-            if k > 0 {
-                f.write_str(" ")?;
-            }
-            f.write_str(self.problem.item_name(entry.item))?;
-            if let Some(color) = entry.color {
-                write!(f, ":{}", self.problem.color_name(color))?;
-            }
-        }
-        if self.cost > 0 {
-            write!(f, " |{}", self.cost)?;
-        }
-        Ok(())
+        write_option(f, self.problem, self.entries, self.cost)
     }
+}
+
+/// Writes an option of `problem` as the text format has it: its entries
+/// (`a b x:red`), then its cost as one entry when it has one (`|7`).
+fn write_option(
+    out: &mut impl fmt::Write,
+    problem: &Problem,
+    entries: &[Entry],
+    cost: u64,
+) -> fmt::Result {
+    for (k, entry) in entries.iter().enumerate() {
+        if k > 0 {
+            out.write_str(" ")?;
+        }
+        out.write_str(problem.item_name(entry.item))?;
+        if let Some(color) = entry.color {
+            out.write_str(":")?;
+            out.write_str(problem.color_name(color))?;
+        }
+    }
+    if cost > 0 {
+        write!(out, " |{cost}")?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

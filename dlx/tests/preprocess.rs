@@ -90,3 +90,23 @@ fn the_benchmark_problems_lose_what_dlx_pre_removes() {
         assert!(reduction.options_removed() >= removed, "{file}");
     }
 }
+
+/// A problem the rules cannot reduce comes back as it was, every option
+/// its own original.
+#[test]
+fn a_problem_with_nothing_to_remove_comes_back_whole() {
+    let path = format!(
+        "{}/../benches/data/queens13.dlx",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let problem: Problem = std::fs::read_to_string(path).unwrap().parse().unwrap();
+    let reduction = preprocess(&problem).unwrap();
+    assert_eq!(reduction.problem(), &problem);
+    assert_eq!(
+        (reduction.items_removed(), reduction.options_removed()),
+        (0, 0)
+    );
+    for (option, _) in problem.options() {
+        assert_eq!(reduction.original(option), option);
+    }
+}

@@ -1,0 +1,165 @@
+//! [`NameIndex`]: the names of a problem's items (and of a builder's colors)
+//! to their ids, without a second copy of the names.
+
+/// Finds ids by name, where the names themselves live elsewhere (the
+/// problem's items, the builder's colors).
+///
+/// An open-addressing table of ids, linear probing, at most half full. Every
+/// slot keeps its name's 32-bit hash, so a probe compares names only when
+/// the hashes agree and growing never looks at a name. The hash is FxHash's
+/// multiply-and-rotate over eight bytes at a time: a few instructions for
+/// the short names of exact-cover problems, where std's SipHash took a
+/// quarter of the reading of a problem. It is not keyed, so a file of names
+/// made to collide can make reading quadratic in its number of names; such a
+/// file can as well make the search exponential, which exact cover is.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct NameIndex {
+    /// `(hash, id + 1)`, or `(0, 0)` for an empty slot; the length is 0 or
+    /// a power of two.
+    slots: Vec<(u32, u32)>,
+    len: usize,
+}
+
+impl NameIndex {
+    /// The id of `name`; `name_of` gives the name of an id.
+    pub(crate) fn get<'a>(&self, name: &str, name_of: impl Fn(u32) -> &'a str) -> Option<u32> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let hash = hash(name);
+        let mask = self.slots.len() - 1;
+        let mut at = hash as usize & mask;
+        loop {
+            let (h, id) = self.slots[at];
+            if id == 0 {
+                return None;
+            }
+            if h == hash && name_of(id - 1) == name {
+                return Some(id - 1);
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
+    /// Records `id` under `name`, which has no id yet.
+    pub(crate) fn insert(&mut self, name: &str, id: u32) {
+        self.reserve(1);
+        self.place(hash(name), id + 1);
+        self.len += 1;
+    }
+
+    /// Records `id` under `name` unless an id has that name already (one
+    /// probe for both); whether it did. `name_of` as for [`get`](Self::get).
+    pub(crate) fn insert_new<'a>(
+        &mut self,
+        name: &str,
+        id: u32,
+        name_of: impl Fn(u32) -> &'a str,
+    ) -> bool {
+        self.reserve(1);
+        let hash = hash(name);
+        let mask = self.slots.len() - 1;
+        let mut at = hash as usize & mask;
+        loop {
+            let (h, slot) = self.slots[at];
+            if slot == 0 {
+                self.slots[at] = (hash, id + 1);
+                self.len += 1;
+                return true;
+            }
+            if h == hash && name_of(slot - 1) == name {
+                return false;
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
+    /// Makes room for `more` names without growing again.
+    pub(crate) fn reserve(&mut self, more: usize) {
+        let needed = (self.len + more) * 2;
+        if needed <= self.slots.len() {
+            return;
+        }
+        let old = std::mem::replace(
+            &mut self.slots,
+            vec![(0, 0); needed.next_power_of_two().max(16)],
+        );
+        for (h, id) in old.into_iter().filter(|&(_, id)| id != 0) {
+            self.place(h, id);
+        }
+    }
+
+    /// Puts `(hash, slot)` in the first free slot from the hash's own.
+    fn place(&mut self, hash: u32, slot: u32) {
+        let mask = self.slots.len() - 1;
+        let mut at = hash as usize & mask;
+        while self.slots[at].1 != 0 {
+            at = (at + 1) & mask;
+        }
+        self.slots[at] = (hash, slot);
+    }
+}
+
+/// FxHash's step over `name`'s bytes, eight at a time (the last word padded
+/// with zeros, the length mixed in first): the high half of the last product.
+fn hash(name: &str) -> u32 {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let step = |h: u64, word: u64| (h.rotate_left(5) ^ word).wrapping_mul(K);
+    // Little-endian, without a call to copy a short tail.
+    let word = |bytes: &[u8]| {
+        bytes
+            .iter()
+            .rev()
+            .fold(0u64, |word, &byte| (word << 8) | u64::from(byte))
+    };
+    let bytes = name.as_bytes();
+    let mut h = step(0, bytes.len() as u64);
+    let mut words = bytes.chunks_exact(8);
+    for chunk in &mut words {
+        h = step(h, word(chunk));
+    }
+    let rest = words.remainder();
+    if !rest.is_empty() {
+        h = step(h, word(rest));
+    }
+    (h >> 32) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_finds_its_id_and_no_other_name_finds_one() {
+        let names: Vec<String> = (0..1000).map(|k| format!("item{k}")).collect();
+        let mut index = NameIndex::default();
+        let name_of = |id: u32| names[id as usize].as_str();
+        assert_eq!(index.get("item0", name_of), None);
+        for (id, name) in names.iter().enumerate() {
+            if id % 2 == 0 {
+                index.insert(name, id as u32);
+            } else {
+                assert!(index.insert_new(name, id as u32, name_of));
+            }
+        }
+        assert!(!index.insert_new("item7", 1000, name_of));
+        for (id, name) in names.iter().enumerate() {
+            assert_eq!(index.get(name, name_of), Some(id as u32));
+        }
+        for absent in [
+            "item1000",
+            "",
+            "item",
+            "a-much-longer-name-than-eight-bytes",
+        ] {
+            assert_eq!(index.get(absent, name_of), None);
+        }
+    }
+
+    #[test]
+    fn names_that_differ_past_eight_bytes_or_in_length_hash_apart() {
+        assert_ne!(hash("abcdefgh1"), hash("abcdefgh2"));
+        assert_ne!(hash("a"), hash("a\0"));
+        assert_ne!(hash(""), hash("\0"));
+    }
+}

@@ -131,7 +131,7 @@ cell() {
     echo "${values[$2]:-—}"
 }
 
-echo "benches/vs_knuth.sh $* — $(date -u +%Y-%m-%d), $(nproc) cores, median user CPU seconds of $rounds alternating rounds"
+echo "benches/vs_knuth.sh $* — $(date -u +%Y-%m-%d), $(nproc) cores, medians of $rounds alternating rounds: CPU seconds, user for the count table, user + sys for the others; load $(cut -d" " -f1-3 /proc/loadavg)"
 echo
 if [[ $tables == *" count "* ]]; then
     echo "| problem (count all) | solutions | dance | DLX1 | DLX2 | SSXCC | dance vs fastest | dance's matrix | nodes: dance | DLX1 | DLX2 | SSXCC |"

@@ -80,6 +80,9 @@ fn printed_solutions_are_the_sequential_searchs_on_every_thread_count() {
 fn a_deadline_answers_a_lower_bound_on_every_thread_count() {
     let queens18 = n_queens_file(18);
     let dominoes = bench_data("dominoes12x12.dlx");
+    // The memo counts the 12×12 board in milliseconds in a release build;
+    // a 30×30 board within 1 MiB takes minutes.
+    let wide = dominoes_file(30, 30);
     for args in [
         vec!["--timeout", "0.2", queens18.as_str()],
         vec![
@@ -96,7 +99,7 @@ fn a_deadline_answers_a_lower_bound_on_every_thread_count() {
             "--memo",
             "--memo-mb",
             "1",
-            dominoes.as_str(),
+            wide.as_str(),
         ],
     ] {
         for threads in THREADS {
@@ -143,13 +146,23 @@ fn a_signal_answers_a_lower_bound_on_every_thread_count() {
 /// The `n` queens in Knuth's format, written by `dance` itself into a
 /// temporary file.
 fn n_queens_file(n: usize) -> String {
-    let path = std::env::temp_dir().join(format!(
-        "dance-threads-queens{n}-{}.dlx",
-        std::process::id()
-    ));
+    problem_file(&format!("queens{n}"), || dance_dlx::problems::n_queens(n))
+}
+
+/// The domino tilings of a `rows`×`cols` board, likewise.
+fn dominoes_file(rows: usize, cols: usize) -> String {
+    problem_file(&format!("dominoes{rows}x{cols}"), || {
+        dance_dlx::problems::domino_tilings(rows, cols)
+    })
+}
+
+/// `problem()` in Knuth's format, written once per process into a temporary
+/// file named after `name`.
+fn problem_file(name: &str, problem: impl FnOnce() -> dance_dlx::Problem) -> String {
+    let path =
+        std::env::temp_dir().join(format!("dance-threads-{name}-{}.dlx", std::process::id()));
     if !path.exists() {
-        let text = dance_dlx::problems::n_queens(n).to_string();
-        std::fs::write(&path, text).unwrap();
+        std::fs::write(&path, problem().to_string()).unwrap();
     }
     path.display().to_string()
 }

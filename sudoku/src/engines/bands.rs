@@ -736,8 +736,7 @@ fn cells(cells: u32) -> impl Iterator<Item = usize> {
 mod tests {
     use super::*;
     use crate::Solver;
-    use crate::engines::search::{Driven, ShapeSearch};
-    use dance_dlx::Event;
+    use crate::engines::search::{Driven, ShapeSearch, solutions};
 
     /// Norvig's hardest, an empty board (many solutions), one solved by
     /// forced choices alone, and one with no solution.
@@ -747,29 +746,6 @@ mod tests {
         "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
         "12.......34......................................................................",
     ];
-
-    /// The first `limit` solutions in order, and the statistics.
-    fn solutions(
-        engine: &mut dyn ShapeSearch,
-        puzzle: &Puzzle,
-        budget: u64,
-        limit: usize,
-    ) -> (Vec<Grid>, Vec<Event>) {
-        assert!(engine.start(puzzle));
-        let (mut grids, mut events) = (Vec::new(), Vec::new());
-        while grids.len() < limit {
-            let event = engine.resume(budget);
-            if event != Event::BudgetSpent {
-                events.push(event);
-            }
-            match event {
-                Event::Solution => grids.push(engine.grid(puzzle)),
-                Event::Exhausted => break,
-                Event::BudgetSpent => {}
-            }
-        }
-        (grids, events)
-    }
 
     #[test]
     fn guesses_and_solutions_in_order_match_the_generic_engine() {

@@ -54,6 +54,32 @@ pub(crate) trait ShapeSearch: Debug + Send + Sync {
     fn finish(&mut self);
 }
 
+/// The first `limit` solutions of `puzzle` in order, each search step given
+/// `budget` nodes, and the events on the way (budget ends left out): what
+/// the engines' tests compare against each other.
+#[cfg(test)]
+pub(crate) fn solutions(
+    engine: &mut dyn ShapeSearch,
+    puzzle: &Puzzle,
+    budget: u64,
+    limit: usize,
+) -> (Vec<Grid>, Vec<Event>) {
+    assert!(engine.start(puzzle));
+    let (mut grids, mut events) = (Vec::new(), Vec::new());
+    while grids.len() < limit {
+        let event = engine.resume(budget);
+        if event != Event::BudgetSpent {
+            events.push(event);
+        }
+        match event {
+            Event::Solution => grids.push(engine.grid(puzzle)),
+            Event::Exhausted => break,
+            Event::BudgetSpent => {}
+        }
+    }
+    (grids, events)
+}
+
 /// The states of the levels of a search that copies its state at a guess
 /// instead of undoing moves: the levels that have options left to try,
 /// innermost last. Forced levels never come back, so they keep nothing.

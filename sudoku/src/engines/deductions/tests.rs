@@ -3,9 +3,8 @@
 //! each other.
 
 use super::*;
-use crate::engines::search::{Driven, ShapeSearch};
+use crate::engines::search::{Driven, ShapeSearch, solutions};
 use crate::{Solver, Tree};
-use dance_dlx::Event;
 
 /// Norvig's hardest, an empty board (many solutions), one solved by
 /// deductions alone, one with no solution, and one with two.
@@ -16,29 +15,6 @@ const PUZZLES: [&str; 5] = [
     "12.......34......................................................................",
     ".39...12....9.7...8..4.1..6.42...79...........91...54.5..1.9..3...8.5....14...87.",
 ];
-
-/// The first `limit` solutions in order, and the events.
-fn solutions(
-    engine: &mut dyn ShapeSearch,
-    puzzle: &Puzzle,
-    budget: u64,
-    limit: usize,
-) -> (Vec<Grid>, Vec<Event>) {
-    assert!(engine.start(puzzle));
-    let (mut grids, mut events) = (Vec::new(), Vec::new());
-    while grids.len() < limit {
-        let event = engine.resume(budget);
-        if event != Event::BudgetSpent {
-            events.push(event);
-        }
-        match event {
-            Event::Solution => grids.push(engine.grid(puzzle)),
-            Event::Exhausted => break,
-            Event::BudgetSpent => {}
-        }
-    }
-    (grids, events)
-}
 
 fn engine(puzzle: &Puzzle) -> Driven<Deductions> {
     Driven::new(Deductions::new(puzzle.shape()).unwrap())

@@ -27,7 +27,7 @@ use dance_sudoku::{MAX_SIZE, Shape, Solver, Stop};
 use crate::cli::{self, GenerateArgs};
 use crate::exit::Exit;
 use crate::print::puzzles;
-use crate::progress::Progress;
+use crate::progress::Bar;
 use crate::signal::Interrupt;
 use crate::stderr::diagnose;
 
@@ -55,10 +55,10 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
     let pool = crate::threads::workers(args.threads)?;
     let show_progress = crate::progress::on_terminal(args.quiet);
     let finished = Arc::new(AtomicU64::new(0));
-    let mut progress = Progress::new(show_progress, Some(args.count), finished.clone(), "puzzles");
+    let mut bar = Bar::new(show_progress, Some(args.count), finished.clone(), "puzzles");
     // Large puzzles take seconds to minutes each: the bar shows the time
     // running from the start.
-    progress.show_now();
+    bar.show_now();
     let indices = (0..args.count).take_while(|_| !stop.start().rung());
     let work =
         |solver: &mut Solver, index: u64| (index, make(solver, &options, seed, index, args.rate));
@@ -73,7 +73,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
         };
         // Puzzles come slowly: each is flushed at once, with the bar
         // cleared in case stdout is its terminal too.
-        let written = progress.suspend(|| {
+        let written = bar.suspend(|| {
             let mut out = io::stdout().lock();
             puzzles::print(&mut out, args.output, &made.puzzle, rating.as_ref())
                 .and_then(|()| out.flush())
@@ -83,11 +83,11 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
         }
         done += 1;
         finished.store(done, Ordering::Relaxed);
-        progress.update(done);
+        bar.update(done);
         ControlFlow::Continue(())
     };
     let ended = batch::stream(pool.as_deref(), indices, work, print);
-    progress.finish();
+    bar.finish();
     if let Some(exit) = interrupt.exit() {
         if let Exit::Interrupted { name, .. } = exit {
             diagnose!("dance: interrupted by {name}; the puzzles above are whole");

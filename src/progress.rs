@@ -3,7 +3,7 @@
 //! terminal stdout would land in the middle of the bar's line, so commands
 //! that stream answers draw it only when stdout goes elsewhere
 //! ([`beside_answers`]), and `generate`, whose puzzles come slowly, clears
-//! it around each write ([`Progress::suspend`]).
+//! it around each write ([`Bar::suspend`]).
 
 use std::io::{self, IsTerminal};
 use std::sync::Arc;
@@ -28,9 +28,10 @@ pub fn on_terminal(quiet: bool) -> bool {
     !quiet && io::stderr().is_terminal()
 }
 
-/// Progress of a run over inputs whose total size may be known.
-pub struct Progress {
-    bar: Option<ProgressBar>,
+/// The progress bar of a run over inputs whose total size may be known.
+pub struct Bar {
+    /// The bar once it is on the screen.
+    drawn: Option<ProgressBar>,
     enabled: bool,
     started: Instant,
     consumed: Arc<AtomicU64>,
@@ -38,7 +39,7 @@ pub struct Progress {
     noun: &'static str,
 }
 
-impl Progress {
+impl Bar {
     /// A bar that may appear later. `enabled` is false for pipes, JSON output
     /// and `--quiet`; `consumed` counts input bytes read so far.
     pub fn new(
@@ -46,9 +47,9 @@ impl Progress {
         total_bytes: Option<u64>,
         consumed: Arc<AtomicU64>,
         noun: &'static str,
-    ) -> Progress {
-        Progress {
-            bar: None,
+    ) -> Bar {
+        Bar {
+            drawn: None,
             enabled,
             started: Instant::now(),
             consumed,
@@ -63,10 +64,10 @@ impl Progress {
             return;
         }
         let elapsed = self.started.elapsed();
-        if self.bar.is_none() && elapsed >= DELAY {
-            self.bar = Some(self.make_bar());
+        if self.drawn.is_none() && elapsed >= DELAY {
+            self.drawn = Some(self.make_bar());
         }
-        let Some(bar) = &self.bar else { return };
+        let Some(bar) = &self.drawn else { return };
         let rate = done as f64 / elapsed.as_secs_f64().max(1e-9);
         bar.set_message(format!("{done} {}, {rate:.0}/s", self.noun));
         if self.total_bytes.is_some() {
@@ -102,17 +103,17 @@ impl Progress {
     /// Shows the bar from now on, redrawn four times a second even when no
     /// [`update`](Self::update) comes (a 25×25 puzzle can take minutes).
     pub fn show_now(&mut self) {
-        if self.enabled && self.bar.is_none() {
+        if self.enabled && self.drawn.is_none() {
             let bar = self.make_bar();
             bar.set_message(format!("0 {}", self.noun));
             bar.enable_steady_tick(Duration::from_millis(250));
-            self.bar = Some(bar);
+            self.drawn = Some(bar);
         }
     }
 
     /// Runs `write` with the bar cleared from the terminal, then redraws it.
     pub fn suspend<T>(&self, write: impl FnOnce() -> T) -> T {
-        match &self.bar {
+        match &self.drawn {
             Some(bar) => bar.suspend(write),
             None => write(),
         }
@@ -120,7 +121,7 @@ impl Progress {
 
     /// Removes the bar, if shown.
     pub fn finish(&self) {
-        if let Some(bar) = &self.bar {
+        if let Some(bar) = &self.drawn {
             bar.finish_and_clear();
         }
     }

@@ -23,7 +23,7 @@ use crate::cli::RateArgs;
 use crate::exit::Exit;
 use crate::input::{self, Opened, Reading, Source, parse_options};
 use crate::print::{Output, rating};
-use crate::progress::Progress;
+use crate::progress::Bar;
 use crate::signal::Interrupt;
 use crate::stderr::diagnose;
 
@@ -49,7 +49,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<Exit> {
     let consumed = Arc::new(AtomicU64::new(0));
     let total_bytes = sources.iter().map(Source::size).sum::<Option<u64>>();
     let show_progress = crate::progress::beside_answers(args.quiet);
-    let mut progress = Progress::new(show_progress, total_bytes, consumed.clone(), "puzzles");
+    let mut bar = Bar::new(show_progress, total_bytes, consumed.clone(), "puzzles");
     let output = Output::start((), interrupt.clone());
     let (mut records_done, mut unrated, mut unreadable) = (0u64, 0u64, 0u64);
     let mut stopped = false;
@@ -100,7 +100,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<Exit> {
                 return ControlFlow::Break(Ended::Write(error));
             }
             if records_done.is_multiple_of(256) {
-                progress.update(records_done);
+                bar.update(records_done);
             }
             ControlFlow::Continue(())
         };
@@ -121,7 +121,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<Exit> {
             break;
         }
     }
-    progress.finish();
+    bar.finish();
     output.finish()?;
     if let Some(exit) = interrupt.exit() {
         if let Exit::Interrupted { name, .. } = exit {

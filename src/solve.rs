@@ -29,7 +29,7 @@ use crate::exit::Exit;
 use crate::input::{self, Opened, Reading, Source, parse_options};
 use crate::outcome::Outcome;
 use crate::print::{self, InputError, Output, Printer};
-use crate::progress::Progress;
+use crate::progress::Bar;
 use crate::signal::Interrupt;
 use crate::stderr::diagnose;
 use crate::summary::Summary;
@@ -61,7 +61,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
             mismatches: 0,
             unreadable: 0,
             empty: 0,
-            progress: Progress::new(show_progress, total_bytes, consumed, "puzzles"),
+            bar: Bar::new(show_progress, total_bytes, consumed, "puzzles"),
         },
     };
     let printer = Printer::new(
@@ -81,7 +81,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
         run.input(source, &output)?;
     }
     let tally = run.tally;
-    tally.progress.finish();
+    tally.bar.finish();
     let report = tally.summary.report(started.elapsed());
     output.with(|printer, out| printer.finish(out, &report))?;
     output.finish()?;
@@ -153,7 +153,7 @@ struct RunTotals {
     unreadable: u64,
     /// CSV inputs with a header and no record.
     empty: u64,
-    progress: Progress,
+    bar: Bar,
 }
 
 impl Run<'_> {
@@ -233,7 +233,7 @@ impl Run<'_> {
                 return ControlFlow::Break(error);
             }
             if tally.summary.records().is_multiple_of(256) {
-                tally.progress.update(tally.summary.records());
+                tally.bar.update(tally.summary.records());
             }
             ControlFlow::Continue(())
         };
@@ -241,7 +241,7 @@ impl Run<'_> {
         {
             return Err(error.into());
         }
-        self.tally.progress.update(self.tally.summary.records());
+        self.tally.bar.update(self.tally.summary.records());
         if let Some(error) = read_error {
             return self.unreadable(input::read_error(&name, &error));
         } else if header.is_some()

@@ -79,8 +79,7 @@ pub fn with_progress<T>(show: Show, progress: &Progress, search: impl FnOnce() -
                 let parts = progress.parts();
                 let finished = Arc::new(AtomicU64::new(0));
                 let total = (parts > 1).then_some(parts);
-                let mut bar =
-                    crate::progress::Progress::new(true, total, finished.clone(), show.noun);
+                let mut bar = crate::progress::Bar::new(true, total, finished.clone(), show.noun);
                 while !done.load(Ordering::Relaxed) {
                     finished.store(progress.parts_done(), Ordering::Relaxed);
                     let counted = if show.noun == "nodes" {

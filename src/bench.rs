@@ -118,11 +118,11 @@ fn read(reader: impl io::BufRead, name: &str, options: ParseOptions) -> anyhow::
 struct Entrant {
     request: Request,
     solver: Solver,
-    tally: Totals,
+    totals: Totals,
 }
 
 impl Entrant {
-    /// A lane answering `goal` on `engine` (only the DFS is stopped after
+    /// An entrant answering `goal` on `engine` (only the DFS is stopped after
     /// `cap`), its matrix built on `warm_up` so that building it stays out
     /// of the timings.
     fn new(engine: Engine, goal: Goal, cap: Duration, warm_up: Option<&Puzzle>) -> Entrant {
@@ -138,15 +138,15 @@ impl Entrant {
         Entrant {
             request,
             solver,
-            tally: Totals::default(),
+            totals: Totals::default(),
         }
     }
 
-    /// This engine's answer for one puzzle, counted in the tally.
+    /// This engine's answer for one puzzle, counted in its totals.
     fn answer(&mut self, puzzle: &Puzzle) -> Answer {
         let started = Instant::now();
         let answer = self.solver.run(puzzle, &self.request);
-        self.tally.add(&answer, started.elapsed());
+        self.totals.add(&answer, started.elapsed());
         answer
     }
 
@@ -199,13 +199,16 @@ fn race(
         BenchMode::First => Goal::First,
         BenchMode::Unique => Goal::Unique,
     };
-    let mut lanes: Vec<Entrant> = engines
+    let mut entrants: Vec<Entrant> = engines
         .iter()
         .map(|&engine| Entrant::new(engine, goal, cap, puzzles.first()))
         .collect();
     let mut disagreements = 0;
     for puzzle in puzzles {
-        let answers: Vec<Answer> = lanes.iter_mut().map(|lane| lane.answer(puzzle)).collect();
+        let answers: Vec<Answer> = entrants
+            .iter_mut()
+            .map(|entrant| entrant.answer(puzzle))
+            .collect();
         if !all_agree(&answers) {
             disagreements += 1;
         }
@@ -218,12 +221,12 @@ fn race(
             BenchMode::First => "first solution",
             BenchMode::Unique => "uniqueness (count to 2)",
         },
-        lanes: lanes
+        rows: entrants
             .iter()
-            .map(|lane| race::Row {
-                engine: lane.engine(),
-                what: what(lane.engine(), puzzles),
-                tally: &lane.tally,
+            .map(|entrant| race::Row {
+                engine: entrant.engine(),
+                what: what(entrant.engine(), puzzles),
+                totals: &entrant.totals,
             })
             .collect(),
         cap,

@@ -56,7 +56,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
         pool: crate::threads::workers(args.threads)?,
         interrupt,
         consumed: consumed.clone(),
-        tally: RunTotals {
+        totals: RunTotals {
             summary: Summary::default(),
             mismatches: 0,
             unreadable: 0,
@@ -80,13 +80,13 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
         }
         run.input(source, &output)?;
     }
-    let tally = run.tally;
-    tally.bar.finish();
-    let report = tally.summary.report(started.elapsed());
+    let totals = run.totals;
+    totals.bar.finish();
+    let report = totals.summary.report(started.elapsed());
     output.with(|printer, out| printer.finish(out, &report))?;
     output.finish()?;
     if args.stats {
-        print::summary::print(&report, args.check.as_ref().map(|_| tally.mismatches));
+        print::summary::print(&report, args.check.as_ref().map(|_| totals.mismatches));
     }
     if let Some(exit) = run.interrupt.exit() {
         if let Exit::Interrupted { name, .. } = exit {
@@ -98,9 +98,9 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
         }
         return Ok(exit);
     }
-    let summary = &tally.summary;
-    let failures = tally.mismatches
-        + tally.empty
+    let summary = &totals.summary;
+    let failures = totals.mismatches
+        + totals.empty
         + summary.with_status(Status::NoSolution)
         + summary.errors()
         + summary.with_status(Status::Timeout)
@@ -109,7 +109,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
         } else {
             0
         };
-    Ok(if tally.unreadable > 0 {
+    Ok(if totals.unreadable > 0 {
         Exit::Failure
     } else if failures == 0 {
         Exit::Success
@@ -141,7 +141,7 @@ struct Run<'a> {
     pool: Option<Arc<rayon::ThreadPool>>,
     interrupt: Interrupt,
     consumed: Arc<AtomicU64>,
-    tally: RunTotals,
+    totals: RunTotals,
 }
 
 /// The totals of a run, kept by the printing side.
@@ -208,7 +208,7 @@ impl Run<'_> {
             Err(InputError::Io(error)) => return Err(error.into()),
         }
 
-        let before = self.tally.summary.records();
+        let before = self.totals.summary.records();
         let mut read_error = None;
         let interrupt = &self.interrupt;
         let reading = Reading {
@@ -222,18 +222,18 @@ impl Run<'_> {
         let work = |solver: &mut Solver, record: Record| {
             Outcome::of(solver, record, request, check.as_ref(), &flag, timed)
         };
-        let tally = &mut self.tally;
+        let totals = &mut self.totals;
         let print = |outcome: &Outcome| {
             if let Some(error) = outcome.error() {
                 diagnose!("{name}:{error}");
             }
-            tally.mismatches += u64::from(outcome.mismatch);
-            tally.summary.add(outcome);
+            totals.mismatches += u64::from(outcome.mismatch);
+            totals.summary.add(outcome);
             if let Err(error) = output.with(|printer, out| printer.answer(out, outcome)) {
                 return ControlFlow::Break(error);
             }
-            if tally.summary.records().is_multiple_of(256) {
-                tally.bar.update(tally.summary.records());
+            if totals.summary.records().is_multiple_of(256) {
+                totals.bar.update(totals.summary.records());
             }
             ControlFlow::Continue(())
         };
@@ -241,15 +241,15 @@ impl Run<'_> {
         {
             return Err(error.into());
         }
-        self.tally.bar.update(self.tally.summary.records());
+        self.totals.bar.update(self.totals.summary.records());
         if let Some(error) = read_error {
             return self.unreadable(input::read_error(&name, &error));
         } else if header.is_some()
-            && self.tally.summary.records() == before
+            && self.totals.summary.records() == before
             && !self.interrupt.is_raised()
         {
             diagnose!("dance: {name}: a CSV header and no record");
-            self.tally.empty += 1;
+            self.totals.empty += 1;
         }
         Ok(())
     }
@@ -257,7 +257,7 @@ impl Run<'_> {
     /// Reports an input that cannot be read; the run goes on.
     fn unreadable(&mut self, message: impl std::fmt::Display) -> anyhow::Result<()> {
         diagnose!("{message}");
-        self.tally.unreadable += 1;
+        self.totals.unreadable += 1;
         Ok(())
     }
 }

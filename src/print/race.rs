@@ -35,7 +35,7 @@ pub struct Table<'a> {
     /// What each engine found: `first solution` or `uniqueness (count to 2)`.
     pub mode: &'a str,
     /// The engines, in table order.
-    pub lanes: Vec<Row<'a>>,
+    pub rows: Vec<Row<'a>>,
     /// The naive search's cap per puzzle.
     pub cap: Duration,
     /// Puzzles on which two engines that finished disagreed.
@@ -49,7 +49,7 @@ pub struct Row<'a> {
     /// What it is on this set (the engines that served it).
     pub what: String,
     /// Its totals.
-    pub tally: &'a Totals,
+    pub totals: &'a Totals,
 }
 
 /// The ratios printed under a table, slower engine first: each engine's
@@ -86,9 +86,9 @@ pub fn print(out: &mut impl Write, table: &Table<'_>) -> io::Result<()> {
         "nodes/puzzle"
     )?;
     let count = table.puzzles as f64;
-    for lane in &table.lanes {
-        let tally = lane.tally;
-        let seconds = tally.total.as_secs_f64();
+    for row in &table.rows {
+        let totals = row.totals;
+        let seconds = totals.total.as_secs_f64();
         // Below the clock's resolution no rate can be told.
         let speed = if seconds > 0.0 {
             rate(count / seconds)
@@ -98,36 +98,36 @@ pub fn print(out: &mut impl Write, table: &Table<'_>) -> io::Result<()> {
         writeln!(
             out,
             "  {:<6} {:>7} {:>7} {:>9} {:>11} {:>11} {:>11} {:>11} {:>14.0}  {}",
-            lane.engine.name(),
+            row.engine.name(),
             table.puzzles,
-            tally.solved,
-            tally.timed_out,
+            totals.solved,
+            totals.timed_out,
             speed,
-            tally.micros.quantile(0.5),
-            tally.micros.quantile(0.99),
-            tally.micros.max(),
-            tally.nodes as f64 / count,
-            lane.what,
+            totals.micros.quantile(0.5),
+            totals.micros.quantile(0.99),
+            totals.micros.max(),
+            totals.nodes as f64 / count,
+            row.what,
         )?;
     }
-    let tally_of = |engine| {
+    let totals_of = |engine| {
         table
-            .lanes
+            .rows
             .iter()
-            .find(|lane| lane.engine == engine)
-            .map(|lane| lane.tally)
+            .find(|row| row.engine == engine)
+            .map(|row| row.totals)
     };
     let cap = match dance_dlx::deadline_in(table.cap) {
         Some(_) => format!("the {:?} cap", table.cap),
         None => "no cap".to_owned(),
     };
     for (slow, fast) in RATIOS {
-        let (Some(slow_tally), Some(fast_tally)) = (tally_of(slow), tally_of(fast)) else {
+        let (Some(slow_totals), Some(fast_totals)) = (totals_of(slow), totals_of(fast)) else {
             continue;
         };
         let (slow_seconds, fast_seconds) = (
-            slow_tally.total.as_secs_f64(),
-            fast_tally.total.as_secs_f64(),
+            slow_totals.total.as_secs_f64(),
+            fast_totals.total.as_secs_f64(),
         );
         let ratio = if fast_seconds > 0.0 {
             format!("{}x", rate(slow_seconds / fast_seconds))
@@ -137,7 +137,7 @@ pub fn print(out: &mut impl Write, table: &Table<'_>) -> io::Result<()> {
         let (slow_name, fast_name) = (slow.name(), fast.name());
         if slow == Engine::Dfs {
             // A DFS stopped at the cap took at least that long.
-            let bound = if slow_tally.timed_out > 0 {
+            let bound = if slow_totals.timed_out > 0 {
                 "at least "
             } else {
                 ""
@@ -145,7 +145,7 @@ pub fn print(out: &mut impl Write, table: &Table<'_>) -> io::Result<()> {
             writeln!(
                 out,
                 "  {slow_name}/{fast_name}: {bound}{ratio} the time ({} puzzles hit {cap})",
-                slow_tally.timed_out,
+                slow_totals.timed_out,
             )?;
         } else {
             writeln!(out, "  {slow_name}/{fast_name}: {ratio} the time")?;

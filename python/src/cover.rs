@@ -11,7 +11,7 @@ use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyType};
 
-use crate::args::{self, type_name};
+use crate::args;
 use crate::best;
 use crate::build::{self, Built};
 use crate::errors::{parse_error, value_error};
@@ -150,16 +150,7 @@ impl ExactCover {
     /// Costs play no part. Raises `IndexError` for a number out of range
     /// and `TypeError` for a value that is not a list of ints.
     fn verify(&self, solution: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let Ok(iterator) = solution.try_iter() else {
-            return Err(PyTypeError::new_err(format!(
-                "solution: expected a list of option numbers, found {}",
-                type_name(solution)
-            )));
-        };
-        let mut options = Vec::new();
-        for (index, option) in iterator.enumerate() {
-            options.push(self.option_id(&format!("solution[{index}]"), &option?)?);
-        }
+        let options = self.option_ids("solution", solution)?;
         let selected = self.selected.iter().all(|option| options.contains(option));
         Ok(selected && self.problem.check(&options).is_ok())
     }

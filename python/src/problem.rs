@@ -172,17 +172,29 @@ impl ExactCover {
         name: &str,
         options: &Bound<'_, PyAny>,
     ) -> PyResult<ExactCover> {
+        let chosen = self.option_ids(name, options)?;
+        self.selecting(name, &chosen)
+    }
+
+    /// The option numbers of the Python value `options` (the argument
+    /// `name`), each checked in range: `TypeError` for a value that is not a
+    /// list of ints, `IndexError` for a number out of range.
+    pub(crate) fn option_ids(
+        &self,
+        name: &str,
+        options: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<OptionId>> {
         let Ok(iterator) = options.try_iter() else {
             return Err(PyTypeError::new_err(format!(
                 "{name}: expected a list of option numbers, found {}",
                 type_name(options)
             )));
         };
-        let mut chosen = Vec::new();
+        let mut ids = Vec::new();
         for (index, option) in iterator.enumerate() {
-            chosen.push(self.option_id(&format!("{name}[{index}]"), &option?)?);
+            ids.push(self.option_id(&format!("{name}[{index}]"), &option?)?);
         }
-        self.selecting(name, &chosen)
+        Ok(ids)
     }
 
     /// The subproblem that also selects `options`, checked against each

@@ -819,22 +819,19 @@ impl MemoCounter {
         let results = on_threads(solver, threads.min(parts.len()), true, &work);
         let mut solutions = ExactCount::ZERO;
         let mut complete = true;
-        let mut stats: Option<MemoStats> = None;
+        let mut stats = MemoStats::default();
         for result in results {
             let (found, whole, worked) = result?;
             solutions += &found;
             complete &= whole;
-            stats = Some(match stats {
-                None => worked,
-                Some(a) => a.with_part(&worked),
-            });
+            stats = stats.with_part(&worked);
         }
         Ok((
             Count {
                 solutions,
                 complete,
             },
-            stats.unwrap_or_default(),
+            stats,
         ))
     }
 }

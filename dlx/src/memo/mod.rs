@@ -191,7 +191,7 @@ impl MemoStats {
     /// [shared](SharedMemo) memo: their work and lookups added up, the
     /// memo's entries, evictions and bytes as the later look at the one
     /// memo found them (each counter reports the whole memo's).
-    pub fn with_part(self, part: &MemoStats) -> MemoStats {
+    pub(crate) fn with_part(self, part: &MemoStats) -> MemoStats {
         let mut search = self.search;
         search += part.search;
         MemoStats {

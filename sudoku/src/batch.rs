@@ -101,7 +101,9 @@ where
         let done = par_map(chunk, |solver, item| {
             (!alarm.rung()).then(|| work(solver, item))
         });
-        results.extend(done.into_iter().collect::<Option<Vec<R>>>()?);
+        for result in done {
+            results.push(result?);
+        }
     }
     Some(results)
 }
@@ -115,10 +117,14 @@ pub fn map_until<T, R>(
     mut work: impl FnMut(&mut Solver, &T) -> R,
 ) -> Option<Vec<R>> {
     let alarm = stop.start();
-    items
-        .iter()
-        .map(|item| (!alarm.rung()).then(|| work(solver, item)))
-        .collect()
+    let mut results = Vec::with_capacity(items.len());
+    for item in items {
+        if alarm.rung() {
+            return None;
+        }
+        results.push(work(solver, item));
+    }
+    Some(results)
 }
 
 /// Answers `request` for every puzzle, in parallel; answers in input order.

@@ -224,6 +224,8 @@ impl State {
         // Masked, the mask is known to hold digits only, so is every digit
         // taken from it: the words need no bounds check.
         dirty &= ALL_DIGITS;
+        // Not redundant with the loop's test: without it the compiled loop
+        // takes more instructions (callgrind_9x9: forum_hardest +0.06%).
         if dirty == 0 {
             return Ok(());
         }
@@ -647,13 +649,13 @@ impl Start<'_> {
                 let twice = (first & second | first & third | second & third) & TRIAD_STARTS;
                 let in_rows =
                     (triads & triads >> 3 | triads & triads >> 6 | triads >> 3 & triads >> 6)
-                        & ROW_STARTS;
+                        & SPREAD;
                 let in_boxes = (triads & triads >> N
                     | triads & triads >> (2 * N)
                     | triads >> N & triads >> (2 * N))
                     & BOX_STARTS;
                 clash |= twice | in_rows | in_boxes;
-                let rows = ((triads | triads >> 3 | triads >> 6) & ROW_STARTS) * ROW;
+                let rows = ((triads | triads >> 3 | triads >> 6) & SPREAD) * ROW;
                 let boxes =
                     ((triads | triads >> N | triads >> (2 * N)) & BOX_STARTS) * TRIAD * SPREAD;
                 state.words[band][digit] = BAND & !(rows | boxes | columns) | cells;

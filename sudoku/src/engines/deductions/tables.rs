@@ -8,7 +8,8 @@ use super::super::bands::{BAND, N, ROW, TRIAD};
 /// Every digit, one bit each.
 pub(super) const ALL_DIGITS: u32 = (1 << N) - 1;
 
-/// Bits 0, 9 and 18: the same column in each row of a band.
+/// Bits 0, 9 and 18: bit 0 of each row of a band; times a row's pattern,
+/// that pattern in all three rows.
 pub(super) const SPREAD: u32 = 1 | 1 << N | 1 << (2 * N);
 
 /// The six configurations of a 3×3 grid of triads (or of bands and
@@ -283,9 +284,6 @@ pub(super) fn transpose(fields: u32) -> u32 {
     let t = ((fields >> 12) ^ fields) & (7 << 6);
     fields ^ t ^ (t << 12)
 }
-
-/// Bit 0 of each row of a band.
-pub(super) const ROW_STARTS: u32 = 1 | 1 << N | 1 << (2 * N);
 
 /// Bit 0 of each box of a band's first row.
 pub(super) const BOX_STARTS: u32 = 1 | 1 << 3 | 1 << 6;

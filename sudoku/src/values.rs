@@ -69,22 +69,63 @@ impl<T: Copy> From<Vec<T>> for Values<T> {
 }
 
 impl<T: Copy> FromIterator<T> for Values<T> {
+    /// Inline when the iterator says it ends within [`INLINE`] values, by an
+    /// exact length or only an upper bound (as `filter_map` and a `collect`
+    /// into `Option` give): no allocation.
     fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Values<T> {
         let mut iter = iter.into_iter();
         let (lower, upper) = iter.size_hint();
         match iter.next() {
-            // Known to fit (every iterator of the crate's callers says its
-            // length): filled in one pass without a check per value.
-            Some(first) if lower == upper.unwrap_or(usize::MAX) && lower <= INLINE => {
+            Some(first) if Some(lower) == upper && lower <= INLINE => {
+                // Filled in one pass, trusting the length (an iterator that
+                // says an exact length and breaks it is wrong, as for any
+                // `collect`); `zip` over the iterator itself, not a borrow of
+                // it, is what lets the compiler drop the checks per value.
                 let mut values = Values::filled(first, lower);
                 for (slot, value) in values[1..].iter_mut().zip(iter) {
                     *slot = value;
                 }
                 values
             }
-            Some(first) => Values::from_vec(std::iter::once(first).chain(iter).collect()),
+            Some(first) => Values::counted(first, iter),
             None => Values::Heap(Box::new([])),
         }
+    }
+}
+
+impl<T: Copy> Values<T> {
+    /// The values of an iterator of no exact length: `first`, then `rest`.
+    #[inline(never)]
+    fn counted(first: T, mut rest: impl Iterator<Item = T>) -> Values<T> {
+        if rest.size_hint().1.is_none_or(|upper| upper >= INLINE) {
+            return Values::from_vec(std::iter::once(first).chain(rest).collect());
+        }
+        let mut values = [first; INLINE];
+        let mut len = 1;
+        for (slot, value) in values[1..].iter_mut().zip(rest.by_ref()) {
+            *slot = value;
+            len += 1;
+        }
+        match rest.next() {
+            None => Values::Inline {
+                len: len as u8,
+                values,
+            },
+            Some(more) => Values::spilled(&values[..len], more, rest),
+        }
+    }
+
+    /// `head`, `more` and `rest` on the heap: an iterator that went on past
+    /// the upper bound it said.
+    #[cold]
+    fn spilled(head: &[T], more: T, rest: impl Iterator<Item = T>) -> Values<T> {
+        Values::Heap(
+            head.iter()
+                .copied()
+                .chain(std::iter::once(more))
+                .chain(rest)
+                .collect(),
+        )
     }
 }
 
@@ -142,6 +183,12 @@ mod tests {
                 Values::from_slice(&vec),
                 Values::from_vec(vec.clone()),
                 vec.iter().copied().collect(),
+                // Only an upper bound: inline all the same when it fits.
+                vec.iter().copied().filter_map(Some).collect(),
+                vec.iter()
+                    .map(|&value| Some(value))
+                    .collect::<Option<_>>()
+                    .unwrap(),
             ];
             for values in ways {
                 assert_eq!(&*values, vec.as_slice(), "{count}");

@@ -26,19 +26,7 @@ impl NameIndex {
         if self.slots.is_empty() {
             return None;
         }
-        let hash = hash(name);
-        let mask = self.slots.len() - 1;
-        let mut at = hash as usize & mask;
-        loop {
-            let (h, id) = self.slots[at];
-            if id == 0 {
-                return None;
-            }
-            if h == hash && name_of(id - 1) == name {
-                return Some(id - 1);
-            }
-            at = (at + 1) & mask;
-        }
+        self.find(hash(name), name, name_of).ok()
     }
 
     /// Records `id` under `name`, which has no id yet.
@@ -58,17 +46,33 @@ impl NameIndex {
     ) -> bool {
         self.reserve(1);
         let hash = hash(name);
+        match self.find(hash, name, name_of) {
+            Ok(_) => false,
+            Err(free) => {
+                self.slots[free] = (hash, id + 1);
+                self.len += 1;
+                true
+            }
+        }
+    }
+
+    /// The probe of a non-empty table for `name` (whose hash is `hash`):
+    /// its id, or the free slot where the probe ended.
+    fn find<'a>(
+        &self,
+        hash: u32,
+        name: &str,
+        name_of: impl Fn(u32) -> &'a str,
+    ) -> Result<u32, usize> {
         let mask = self.slots.len() - 1;
         let mut at = hash as usize & mask;
         loop {
             let (h, slot) = self.slots[at];
             if slot == 0 {
-                self.slots[at] = (hash, id + 1);
-                self.len += 1;
-                return true;
+                return Err(at);
             }
             if h == hash && name_of(slot - 1) == name {
-                return false;
+                return Ok(slot - 1);
             }
             at = (at + 1) & mask;
         }

@@ -66,6 +66,12 @@ impl Reduction {
         &self.problem
     }
 
+    /// The reduced problem, owned: for a caller that has no more use for
+    /// the way back ([`original`](Self::original)).
+    pub fn into_problem(self) -> Problem {
+        self.problem
+    }
+
     /// The option of the original problem that `option` of the reduced one
     /// is (maybe without some items).
     ///

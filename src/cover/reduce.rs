@@ -46,8 +46,7 @@ pub fn reduce(args: &CoverArgs, problem: &Problem) -> anyhow::Result<(Problem, P
             problem.option_cost(original),
         )?;
     }
-    let reduced = reduction.problem().clone();
-    Ok((reduced, shown.build()))
+    Ok((reduction.into_problem(), shown.build()))
 }
 
 /// The reduction, and with `--stats` what went on stderr.

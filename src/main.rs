@@ -20,6 +20,8 @@ mod generate;
 mod histogram;
 mod input;
 mod limits;
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+mod math;
 mod outcome;
 mod print;
 mod progress;

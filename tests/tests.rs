@@ -19,6 +19,7 @@ mod reliability;
 mod request;
 mod soak;
 mod solve;
+mod start;
 mod stops;
 mod streams;
 mod threads;

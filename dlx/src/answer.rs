@@ -35,6 +35,32 @@ impl Status {
         Status::Timeout,
     ];
 
+    /// The status of a search — or of a problem's parts, taken together —
+    /// that found `found` solutions: `timeout` when the stop ended it
+    /// (`stopped`) before it found what it looked for; otherwise from the
+    /// solutions found and whether the tree was `exhausted`, whatever the
+    /// goal (a goal decides when a search stops, not what its findings are
+    /// called). The one place that writes the rule.
+    ///
+    /// ```
+    /// use dance_dlx::Status;
+    ///
+    /// assert_eq!(Status::of(1, true, false), Status::Unique);
+    /// assert_eq!(Status::of(1, false, false), Status::Solved);
+    /// assert_eq!(Status::of(1, false, true), Status::Timeout);
+    /// assert_eq!(Status::of(6, false, false), Status::Multiple);
+    /// assert_eq!(Status::of(0, true, false), Status::NoSolution);
+    /// ```
+    pub fn of(found: u64, exhausted: bool, stopped: bool) -> Status {
+        match (found, exhausted) {
+            _ if stopped => Status::Timeout,
+            (0, _) => Status::NoSolution,
+            (1, true) => Status::Unique,
+            (1, false) => Status::Solved,
+            _ => Status::Multiple,
+        }
+    }
+
     /// The word printed for it: `solved`, `unique`, `multiple`, `none`,
     /// `timeout`.
     pub fn name(self) -> &'static str {

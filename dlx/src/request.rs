@@ -200,33 +200,10 @@ impl Goal {
         }
     }
 
-    /// The status of a search — or of a problem's parts, taken together —
-    /// that found `found` solutions: `timeout` when the stop ended it
-    /// (`stopped`) before it found what it looked for; otherwise from the
-    /// solutions found and whether the tree was `exhausted`. The one place
-    /// that writes the rule.
-    ///
-    /// ```
-    /// use dance_dlx::{Goal, Status};
-    ///
-    /// assert_eq!(Goal::Unique.status_of(1, true, false), Status::Unique);
-    /// assert_eq!(Goal::Unique.status_of(1, false, true), Status::Timeout);
-    /// assert_eq!(Goal::Count { limit: 5 }.status_of(6, false, false), Status::Multiple);
-    /// ```
-    pub fn status_of(self, found: u64, exhausted: bool, stopped: bool) -> Status {
-        match (found, exhausted) {
-            _ if stopped => Status::Timeout,
-            (0, _) => Status::NoSolution,
-            (1, true) => Status::Unique,
-            (1, false) => Status::Solved,
-            _ => Status::Multiple,
-        }
-    }
-
     /// The answer of a search that found `found` solutions (at most the
     /// [`target`](Goal::target)), `exhausted` when it searched its tree to
     /// the end, `stopped` when the stop ended it first: its
-    /// [`status`](Goal::status_of), its [`count`](Goal::count_of), and the
+    /// [`status`](Status::of), its [`count`](Goal::count_of), and the
     /// solution, kept only for a goal that [keeps one](Goal::keeps_solution)
     /// when the status is `solved` or `unique`; with the work done and the
     /// engine that did it.
@@ -237,7 +214,7 @@ impl Goal {
         stats: Stats,
         engine: E,
     ) -> Answer<S, E> {
-        let status = self.status_of(found, exhausted, stopped);
+        let status = Status::of(found, exhausted, stopped);
         let keep = self.keeps_solution() && matches!(status, Status::Solved | Status::Unique);
         Answer {
             status,
@@ -664,10 +641,9 @@ impl<'a> Pursuit<'a> {
 
     /// The status: `timeout` when the stop came first; otherwise from the
     /// solutions found and whether the tree was exhausted
-    /// ([`Goal::status_of`]).
+    /// ([`Status::of`]).
     pub fn status(&self) -> Status {
-        self.goal
-            .status_of(self.found, self.exhausted, self.stopped)
+        Status::of(self.found, self.exhausted, self.stopped)
     }
 
     /// The count: the solutions found, cut back to the goal's limit; exact

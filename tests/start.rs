@@ -6,8 +6,8 @@
 //! math library brings `libm.so.6` back, and this test says so.
 
 /// The shared libraries an ELF executable names as needed (`DT_NEEDED`), read
-/// from its dynamic section; `None` if the file is not a 64-bit
-/// little-endian ELF file with one.
+/// from its dynamic section (none without one); `None` if the file is not a
+/// 64-bit little-endian ELF file, or one this reader cannot follow.
 fn needed_libraries(elf: &[u8]) -> Option<Vec<String>> {
     let u16_at = |at: usize| Some(u16::from_le_bytes(elf.get(at..at + 2)?.try_into().ok()?));
     let u32_at = |at: usize| Some(u32::from_le_bytes(elf.get(at..at + 4)?.try_into().ok()?));
@@ -38,7 +38,11 @@ fn needed_libraries(elf: &[u8]) -> Option<Vec<String>> {
             })
             .map(|&(_, offset, start, _)| address - start + offset)
     };
-    let &(_, dynamic, _, dynamic_size) = headers.iter().find(|header| header.0 == DYNAMIC)?;
+    // A statically linked executable has no dynamic section: it needs nothing.
+    let Some(&(_, dynamic, _, dynamic_size)) = headers.iter().find(|header| header.0 == DYNAMIC)
+    else {
+        return Some(Vec::new());
+    };
     // Dynamic entries: (tag, value) pairs up to DT_NULL.
     let entries: Vec<(u64, u64)> = (dynamic..dynamic + dynamic_size)
         .step_by(16)
@@ -70,7 +74,7 @@ fn needed_libraries(elf: &[u8]) -> Option<Vec<String>> {
 #[test]
 fn the_binary_needs_the_c_library_alone() {
     let binary = std::fs::read(env!("CARGO_BIN_EXE_dance")).expect("the dance binary is built");
-    let needed = needed_libraries(&binary).expect("an ELF executable with a dynamic section");
+    let needed = needed_libraries(&binary).expect("a 64-bit little-endian ELF executable");
     // A statically linked build (`crt-static`) needs nothing at all; the
     // loader is named when thread-locals are reached through it (a debug
     // build), at no cost: it is the program's interpreter.
@@ -89,7 +93,7 @@ fn the_binary_needs_the_c_library_alone() {
 #[test]
 fn the_reader_finds_the_libraries_a_test_binary_needs() {
     let test = std::fs::read(std::env::current_exe().expect("the test's path")).expect("readable");
-    let needed = needed_libraries(&test).expect("an ELF executable with a dynamic section");
+    let needed = needed_libraries(&test).expect("a 64-bit little-endian ELF executable");
     assert!(
         needed.iter().any(|library| library == "libc.so.6"),
         "{needed:?}"

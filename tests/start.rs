@@ -1,9 +1,10 @@
 //! What the start of a `dance` process loads (docs/design.md, "The start of
 //! a process"): on x86-64 Linux with glibc the binary needs the C library
-//! (and the loader, which is there anyway) and nothing else — not `libgcc_s.so.1` (the unwinder is linked in, `build.rs`)
-//! and not `libm.so.6` (`pow` and `log2` are served in the binary,
-//! `src/math.rs`). A dependency that starts calling another function of C's
-//! math library brings `libm.so.6` back, and this test says so.
+//! (and the loader, which is there anyway) and nothing else — not
+//! `libgcc_s.so.1` (the unwinder is linked in, `build.rs`) and not
+//! `libm.so.6` (`pow` and `log2` are served in the binary, `src/math.rs`).
+//! A dependency that starts calling another function of C's math library
+//! brings `libm.so.6` back, and this test says so.
 
 /// The shared libraries an ELF executable names as needed (`DT_NEEDED`), read
 /// from its dynamic section (none without one); `None` if the file is not a

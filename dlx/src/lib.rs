@@ -201,54 +201,43 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-mod answer;
-mod bitsets;
-mod cost;
-pub mod driver;
-mod exact;
-mod ids;
-mod links;
-mod memo;
+mod contract;
+mod goals;
+mod machine;
 mod model;
-mod multiplicity;
-mod names;
-pub mod ordered;
-mod preprocess;
-pub mod problems;
-pub mod request;
 mod rng;
 mod run;
-mod search;
-mod split;
-mod verify;
-pub mod zdd;
+mod runtime;
+mod solver;
 
-mod text;
-pub mod threads;
+pub use contract::request;
+pub use machine::driver;
+pub use model::{problems, zdd};
+pub use runtime::{ordered, threads};
 
-pub use answer::{Answer, Status};
-pub use cost::LOOK_AHEAD;
-pub use driver::{Choice, Event, Stats};
-pub use ids::{ColorId, ItemId, OptionId};
-pub use memo::{
-    DEFAULT_MEMORY_LIMIT, DEFAULT_MEMORY_MB, ExactCount, MAX_MEMORY_MB, MemoCounter, MemoError,
-    MemoStats, OptionOrder, SharedMemo, memory_of_mb,
-};
-pub use model::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
-pub use preprocess::{PreprocessError, Reduction, preprocess};
-pub use request::{
+pub use contract::answer::{Answer, Status};
+pub use contract::request::{
     Alarm, CHECK_INTERVAL, Flag, Goal, MAX_BEST, Pursuit, Request, Resume, Stop, TimeoutError,
     WORK_PER_LOOK, deadline_in, nodes_per_look, timeout_from_secs,
 };
-pub use rng::SplitMix64;
-pub use search::{Count, DeadEnds, Next, Representation, SelectError, Solutions, Solver};
-pub use split::{
+pub use goals::best::LOOK_AHEAD;
+pub use goals::memo::{
+    DEFAULT_MEMORY_LIMIT, DEFAULT_MEMORY_MB, ExactCount, MAX_MEMORY_MB, MemoCounter, MemoError,
+    MemoStats, OptionOrder, SharedMemo, memory_of_mb,
+};
+pub use goals::split::{
     DEFAULT_PROBES, Estimate, PARTS_COST_PER_ENTRY, PARTS_MAX_DEPTH, PARTS_PER_THREAD, SplitError,
 };
-pub use text::{
+pub use machine::driver::{Choice, Event, Stats};
+pub use model::ids::{ColorId, ItemId, OptionId};
+pub use model::preprocess::{PreprocessError, Reduction, preprocess};
+pub use model::problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
+pub use model::text::{
     LINE_CAP, OptionDisplay, SyntaxError, TextError, WriteError, parse_problem, read_problem,
     write_problem,
 };
-pub use threads::Progress;
-pub use verify::Defect;
-pub use zdd::{Zdd, ZddError, ZddNode, ZddReadError, ZddSolutions, ZddSyntax};
+pub use model::verify::Defect;
+pub use model::zdd::{Zdd, ZddError, ZddNode, ZddReadError, ZddSolutions, ZddSyntax};
+pub use rng::SplitMix64;
+pub use runtime::threads::Progress;
+pub use solver::{Count, DeadEnds, Next, Representation, SelectError, Solutions, Solver};

@@ -101,7 +101,7 @@ mod tests {
     use std::time::{Duration, Instant};
 
     use super::*;
-    use crate::problems::{n_queens, rooks};
+    use crate::model::problems::{n_queens, rooks};
     use crate::{Count, Goal, Status, Stop};
 
     fn count(solutions: u64, complete: bool) -> Count {

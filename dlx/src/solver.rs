@@ -14,14 +14,14 @@
 
 use std::ops::ControlFlow;
 
-use crate::bitsets::{Bitsets, Bitwise};
-use crate::driver::{Driver, Event, Stats};
-use crate::exact::Exact;
-use crate::ids::OptionId;
-use crate::links::Links;
-use crate::model::Problem;
-use crate::multiplicity::{Bounded, Multiplicities};
-use crate::request::Stop;
+use crate::contract::request::Stop;
+use crate::machine::bitsets::{Bitsets, Bitwise};
+use crate::machine::driver::{Driver, Event, Stats};
+use crate::machine::exact::Exact;
+use crate::machine::links::Links;
+use crate::machine::multiplicity::{Bounded, Multiplicities};
+use crate::model::ids::OptionId;
+use crate::model::problem::Problem;
 use crate::rng::SplitMix64;
 
 /// Where the search finds a dead end: a primary item that no option can
@@ -737,8 +737,8 @@ impl Solver {
 #[cfg(test)]
 #[derive(PartialEq)]
 struct Structure {
-    items: Vec<crate::links::Item>,
-    nodes: Vec<crate::links::Node>,
+    items: Vec<crate::machine::links::Item>,
+    nodes: Vec<crate::machine::links::Node>,
     colors: Vec<i32>,
     bounds: Option<Vec<u32>>,
     bitsets: Option<(Vec<u32>, Vec<u64>)>,
@@ -821,8 +821,8 @@ impl Drop for Solutions<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::{langford, n_queens, rooks};
-    use crate::text::parse_problem;
+    use crate::model::problems::{langford, n_queens, rooks};
+    use crate::model::text::parse_problem;
 
     /// Plain, colored, multiplicities with colors, and bounds `0:k` that
     /// make null moves.

@@ -1,6 +1,6 @@
 //! Algorithms X and C's matrix kept as bitsets and counts: the second
-//! representation behind the [`Driver`](crate::driver::Driver), walking
-//! exactly the tree of [`Exact`](crate::exact::Exact) with dead ends found at
+//! representation behind the [`Driver`](crate::machine::driver::Driver), walking
+//! exactly the tree of [`Exact`](crate::machine::exact::Exact) with dead ends found at
 //! the commit — the same items chosen, the same options in the same order,
 //! the same nodes, guesses and solutions — at another cost per step.
 //!
@@ -49,8 +49,8 @@
 //! modest size and short options: see
 //! [`Representation`](crate::Representation).
 
-use crate::driver::{Choice, Matrix, Work};
-use crate::links::Links;
+use crate::machine::driver::{Choice, Matrix, Work};
+use crate::machine::links::Links;
 
 /// The bit of a count that marks the item inactive: covered, chosen, in the
 /// option being committed, or (for a secondary item, whose count is nothing
@@ -554,7 +554,7 @@ pub(crate) struct Bitwise<'a, const COLORED: bool> {
     /// leave them as it found them.
     base: usize,
     /// Set by a `try_option` whose commit met a dead end: as in
-    /// [`Exact`](crate::exact::Exact), never set between walks.
+    /// [`Exact`](crate::machine::exact::Exact), never set between walks.
     dead: bool,
 }
 

@@ -8,8 +8,8 @@
 //! [`tweak`](Links::tweak), is undone for a whole run of tweaks at once by
 //! [`untweak`](Links::untweak).
 
-use crate::ids::OptionId;
-use crate::model::{ItemKind, Problem};
+use crate::model::ids::OptionId;
+use crate::model::problem::{ItemKind, Problem};
 use crate::rng::SplitMix64;
 
 /// An item header: a member of the doubly linked list of active items.

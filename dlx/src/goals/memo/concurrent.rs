@@ -67,8 +67,8 @@ use std::sync::atomic::Ordering;
 use sync::{Arc, AtomicBool, AtomicU64, AtomicUsize, Mutex, MutexGuard, fence};
 
 use super::MemoStats;
-use super::count::ExactCount;
 use super::table::{BIG, Table, small_count, small_words, tag, window};
+use crate::contract::count::ExactCount;
 
 /// The atomics and locks of the shared memo, in one place: `std`'s, or
 /// under `--cfg loom` the model checker's, whose every interleaving of the

@@ -24,10 +24,10 @@ use super::concurrent::{Budget, Held, Shard, SharedBudget, View};
 use super::counting::{Key, Store};
 use super::table::INITIAL_CAPACITY;
 use super::{ExactCount, MemoCounter, MemoError, MemoStats, Walk, fingerprint_of};
-use crate::ids::OptionId;
-use crate::request::Stop;
-use crate::search::Solver;
-use crate::split::SplitError;
+use crate::contract::request::Stop;
+use crate::goals::split::SplitError;
+use crate::model::ids::OptionId;
+use crate::solver::Solver;
 
 /// Tables of a shared memo (a power of two).
 const SHARDS: usize = 64;

@@ -19,14 +19,14 @@
 //! Only Algorithms X and C can be cut this way: Algorithm M branches on how
 //! many times an item is covered, which is not a choice of one option.
 
-use crate::driver::{Choice, Driver, Event, Matrix, Work};
-use crate::exact::Exact;
-use crate::ids::OptionId;
-use crate::links::Links;
-use crate::memo::Order;
-use crate::request::{Alarm, Stop};
+use crate::contract::request::{Alarm, Stop};
+use crate::goals::memo::Order;
+use crate::machine::driver::{Choice, Driver, Event, Matrix, Work};
+use crate::machine::exact::Exact;
+use crate::machine::links::Links;
+use crate::model::ids::OptionId;
 use crate::rng::SplitMix64;
-use crate::search::Solver;
+use crate::solver::Solver;
 
 /// Subproblems per thread that a count on several threads asks
 /// [`Solver::split_into_parts`] for: enough that uneven subtrees even out.
@@ -630,7 +630,7 @@ fn commit_cost(links: &Links, node: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::{langford, n_queens, pentominoes};
+    use crate::model::problems::{langford, n_queens, pentominoes};
 
     #[test]
     fn subproblem_counts_add_up_to_the_whole_count() {
@@ -703,7 +703,7 @@ mod tests {
     fn estimates_of_huge_trees_keep_a_finite_error_or_say_inf() {
         // About 10^206 nodes: the squares of the probes' estimates overflow
         // an f64, the estimate and its error do not.
-        let estimate = Solver::new(&crate::problems::strip(1000))
+        let estimate = Solver::new(&crate::model::problems::strip(1000))
             .estimate(20, 1)
             .unwrap();
         assert!(
@@ -717,7 +717,7 @@ mod tests {
         assert!(estimate.solutions > 1e150 && estimate.solutions.is_finite());
         // About 2^1400 nodes: beyond any f64, and said so for both (the
         // 1×20,000 strip is tests/memo_budget.rs's, through the CLI).
-        let estimate = Solver::new(&crate::problems::strip(2000))
+        let estimate = Solver::new(&crate::model::problems::strip(2000))
             .estimate(20, 1)
             .unwrap();
         assert_eq!(

@@ -104,14 +104,14 @@
 //! ```
 
 mod concurrent;
-mod count;
+
 mod counting;
 mod order;
 mod shared;
 mod table;
 
+pub use crate::contract::count::ExactCount;
 use concurrent::{Held, View};
-pub use count::ExactCount;
 pub(crate) use counting::Key;
 use counting::{BoundedCounting, Counting, Frame, Level, MemoMatrix, Store};
 pub(crate) use order::Order;
@@ -120,10 +120,10 @@ use shared::SharedStore;
 use table::Table;
 
 use crate::Stats;
-use crate::driver::{Driver, Event};
-use crate::ids::OptionId;
-use crate::request::{Alarm, Stop, nodes_per_look};
-use crate::search::{Count, Solver};
+use crate::contract::request::{Alarm, Stop, nodes_per_look};
+use crate::machine::driver::{Driver, Event};
+use crate::model::ids::OptionId;
+use crate::solver::{Count, Solver};
 
 /// The default memory budget of a [`MemoCounter`]: 1 GiB.
 pub const DEFAULT_MEMORY_LIMIT: usize = 1 << 30;

@@ -57,7 +57,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 
-use crate::ordered::Ordered;
+use crate::runtime::ordered::Ordered;
 
 use crate::{
     Answer, Count, Event, ExactCount, Goal, MemoCounter, MemoError, MemoStats, OptionId,

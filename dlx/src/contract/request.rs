@@ -494,7 +494,7 @@ impl<E> Request<E> {
 
 /// A search that runs in slices: until a solution, the end of the tree,
 /// or a budget of nodes ([`Solver::resume`](crate::Solver::resume) and
-/// every other engine walked by the [`Driver`](crate::driver::Driver)).
+/// every other engine walked by the [`Driver`](crate::machine::driver::Driver)).
 pub trait Resume {
     /// Runs until a solution, the end, or `budget` more nodes.
     fn resume(&mut self, budget: u64) -> Event;

@@ -21,14 +21,14 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::{Node, ZddError};
-use crate::driver::{Choice, Event, Matrix, Stats, Work};
-use crate::exact::Exact;
-use crate::links::Links;
-use crate::memo::{Key, MemoStats, Order};
-use crate::multiplicity::{Bounded, Multiplicities};
-use crate::request::{Stop, nodes_per_look};
-use crate::search::Solver;
+use crate::contract::request::{Stop, nodes_per_look};
+use crate::goals::memo::{Key, MemoStats, Order};
+use crate::machine::driver::{Choice, Event, Matrix, Stats, Work};
+use crate::machine::exact::Exact;
+use crate::machine::links::Links;
+use crate::machine::multiplicity::{Bounded, Multiplicities};
+use crate::model::zdd::{Node, ZddError};
+use crate::solver::Solver;
 
 /// The fewest search nodes below a state for its node to be remembered.
 const MIN_WORK: u64 = 4;

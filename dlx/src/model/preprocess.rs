@@ -30,8 +30,8 @@
 //! are refused ([`PreprocessError::Multiplicities`]) rather than reduced by
 //! a guess.
 
-use crate::ids::{ColorId, OptionId};
-use crate::model::{Entry, ItemKind, Problem, ProblemBuilder};
+use crate::model::ids::{ColorId, OptionId};
+use crate::model::problem::{Entry, ItemKind, Problem, ProblemBuilder};
 
 /// Why a problem cannot be preprocessed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

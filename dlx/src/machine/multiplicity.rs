@@ -30,14 +30,14 @@
 //! `len + s' − b + 1`, where `s' = min(s, b)`, preferring the smaller `s'`
 //! and then the longer list on ties; a degree of 0 or less is a dead end.
 //!
-//! The walk is the [`Driver`](crate::driver::Driver)'s, as for Algorithm X;
+//! The walk is the [`Driver`](crate::machine::driver::Driver)'s, as for Algorithm X;
 //! [`Bounded`] is the matrix it walks: at a level being tried,
 //! `stack[level]` is the option about to be tweaked, or the item's header
 //! for the null move.
 
-use crate::driver::{Choice, Matrix, Work};
-use crate::links::Links;
-use crate::model::Problem;
+use crate::machine::driver::{Choice, Matrix, Work};
+use crate::machine::links::Links;
+use crate::model::problem::Problem;
 
 /// A primary item's two numbers, side by side because choosing an item reads
 /// both.

@@ -2,8 +2,8 @@
 //! primary item covered within its bounds, every secondary item at most
 //! once or in one color.
 
-use crate::ids::{ColorId, OptionId};
-use crate::model::{ItemKind, Problem};
+use crate::model::ids::{ColorId, OptionId};
+use crate::model::problem::{ItemKind, Problem};
 
 /// Why a set of options is not a solution of a problem.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -12,7 +12,7 @@
 //! | [`domino_tilings`]`(12, 12)` | 53,060,477,521,960,000 (count with [`Solver::count_memo`](crate::Solver::count_memo)) |
 //! | [`macmahon_squares`]`(3, 4, PieceUse::AtMostOnce)` | 240,352 (colors: Algorithm C) |
 
-use crate::model::{BuildError, Entry, Problem};
+use crate::model::problem::{BuildError, Entry, Problem};
 
 /// Placing `n` queens on an `n`×`n` board with no two attacking each other.
 ///

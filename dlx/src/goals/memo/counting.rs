@@ -15,18 +15,18 @@
 //!
 //! So when the driver reports the tree exhausted, `pending` holds the count
 //! of the whole problem; when a count is abandoned half-way (the driver
-//! [unwound](crate::driver::Driver::unwind)), it holds the sum of the
+//! [unwound](crate::machine::driver::Driver::unwind)), it holds the sum of the
 //! subtrees finished by then — a lower bound — and nothing partial was
 //! stored.
 
 use super::MemoStats;
-use super::count::ExactCount;
 use super::table::Table;
-use crate::driver::{Choice, Matrix, Work};
-use crate::exact::Exact;
-use crate::links::Links;
-use crate::multiplicity::{Bounded, Multiplicities};
-use crate::search::Solver;
+use crate::contract::count::ExactCount;
+use crate::machine::driver::{Choice, Matrix, Work};
+use crate::machine::exact::Exact;
+use crate::machine::links::Links;
+use crate::machine::multiplicity::{Bounded, Multiplicities};
+use crate::solver::Solver;
 
 /// The fewest search nodes below a state for its count to be stored: a
 /// cheaper count is found again faster than it is stored and looked up.

@@ -4,8 +4,8 @@
 
 use std::ops::RangeInclusive;
 
-use crate::ids::{ColorId, ItemId, OptionId};
-use crate::names::NameIndex;
+use crate::model::ids::{ColorId, ItemId, OptionId};
+use crate::model::names::NameIndex;
 
 /// Whether an item must be covered (a number of times within its bounds) or
 /// may be left alone.

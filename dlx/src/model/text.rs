@@ -5,8 +5,10 @@
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
-use crate::ids::ColorId;
-use crate::model::{BuildError, Entry, ItemKind, Problem, ProblemBuilder, forbidden_character};
+use crate::model::ids::ColorId;
+use crate::model::problem::{
+    BuildError, Entry, ItemKind, Problem, ProblemBuilder, forbidden_character,
+};
 
 /// What is wrong with a problem in Knuth's text format.
 #[derive(Debug, thiserror::Error)]

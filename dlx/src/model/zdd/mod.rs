@@ -57,19 +57,18 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod build;
 mod text;
 
 use std::fmt;
 
 use num_bigint::BigUint;
 
-use crate::ids::OptionId;
-use crate::memo::{DEFAULT_MEMORY_LIMIT, ExactCount, MemoStats};
-use crate::request::Stop;
+use crate::contract::request::Stop;
+use crate::goals::memo::{DEFAULT_MEMORY_LIMIT, ExactCount, MemoStats};
+use crate::goals::zdd::{MixMap, Unique};
+use crate::model::ids::OptionId;
 use crate::rng::SplitMix64;
-use crate::search::Solver;
-use build::{MixMap, Unique};
+use crate::solver::Solver;
 pub use text::{ZddReadError, ZddSyntax};
 
 /// Why no ZDD was built.
@@ -88,14 +87,14 @@ pub enum ZddError {
 /// A node as stored: the option's index (`u32::MAX` for the sinks), `LO`
 /// and `HI`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Node {
-    option: u32,
-    lo: u32,
-    hi: u32,
+pub(crate) struct Node {
+    pub(crate) option: u32,
+    pub(crate) lo: u32,
+    pub(crate) hi: u32,
 }
 
 impl Node {
-    const SINK: Node = Node {
+    pub(crate) const SINK: Node = Node {
         option: u32::MAX,
         lo: 0,
         hi: 0,
@@ -166,7 +165,7 @@ impl Zdd {
         stop: &Stop,
     ) -> Result<(Zdd, MemoStats), ZddError> {
         let mut unique = Unique::new();
-        let (mut top, stats) = build::build(solver, max_bytes, stop, &mut unique)?;
+        let (mut top, stats) = crate::goals::zdd::build(solver, max_bytes, stop, &mut unique)?;
         let selected: Vec<OptionId> = solver.selected().collect();
         if top != 0 {
             for option in selected.iter().rev() {

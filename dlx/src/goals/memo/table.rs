@@ -23,7 +23,7 @@
 //! new table both counted while it copies), and stays at its last size after.
 
 use super::MemoStats;
-use super::count::ExactCount;
+use crate::contract::count::ExactCount;
 
 /// Slots a key may live in, from its home slot on.
 pub(crate) const PROBES: usize = 32;

@@ -1,5 +1,5 @@
 //! Algorithms X and C's matrix: the [`Links`] with every primary item to be
-//! covered exactly once, walked by the [`Driver`](crate::driver::Driver).
+//! covered exactly once, walked by the [`Driver`](crate::machine::driver::Driver).
 //!
 //! A level covers the item with the fewest options (MRV, Knuth's choice in
 //! DLX1), tries its options top to bottom — committing each option's other
@@ -13,8 +13,8 @@
 //! and undoes itself: the option is counted as tried, and the level above it
 //! reports the dead end at once instead of choosing the emptied item.
 
-use crate::driver::{Choice, Matrix, Work};
-use crate::links::Links;
+use crate::machine::driver::{Choice, Matrix, Work};
+use crate::machine::links::Links;
 
 /// The links and the level stack, seen as Algorithm X's (or C's) matrix.
 pub(crate) struct Exact<'a, const COLORED: bool, const CHECK: bool, const UP: bool = false> {
@@ -26,7 +26,7 @@ pub(crate) struct Exact<'a, const COLORED: bool, const CHECK: bool, const UP: bo
     /// undid itself): the level above it is a dead end, and the retract of
     /// this level has nothing to undo. `try_option` is always followed by
     /// that `choose` and `retract` within one walk of the driver, so the flag
-    /// never outlives a call of [`Driver::resume`](crate::driver::Driver::resume).
+    /// never outlives a call of [`Driver::resume`](crate::machine::driver::Driver::resume).
     dead: bool,
 }
 

@@ -31,7 +31,7 @@
 //! items is relinked in the memo's order when a count starts and back in
 //! the links' own order when it ends (see [`Order::apply`]).
 
-use crate::links::Links;
+use crate::machine::links::Links;
 
 /// Pairs of items visited while the item graph is built, beyond which the
 /// graph is not built and the given order is kept: the graph costs the sum
@@ -280,7 +280,7 @@ impl Graph {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::problems::{domino_tilings, domino_tilings_by_rows, n_queens, pentominoes};
+    use crate::model::problems::{domino_tilings, domino_tilings_by_rows, n_queens, pentominoes};
     use crate::{MemoCounter, Problem, Solver};
 
     fn order_of(problem: &Problem) -> Order {

@@ -62,11 +62,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::thread;
 
-use crate::driver::{Choice, Driver, Event, Matrix, Work};
-use crate::ids::OptionId;
-use crate::links::Links;
-use crate::multiplicity::Bounded;
-use crate::request::Pursuit;
+use crate::contract::request::Pursuit;
+use crate::machine::driver::{Choice, Driver, Event, Matrix, Work};
+use crate::machine::links::Links;
+use crate::machine::multiplicity::Bounded;
+use crate::model::ids::OptionId;
 use crate::{Answer, Count, PARTS_PER_THREAD, Request, Solver, Stats, Status};
 
 /// How many usable options of an item the choice counts before it takes

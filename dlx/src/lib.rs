@@ -48,7 +48,7 @@
 //! it has finished — the items still open, and with colors the secondary
 //! items' colors — and adds it when the state comes back, which turns the
 //! tilings of a 16×16 board from years into seconds. Its counts are
-//! [`ExactCount`]s, of any size. Threads that count subproblems of one
+//! [`BigCount`]s, of any size. Threads that count subproblems of one
 //! problem can share one memo, within one budget: [`SharedMemo`].
 //!
 //! # One request, one answer
@@ -76,7 +76,7 @@
 //!
 //! Words that look alike name different things. A [`Count`] is a number of
 //! solutions that says whether it is exact — a `u64` for the searches, an
-//! [`ExactCount`] for the memo's counts: a number of any size, which is
+//! [`BigCount`] for the memo's counts: a number of any size, which is
 //! what they outgrow `u64` into. A [`Stop`] is when a request gives up,
 //! the same for any number of searches; an [`Alarm`] is a stop started for
 //! one search, its timeout turned into a deadline from the moment the
@@ -203,32 +203,27 @@
 
 mod contract;
 mod goals;
+mod hash;
 mod machine;
 mod model;
 mod rng;
-mod run;
 mod runtime;
 mod solver;
 
-pub use contract::request;
-pub use machine::driver;
-pub use model::{problems, zdd};
-pub use runtime::{ordered, threads};
-
-pub use contract::answer::{Answer, Status};
+pub use contract::answer::{Answer, Count, Findings, Status};
+pub use contract::count::BigCount;
 pub use contract::request::{
-    Alarm, CHECK_INTERVAL, Flag, Goal, MAX_BEST, Pursuit, Request, Resume, Stop, TimeoutError,
-    WORK_PER_LOOK, deadline_in, nodes_per_look, timeout_from_secs,
+    Cut, DEFAULT_MEMORY_LIMIT, DEFAULT_MEMORY_MB, DEFAULT_PROBES, Goal, MAX_BEST, MAX_MEMORY_MB,
+    Request, memory_of_mb,
 };
-pub use goals::best::LOOK_AHEAD;
-pub use goals::memo::{
-    DEFAULT_MEMORY_LIMIT, DEFAULT_MEMORY_MB, ExactCount, MAX_MEMORY_MB, MemoCounter, MemoError,
-    MemoStats, OptionOrder, SharedMemo, memory_of_mb,
-};
-pub use goals::split::{
-    DEFAULT_PROBES, Estimate, PARTS_COST_PER_ENTRY, PARTS_MAX_DEPTH, PARTS_PER_THREAD, SplitError,
-};
-pub use machine::driver::{Choice, Event, Stats};
+pub use contract::stats::{Estimate, MemoStats, Stats};
+pub use contract::stop::{Alarm, Flag, Stop, TimeoutError, deadline_in, timeout_from_secs};
+pub use contract::threads::{MAX_THREADS, Threads, ThreadsError};
+pub use contract::{request, stop};
+pub use goals::enumerate::Tally;
+pub use goals::memo::MemoError;
+pub use machine::driver;
+pub use machine::driver::{Choice, Event, Resume};
 pub use model::ids::{ColorId, ItemId, OptionId};
 pub use model::preprocess::{PreprocessError, Reduction, preprocess};
 pub use model::problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
@@ -238,6 +233,8 @@ pub use model::text::{
 };
 pub use model::verify::Defect;
 pub use model::zdd::{Zdd, ZddError, ZddNode, ZddReadError, ZddSolutions, ZddSyntax};
+pub use model::{problems, zdd};
 pub use rng::SplitMix64;
 pub use runtime::threads::Progress;
-pub use solver::{Count, DeadEnds, Next, Representation, SelectError, Solutions, Solver};
+pub use runtime::{ordered, threads};
+pub use solver::{DeadEnds, Representation, SelectError, Solutions, Solver, Tuning};

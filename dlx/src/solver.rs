@@ -2,27 +2,36 @@
 //!
 //! The search is the [`Driver`]'s walk (Knuth's steps X2–X8, in
 //! [`driver`](crate::driver)) over the [`Links`], seen as Algorithms X and
-//! C's matrix ([`Exact`]) or as Algorithm M's ([`Bounded`]); its depth is
-//! bounded only by the preallocated level stack, and it can stop after any
-//! solution or after a budget of nodes and continue later. Every public
-//! operation leaves the links exactly as built plus the selected options.
+//! C's matrix ([`Exact`]) or as Algorithm M's ([`Bounded`]), or over the
+//! [`Bitsets`]; its depth is bounded only by the preallocated level stack,
+//! and it can stop after any solution or after a budget of nodes and
+//! continue later ([`Resume`]). Every public operation leaves the links
+//! exactly as built plus the selected options.
 //!
-//! The two matrices share the level stack; the choice between them is made
-//! once, in [`Solver::new`], and each public operation dispatches on it
-//! before entering the driver's loop, so the loop of Algorithms X and C pays
-//! nothing for Algorithm M.
+//! A solver answers [`Request`]s — every goal, on this thread
+//! ([`run`](Solver::run)) or on several (the
+//! [`Executor`](crate::threads::Executor)): that is the one path to an
+//! answer, and [`count`](Solver::count) and the iterator of
+//! [`solutions`](Solver::solutions) are built on it or on the one drive
+//! loop ([`drive`]).
 
 use std::ops::ControlFlow;
 
-use crate::contract::request::Stop;
+use crate::contract::answer::Answer;
+use crate::contract::request::{Goal, Request};
+use crate::contract::stats::Stats;
+use crate::contract::stop::{Alarm, Stop, nodes_per_look};
+use crate::contract::threads::Threads;
+use crate::machine::algorithm::{OnAlgorithm, on_algorithm};
 use crate::machine::bitsets::{Bitsets, Bitwise};
-use crate::machine::driver::{Driver, Event, Stats};
+use crate::machine::driver::{Driver, Event, Fold, Resume, drive};
 use crate::machine::exact::Exact;
 use crate::machine::links::Links;
 use crate::machine::multiplicity::{Bounded, Multiplicities};
 use crate::model::ids::OptionId;
 use crate::model::problem::Problem;
 use crate::rng::SplitMix64;
+use crate::runtime::threads::Executor;
 
 /// Where the search finds a dead end: a primary item that no option can
 /// cover any more. Both rules choose the same item at every level (MRV: the
@@ -30,7 +39,7 @@ use crate::rng::SplitMix64;
 /// try the same options in the same order and find the same solutions in
 /// the same order; they differ in the subtrees below an option that leaves
 /// some item with no option, and so in the nodes they count (see
-/// [`Solver::set_dead_ends`]). Algorithm M (bounds) always finds them at
+/// [`Solver::tune`]). Algorithm M (bounds) always finds them at
 /// the choice.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -56,7 +65,7 @@ pub enum DeadEnds {
 /// in the same order, the same nodes, guesses and solutions — at different
 /// costs per step; only [`Stats::updates`] counts each one's own work.
 /// [`Solver::new`] picks one per problem (see
-/// [`Solver::set_representation`]).
+/// [`Solver::tune`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Representation {
@@ -105,20 +114,6 @@ impl Representation {
     }
 }
 
-/// A number of solutions and whether it is exact: what a search with a
-/// limit, a stop or both found. `N` is the number's type: `u64` for the
-/// searches, [`ExactCount`](crate::ExactCount) for the memo's counts, which
-/// outgrow it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Count<N = u64> {
-    /// Solutions found: the exact count when `complete`, else a lower
-    /// bound (at most the limit, or what was found before the stop).
-    pub solutions: N,
-    /// `true` when the whole search tree was explored, so `solutions` is the
-    /// exact count; `false` when the limit or the stop ended the search.
-    pub complete: bool,
-}
-
 /// Why [`Solver::select`] refused an option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -135,31 +130,60 @@ pub enum SelectError {
     Conflict(OptionId),
 }
 
+/// How the solver walks its tree: where it finds dead ends and how it
+/// keeps its matrix. Neither changes the solutions or their order, only
+/// the work (see [`DeadEnds`] and [`Representation`]).
+///
+/// ```
+/// use dance_dlx::{DeadEnds, Representation, Solver, Tuning, problems::pentominoes};
+///
+/// let mut solver = Solver::new(&pentominoes(3, 20));
+/// assert_eq!(solver.tuning().representation, Some(Representation::Bitsets));
+/// assert_eq!(solver.count(), 8);
+/// let bitsets = solver.stats();
+/// solver.tune(Tuning { representation: Some(Representation::Links), ..Tuning::default() });
+/// assert_eq!(solver.count(), 8);
+/// assert_eq!((solver.stats().nodes, solver.stats().guesses), (bitsets.nodes, bitsets.guesses));
+/// solver.tune(Tuning { dead_ends: DeadEnds::AtChoice, ..Tuning::default() });
+/// assert_eq!(solver.tuning().representation, Some(Representation::Links));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Tuning {
+    /// How the matrix is kept: `None` keeps the solver's own choice (the
+    /// one [`Solver::new`] made, or the last one asked for). In
+    /// [`Solver::tuning`]'s answer, the one the search runs on.
+    pub representation: Option<Representation>,
+    /// Where the search finds dead ends.
+    pub dead_ends: DeadEnds,
+}
+
 /// Searches one problem, as many times as wanted.
 ///
-/// Build it once with [`Solver::new`] (or [`Solver::with_seed`] for a shuffled
-/// option order); then any number of times: [`select`] options every solution
-/// must contain, search ([`first`], [`count`], [`count_up_to`], [`search`],
-/// [`solutions`] or the low-level [`resume`]), and [`unselect`] or [`reset`].
-/// The search itself allocates nothing after `new`;
-/// [`shuffle`](Solver::shuffle), [`branch`](Solver::branch),
-/// [`split`](Solver::split) and [`estimate`](Solver::estimate) do, and so do
-/// the vectors that [`first`] and [`solutions`] return.
+/// Build it once with [`Solver::new`]; then any number of times:
+/// [`select`](Solver::select) options every solution must contain, ask a
+/// [`Request`] ([`run`](Solver::run), [`run_with`](Solver::run_with) to
+/// see the solutions as they come; on several threads, an
+/// [`Executor`](crate::threads::Executor)) or walk the
+/// [`solutions`](Solver::solutions) lazily, and
+/// [`unselect`](Solver::unselect) or [`reset`](Solver::reset). The search
+/// itself allocates nothing after `new`; the goals that keep what they
+/// find (solutions, a memo, a diagram) do.
 ///
 /// The search is chosen once, by `new`: Algorithms X and C (DLX1, DLX2) when
 /// every primary item is to be covered exactly once, Algorithm M (DLX3) when
 /// some item has [bounds](crate::ProblemBuilder::primary_with_bounds). The
 /// API is the same for both.
 ///
-/// [`select`]: Solver::select
-/// [`first`]: Solver::first
-/// [`count`]: Solver::count
-/// [`count_up_to`]: Solver::count_up_to
-/// [`search`]: Solver::search
-/// [`solutions`]: Solver::solutions
-/// [`resume`]: Solver::resume
-/// [`unselect`]: Solver::unselect
-/// [`reset`]: Solver::reset
+/// ```
+/// use dance_dlx::{Goal, Request, Solver, Status, problems::n_queens};
+///
+/// let mut solver = Solver::new(&n_queens(8));
+/// assert_eq!(solver.count(), 92);
+/// let first = solver.solutions().next().expect("a solution");
+/// assert_eq!(first.len(), 8);
+/// let unique = solver.run(&Request::new(Goal::Unique));
+/// assert_eq!(unique.status, Status::Multiple);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Solver {
     pub(crate) links: Links,
@@ -175,11 +199,9 @@ pub struct Solver {
     /// search may run on them.
     bitsets: Option<Bitsets>,
     representation: Representation,
-    /// Scratch for the solution handed to a visitor.
-    solution: Vec<OptionId>,
     /// Nodes between two looks at a stop, from the bound on a node's work
     /// ([`Links::work_per_node`]).
-    nodes_per_look: u64,
+    pub(crate) per_look: u64,
     /// The memo's fingerprint of the problem, once a memo asked for it:
     /// the same for every selection and shuffle.
     pub(crate) fingerprint: std::sync::OnceLock<u64>,
@@ -212,7 +234,7 @@ impl Solver {
     /// assert!(Solver::new_until(&dance_dlx::problems::n_queens(200), &raised).is_none());
     /// ```
     pub fn new_until(problem: &Problem, stop: &Stop) -> Option<Solver> {
-        let alarm = stop.start();
+        let alarm = stop.arm();
         let links = Links::build(problem, || if alarm.rung() { Err(()) } else { Ok(()) }).ok()?;
         Some(Solver::around(problem, links))
     }
@@ -239,8 +261,7 @@ impl Solver {
             dead_ends: DeadEnds::default(),
             bitsets,
             representation,
-            solution: Vec::with_capacity(depth),
-            nodes_per_look: crate::nodes_per_look(links_work),
+            per_look: nodes_per_look(links_work),
             fingerprint: std::sync::OnceLock::new(),
             costs: if problem.has_costs() {
                 problem
@@ -253,50 +274,80 @@ impl Solver {
         }
     }
 
-    /// Nodes to search between two looks at a [`Stop`](crate::Stop), so
-    /// that a look comes every [`WORK_PER_LOOK`](crate::WORK_PER_LOOK)
-    /// units of work (items scanned, links updated) at most, whatever the
-    /// width of the problem: [`CHECK_INTERVAL`](crate::CHECK_INTERVAL) for
-    /// a narrow problem, a few dozen for one of 100,000 items.
+    /// Answers `request` on this thread: the first solution, the
+    /// uniqueness verdict, a count that says whether it is exact, every
+    /// solution counted, the cheapest, a count of any size with a memo, a
+    /// diagram, samples, an estimate or the parts of a cut tree — stopped
+    /// early by the request's [`Stop`] if it says so (see the
+    /// [request module](crate::request)). The selected options are part of
+    /// every solution.
     ///
     /// ```
-    /// use dance_dlx::{CHECK_INTERVAL, ProblemBuilder, Solver, problems::n_queens};
+    /// use dance_dlx::{Goal, Request, Solver, Status, problems::n_queens};
     ///
-    /// assert_eq!(Solver::new(&n_queens(8)).nodes_per_look(), CHECK_INTERVAL);
-    /// let mut wide = ProblemBuilder::new();
-    /// let items = (0..100_000)
-    ///     .map(|k| wide.primary(format!("i{k}")))
-    ///     .collect::<Result<Vec<_>, _>>()?;
-    /// for pair in items.chunks(2) {
-    ///     wide.option(pair.iter().copied())?;
-    /// }
-    /// assert!(Solver::new(&wide.build()).nodes_per_look() < 100);
-    /// # Ok::<(), dance_dlx::BuildError>(())
+    /// let mut solver = Solver::new(&n_queens(4));
+    /// let unique = solver.run(&Request::new(Goal::Unique));
+    /// assert_eq!(unique.status, Status::Multiple); // 2 solutions
+    /// assert_eq!(unique.solution, None);
+    /// let first = solver.run(&Request::new(Goal::First));
+    /// assert_eq!(first.status, Status::Solved);
+    /// assert_eq!(first.solution.map(|options| options.len()), Some(4));
+    /// let all = solver.run(&Request::new(Goal::All));
+    /// assert_eq!(all.count.to_string(), "2");
     /// ```
-    pub fn nodes_per_look(&self) -> u64 {
-        self.nodes_per_look
+    pub fn run(&mut self, request: &Request) -> Answer {
+        Executor::new(Threads::ONE).run(self, request)
     }
 
-    /// Builds the dancing links for `problem` with the options of every item
-    /// in a random order fixed by `seed`: the same as [`new`](Self::new)
-    /// followed by [`shuffle`](Self::shuffle).
+    /// [`run`](Solver::run), handing what the goal finds to `visit` as it
+    /// is found: every solution the answer counts (at most the goal's
+    /// [`limit`](crate::Goal::limit): with [`Goal::All`], every one), in
+    /// search order; the cheapest solutions, cheapest first, once they are
+    /// proven; each sample as it is drawn; each subproblem of a cut.
+    /// `visit` may end the search with [`ControlFlow::Break`]: the answer
+    /// then counts what was found so far, as a lower bound.
     ///
-    /// The solutions and their number do not change, only the order in which
-    /// they are found — so the first solution is a random one, and the same
-    /// seed gives the same one on every machine.
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use dance_dlx::{Goal, Request, Solver, problems::n_queens};
+    ///
+    /// let mut solver = Solver::new(&n_queens(8));
+    /// let mut seen = 0;
+    /// let answer = solver.run_with(&Request::new(Goal::Count { limit: 3 }), |solution| {
+    ///     assert_eq!(solution.len(), 8);
+    ///     seen += 1;
+    ///     ControlFlow::Continue(())
+    /// });
+    /// // Three solutions visited; the fourth, found only to tell "3" from
+    /// // "3+", is not.
+    /// assert_eq!((seen, answer.count.to_string()), (3, "3+".to_owned()));
+    /// ```
+    pub fn run_with(
+        &mut self,
+        request: &Request,
+        visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
+    ) -> Answer {
+        Executor::new(Threads::ONE).run_with(self, request, visit)
+    }
+
+    /// The number of solutions: [`Goal::All`]'s count.
+    pub fn count(&mut self) -> u64 {
+        self.run(&Request::new(Goal::All)).count.solutions
+    }
+
+    /// A lazy iterator over the solutions, in search order (the selected
+    /// options first in each); `next()` of a new iterator is the first
+    /// solution. Dropping it abandons the search.
     ///
     /// ```
     /// use dance_dlx::{Solver, problems::n_queens};
     ///
-    /// let problem = n_queens(8);
-    /// let first = Solver::with_seed(&problem, 7).first();
-    /// assert_eq!(Solver::with_seed(&problem, 7).first(), first);
-    /// assert_eq!(Solver::with_seed(&problem, 7).count(), 92);
+    /// let mut solver = Solver::new(&n_queens(6));
+    /// assert_eq!(solver.solutions().count(), 4);
     /// ```
-    pub fn with_seed(problem: &Problem, seed: u64) -> Solver {
-        let mut solver = Solver::new(problem);
-        solver.shuffle(seed);
-        solver
+    pub fn solutions(&mut self) -> Solutions<'_> {
+        self.rewind();
+        Solutions { solver: self }
     }
 
     /// Puts the options of every item in a random order fixed by `seed`
@@ -304,109 +355,104 @@ impl Solver {
     /// Any search in progress is abandoned; the selected options stay
     /// selected.
     ///
-    /// The permutations come from a SplitMix64 generator seeded with `seed`,
-    /// one unbiased Fisher–Yates shuffle per item in the internal item order
-    /// (primary items, then secondary, each in declaration order). Only
-    /// integer arithmetic is involved, so they are the same on every machine.
-    /// The choice of item stays deterministic (the fewest options first, ties
+    /// The solutions and their number do not change, only the order in
+    /// which they are found — so the first one is a random one, and the
+    /// same seed gives the same one on every machine. The permutations come
+    /// from a SplitMix64 generator seeded with `seed`, one unbiased
+    /// Fisher–Yates shuffle per item in the internal item order (primary
+    /// items, then secondary, each in declaration order). Only integer
+    /// arithmetic is involved, so they are the same on every machine. The
+    /// choice of item stays deterministic (the fewest options first, ties
     /// to the first), so the solutions are found in a random order but not
-    /// with uniform probability.
-    pub fn shuffle(&mut self, seed: u64) {
-        let selected: Vec<OptionId> = self.selected().collect();
-        self.reset();
-        self.links.shuffle(&mut SplitMix64::new(seed));
-        if self.bitsets.is_some() {
-            self.bitsets = Some(Bitsets::new(&self.links, self.stack.len()));
-        }
-        for option in selected {
-            let reselected = self.select(option);
-            debug_assert!(reselected.is_ok(), "a selection stays compatible");
-        }
-    }
-
-    /// Chooses where the search finds dead ends ([`DeadEnds::AtCommit`] until
-    /// this is called). Any search in progress is abandoned; the selected
-    /// options stay selected.
-    ///
-    /// The solutions and their order do not depend on it, only the work:
-    /// with [`DeadEnds::AtCommit`] an option whose commit empties an item is
-    /// one node, and its partial commit is undone at once; with
-    /// [`DeadEnds::AtChoice`] the option is committed whole, and the next
-    /// level finds the empty item — or first makes the forced moves of the
-    /// items before it, each one more node.
+    /// with uniform probability ([`Goal::Sample`] draws uniformly).
     ///
     /// ```
-    /// use dance_dlx::{DeadEnds, Solver, problems::n_queens};
+    /// use dance_dlx::{Solver, problems::n_queens};
+    ///
+    /// let problem = n_queens(8);
+    /// let mut one = Solver::new(&problem);
+    /// one.shuffle(7);
+    /// let mut other = Solver::new(&problem);
+    /// other.shuffle(7);
+    /// assert_eq!(one.solutions().next(), other.solutions().next());
+    /// assert_eq!(one.count(), 92);
+    /// ```
+    pub fn shuffle(&mut self, seed: u64) {
+        self.reselecting(|solver| {
+            solver.links.shuffle(&mut SplitMix64::new(seed));
+            if solver.bitsets.is_some() {
+                solver.bitsets = Some(Bitsets::new(&solver.links, solver.stack.len()));
+            }
+        });
+    }
+
+    /// Sets how the solver walks its tree ([`Tuning`]); any search in
+    /// progress is abandoned, the selected options stay selected.
+    ///
+    /// The solutions and their order depend on neither setting, only the
+    /// work. [`DeadEnds::AtCommit`] (the default) counts an option whose
+    /// commit empties an item as one node; [`DeadEnds::AtChoice`] lets the
+    /// next level find it, after the forced moves on items before it, each
+    /// one more node. [`Representation::Bitsets`] needs
+    /// [`DeadEnds::AtCommit`] and a problem without multiplicities, and
+    /// memory for a copy of the counts and bits per level; where it cannot
+    /// serve, the search runs on the links whatever is asked
+    /// ([`tuning`](Self::tuning) says which). [`Solver::new`] picks the
+    /// bitsets where they can serve (their copies and lists within 16 MiB)
+    /// and where a commit should clear more bits than a copy takes words;
+    /// the links otherwise. `benches/representations.sh` races the two
+    /// (`dance cover --representation`).
+    ///
+    /// ```
+    /// use dance_dlx::{DeadEnds, Solver, Tuning, problems::n_queens};
     ///
     /// let mut solver = Solver::new(&n_queens(8));
     /// assert_eq!(solver.count(), 92);
     /// assert_eq!(solver.stats().nodes, 1198); // Knuth's DLX1 reports 1199
-    /// solver.set_dead_ends(DeadEnds::AtChoice);
+    /// solver.tune(Tuning { dead_ends: DeadEnds::AtChoice, ..Tuning::default() });
     /// assert_eq!(solver.count(), 92);
     /// assert_eq!(solver.stats().nodes, 1372);
     /// ```
-    pub fn set_dead_ends(&mut self, dead_ends: DeadEnds) {
+    pub fn tune(&mut self, tuning: Tuning) {
         self.restart();
-        self.dead_ends = dead_ends;
-    }
-
-    /// Where the search finds dead ends: see [`set_dead_ends`](Self::set_dead_ends).
-    pub fn dead_ends(&self) -> DeadEnds {
-        self.dead_ends
-    }
-
-    /// Chooses how the matrix is kept while the search walks it. The tree,
-    /// the solutions and their order do not depend on it, nor do nodes and
-    /// guesses: only the time per step, and [`Stats::updates`], which counts
-    /// the representation's own removals. [`Representation::Bitsets`] needs
-    /// [`DeadEnds::AtCommit`] and a problem without multiplicities, and
-    /// memory for a copy of the counts and bits per level; where it cannot
-    /// serve, the search runs on the links whatever is asked
-    /// ([`representation`](Self::representation) says which). Any search
-    /// in progress is abandoned; the selected options stay selected.
-    ///
-    /// [`Solver::new`] picks [`Representation::Bitsets`] where it can serve
-    /// (its copies and lists within 16 MiB) and where a commit should clear
-    /// more bits than a copy takes words; the links otherwise.
-    /// `benches/representations.sh` races the two (`dance cover
-    /// --representation`).
-    ///
-    /// ```
-    /// use dance_dlx::{Representation, Solver, problems::pentominoes};
-    ///
-    /// let mut solver = Solver::new(&pentominoes(3, 20));
-    /// assert_eq!(solver.representation(), Representation::Bitsets);
-    /// assert_eq!(solver.count(), 8);
-    /// let bitsets = solver.stats();
-    /// solver.set_representation(Representation::Links);
-    /// assert_eq!(solver.count(), 8);
-    /// assert_eq!((solver.stats().nodes, solver.stats().guesses), (bitsets.nodes, bitsets.guesses));
-    /// ```
-    pub fn set_representation(&mut self, representation: Representation) {
-        self.restart();
+        self.dead_ends = tuning.dead_ends;
+        let Some(representation) = tuning.representation else {
+            return;
+        };
         self.representation = representation;
         if representation == Representation::Bitsets && self.bitsets.is_none() {
             let depth = self.stack.len();
             let multiplicities = self.multiplicities.is_some();
             if Representation::bitsets_can_serve(&self.links, multiplicities, depth) {
-                let selected: Vec<OptionId> = self.selected().collect();
-                self.reset();
-                self.bitsets = Some(Bitsets::new(&self.links, depth));
-                for option in selected {
-                    let reselected = self.select(option);
-                    debug_assert!(reselected.is_ok(), "a selection stays compatible");
-                }
+                self.reselecting(|solver| {
+                    solver.bitsets = Some(Bitsets::new(&solver.links, depth))
+                });
             }
         }
     }
 
-    /// The representation the search runs on, as things stand: see
-    /// [`set_representation`](Self::set_representation).
-    pub fn representation(&self) -> Representation {
-        if self.uses_bitsets() {
+    /// How the solver walks its tree, as things stand: the representation
+    /// the search runs on (always `Some`) and where it finds dead ends.
+    pub fn tuning(&self) -> Tuning {
+        let representation = if self.uses_bitsets() {
             Representation::Bitsets
         } else {
             Representation::Links
+        };
+        Tuning {
+            representation: Some(representation),
+            dead_ends: self.dead_ends,
+        }
+    }
+
+    /// Runs `change` with nothing selected, then selects again what was.
+    fn reselecting(&mut self, change: impl FnOnce(&mut Solver)) {
+        let selected: Vec<OptionId> = self.selected().collect();
+        self.reset();
+        change(self);
+        for option in selected {
+            let reselected = self.select(option);
+            debug_assert!(reselected.is_ok(), "a selection stays compatible");
         }
     }
 
@@ -431,31 +477,18 @@ impl Solver {
             .selectable_node(first)
             .ok_or(SelectError::Conflict(option))?;
         let colored = self.links.is_colored();
-        match &mut self.multiplicities {
-            Some(m) if colored => m.select::<true>(&mut self.links, p),
-            Some(m) => m.select::<false>(&mut self.links, p),
-            None => {
-                let item = self.links.top[p as usize] as u32;
-                if colored {
-                    self.links.cover::<true>(item);
-                    self.links.commit_others::<true>(p);
-                } else {
-                    self.links.cover::<false>(item);
-                    self.links.commit_others::<false>(p);
-                }
-            }
-        }
-        let base = self.driver.base();
-        if let Some(bitsets) = &mut self.bitsets {
-            let (option, item) = (self.links.option_of(p).0, self.links.top[p as usize] as u32);
-            if colored {
-                bitsets.select::<true>(base, option, item);
-            } else {
-                bitsets.select::<false>(base, option, item);
-            }
-        }
-        self.stack[base] = p;
-        self.driver.restart(base + 1);
+        let bounded = self.multiplicities.is_some();
+        on_algorithm(
+            colored,
+            bounded,
+            Selection {
+                solver: self,
+                p,
+                undo: false,
+            },
+        );
+        self.stack[self.driver.base()] = p;
+        self.driver.restart(self.driver.base() + 1);
         Ok(())
     }
 
@@ -466,25 +499,18 @@ impl Solver {
         self.restart();
         let base = self.driver.base().checked_sub(1)?;
         self.driver.restart(base);
-        if let Some(bitsets) = &mut self.bitsets {
-            bitsets.unselect(base);
-        }
         let p = self.stack[base];
         let colored = self.links.is_colored();
-        match &mut self.multiplicities {
-            Some(m) if colored => m.unselect::<true>(&mut self.links, p),
-            Some(m) => m.unselect::<false>(&mut self.links, p),
-            None => {
-                let item = self.links.top[p as usize] as u32;
-                if colored {
-                    self.links.uncommit_others::<true>(p);
-                    self.links.uncover::<true>(item);
-                } else {
-                    self.links.uncommit_others::<false>(p);
-                    self.links.uncover::<false>(item);
-                }
-            }
-        }
+        let bounded = self.multiplicities.is_some();
+        on_algorithm(
+            colored,
+            bounded,
+            Selection {
+                solver: self,
+                p,
+                undo: true,
+            },
+        );
         Some(self.links.option_of(p))
     }
 
@@ -502,7 +528,7 @@ impl Solver {
             .map(|&p| self.links.option_of(p))
     }
 
-    /// The statistics of the current (or last) search.
+    /// The work of the current (or last) search.
     pub fn stats(&self) -> Stats {
         let bitsets = self.bitsets.as_ref().map_or(0, |bitsets| bitsets.updates);
         Stats {
@@ -511,158 +537,20 @@ impl Solver {
         }
     }
 
-    /// The first solution (selected options included), or `None`.
-    pub fn first(&mut self) -> Option<Vec<OptionId>> {
-        self.rewind();
-        let found = self.run_to_event() == Event::Solution;
-        let solution = found.then(|| self.solution().collect());
-        self.unwind();
-        solution
-    }
-
-    /// The number of solutions.
-    pub fn count(&mut self) -> u64 {
-        self.run(&crate::Request::new(crate::Goal::All))
-            .count
-            .solutions
-    }
-
-    /// The number of solutions, exactly up to `limit`: what
-    /// [`Goal::Count`](crate::Goal::Count) answers, one word with one
-    /// meaning. The count is [`complete`](Count::complete) when the problem
-    /// has at most `limit` solutions — the search looks for one more to
-    /// tell exactly `limit` from more — and is `limit`, a lower bound
-    /// (`limit+`), when it has more.
-    ///
-    /// ```
-    /// use dance_dlx::{Solver, problems::n_queens};
-    ///
-    /// let mut solver = Solver::new(&n_queens(6)); // 4 solutions
-    /// assert_eq!(solver.count_up_to(4).to_string(), "4");
-    /// assert_eq!(solver.count_up_to(3).to_string(), "3+");
-    /// ```
-    pub fn count_up_to(&mut self, limit: u64) -> Count {
-        self.run(&crate::Request::new(crate::Goal::Count { limit }))
-            .count
-    }
-
-    /// Calls `visit` with every solution until it returns
-    /// [`ControlFlow::Break`]; returns `Break(())` when the visitor stopped the
-    /// search, `Continue(())` when every solution was visited.
-    pub fn search(
-        &mut self,
-        mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        self.rewind();
-        let mut flow = ControlFlow::Continue(());
-        while self.run_to_event() == Event::Solution {
-            let mut solution = std::mem::take(&mut self.solution);
-            solution.clear();
-            solution.extend(self.solution());
-            flow = visit(&solution);
-            self.solution = solution;
-            if flow.is_break() {
-                break;
-            }
-        }
-        self.unwind();
-        flow
-    }
-
-    /// The next solution of the search, looked for during one slice at
-    /// most ([`nodes_per_look`](Self::nodes_per_look) nodes, a few
-    /// milliseconds however wide the problem): the lazy iterator of
-    /// [`solutions`](Self::solutions) for a caller that must look at
-    /// something of its own between slices and so cannot hand the search a
-    /// [`Stop`](crate::Stop) — Python's signals, which only the thread that
-    /// holds the interpreter may read. Like the iterator, it goes on from
-    /// where the last call left off and stays [`Next::Exhausted`] once the
-    /// tree is (until a [`rewind`](Self::rewind)); unlike it, the search is
-    /// kept between calls.
-    ///
-    /// ```
-    /// use dance_dlx::{Next, Solver, problems::n_queens};
-    ///
-    /// let mut solver = Solver::new(&n_queens(6));
-    /// let mut found = 0;
-    /// loop {
-    ///     match solver.next_solution_within() {
-    ///         Next::Solution(_) => found += 1,
-    ///         Next::Paused => {} // look at what the caller must, then go on
-    ///         Next::Exhausted => break,
-    ///     }
-    /// }
-    /// assert_eq!(found, 4);
-    /// assert_eq!(solver.next_solution_within(), Next::Exhausted);
-    /// ```
-    pub fn next_solution_within(&mut self) -> Next {
-        match self.resume(self.nodes_per_look()) {
-            Event::Solution => Next::Solution(self.solution().collect()),
-            Event::Exhausted => Next::Exhausted,
-            Event::BudgetSpent => Next::Paused,
-        }
-    }
-
-    /// A lazy iterator over the solutions. Dropping it abandons the search.
-    pub fn solutions(&mut self) -> Solutions<'_> {
-        self.rewind();
-        Solutions { solver: self }
+    /// The solution the search stands on after [`Resume::resume`] found
+    /// one: the selected options, then the options the search chose.
+    pub fn solution(&self) -> impl ExactSizeIterator<Item = OptionId> + '_ {
+        SolutionOptions::new(&self.links, &self.stack[..self.driver.level()])
     }
 
     /// Abandons any search in progress and zeroes the statistics, ready for
-    /// [`resume`](Self::resume) to start a new search.
-    pub fn rewind(&mut self) {
+    /// [`resume`](Resume::resume) to start a new search.
+    pub(crate) fn rewind(&mut self) {
         self.restart();
         self.driver.clear_stats();
         self.links.updates = 0;
         if let Some(bitsets) = &mut self.bitsets {
             bitsets.updates = 0;
-        }
-    }
-
-    /// The low-level search: runs until a solution is found, the tree is
-    /// exhausted, or `node_budget` more options were tried. Call it again to
-    /// continue; call [`rewind`](Self::rewind) to start over.
-    ///
-    /// Once the tree is exhausted, every further call returns
-    /// [`Event::Exhausted`] at once, without counting anything, until
-    /// [`rewind`](Self::rewind), [`select`](Self::select),
-    /// [`unselect`](Self::unselect) or [`reset`](Self::reset) starts a new
-    /// search.
-    pub fn resume(&mut self, node_budget: u64) -> Event {
-        let colored = self.links.is_colored();
-        let base = self.driver.base();
-        let uses_bitsets = self.uses_bitsets();
-        let (links, stack, driver) = (&mut self.links, &mut self.stack[..], &mut self.driver);
-        match (&mut self.multiplicities, &mut self.bitsets) {
-            (None, Some(bitsets)) if uses_bitsets => {
-                if colored {
-                    driver.resume(&mut Bitwise::<true>::new(bitsets, stack, base), node_budget)
-                } else {
-                    driver.resume(
-                        &mut Bitwise::<false>::new(bitsets, stack, base),
-                        node_budget,
-                    )
-                }
-            }
-            (None, _) => match (colored, self.dead_ends) {
-                (true, DeadEnds::AtCommit) => {
-                    driver.resume(&mut Exact::<true, true>::new(links, stack), node_budget)
-                }
-                (false, DeadEnds::AtCommit) => {
-                    driver.resume(&mut Exact::<false, true>::new(links, stack), node_budget)
-                }
-                (true, DeadEnds::AtChoice) => {
-                    driver.resume(&mut Exact::<true, false>::new(links, stack), node_budget)
-                }
-                (false, DeadEnds::AtChoice) => {
-                    driver.resume(&mut Exact::<false, false>::new(links, stack), node_budget)
-                }
-            },
-            (Some(m), _) if colored => {
-                driver.resume(&mut Bounded::<true>::new(m, links, stack), node_budget)
-            }
-            (Some(m), _) => driver.resume(&mut Bounded::<false>::new(m, links, stack), node_budget),
         }
     }
 
@@ -673,23 +561,8 @@ impl Solver {
             && self.dead_ends == DeadEnds::AtCommit
     }
 
-    /// The solution just found by [`resume`](Self::resume): the selected
-    /// options, then the options the search chose.
-    pub fn solution(&self) -> impl ExactSizeIterator<Item = OptionId> + '_ {
-        SolutionOptions::new(&self.links, &self.stack[..self.driver.level()])
-    }
-
-    fn run_to_event(&mut self) -> Event {
-        loop {
-            match self.resume(u64::MAX) {
-                Event::BudgetSpent => continue,
-                event => return event,
-            }
-        }
-    }
-
     /// Backs out of every level above the selection and makes the next
-    /// [`resume`](Self::resume) start a new search.
+    /// [`resume`](Resume::resume) start a new search.
     pub(crate) fn restart(&mut self) {
         self.unwind();
         self.driver.restart(self.driver.base());
@@ -699,24 +572,15 @@ impl Solver {
     /// (and an exhausted search exhausted).
     pub(crate) fn unwind(&mut self) {
         let colored = self.links.is_colored();
-        let base = self.driver.base();
-        let uses_bitsets = self.uses_bitsets();
-        let (links, stack, driver) = (&mut self.links, &mut self.stack[..], &mut self.driver);
-        match (&mut self.multiplicities, &mut self.bitsets) {
-            (None, Some(bitsets)) if uses_bitsets => {
-                if colored {
-                    driver.unwind(&mut Bitwise::<true>::new(bitsets, stack, base));
-                } else {
-                    driver.unwind(&mut Bitwise::<false>::new(bitsets, stack, base));
-                }
-            }
-            // Between walks no commit is half undone, so either rule's
-            // matrix unwinds the same links.
-            (None, _) if colored => driver.unwind(&mut Exact::<true, false>::new(links, stack)),
-            (None, _) => driver.unwind(&mut Exact::<false, false>::new(links, stack)),
-            (Some(m), _) if colored => driver.unwind(&mut Bounded::<true>::new(m, links, stack)),
-            (Some(m), _) => driver.unwind(&mut Bounded::<false>::new(m, links, stack)),
-        }
+        let bounded = self.multiplicities.is_some();
+        on_algorithm(
+            colored,
+            bounded,
+            Walk {
+                solver: self,
+                budget: None,
+            },
+        );
     }
 
     /// The link arrays, Algorithm M's bounds and the bitsets' counts and
@@ -729,6 +593,171 @@ impl Solver {
             colors: self.links.colors.clone(),
             bounds: self.multiplicities.as_ref().map(|m| m.bounds()),
             bitsets: self.bitsets.as_ref().map(|bitsets| bitsets.state()),
+        }
+    }
+}
+
+/// The solver's own walk, in slices: the low-level search, for engines
+/// built on the solver (the Sudoku crate's generic engine) and for callers
+/// that must look at something of their own between slices (Python's
+/// signals). It goes on from where the last call left off; once the tree
+/// is exhausted, every further call returns [`Event::Exhausted`] at once,
+/// without counting anything, until [`select`](Solver::select),
+/// [`unselect`](Solver::unselect), [`reset`](Solver::reset) or a request
+/// starts a new search. Read a solution with [`Solver::solution`].
+///
+/// ```
+/// use dance_dlx::{Event, Resume, Solver, problems::n_queens};
+///
+/// let mut solver = Solver::new(&n_queens(6));
+/// let mut found = 0;
+/// loop {
+///     match solver.resume(solver.nodes_per_look()) {
+///         Event::Solution => found += 1,
+///         Event::BudgetSpent => {} // look at what the caller must, then go on
+///         Event::Exhausted => break,
+///     }
+/// }
+/// assert_eq!(found, 4);
+/// ```
+impl Resume for Solver {
+    fn resume(&mut self, budget: u64) -> Event {
+        let colored = self.links.is_colored();
+        let bounded = self.multiplicities.is_some();
+        on_algorithm(
+            colored,
+            bounded,
+            Walk {
+                solver: self,
+                budget: Some(budget),
+            },
+        )
+    }
+
+    #[inline]
+    fn nodes(&self) -> u64 {
+        self.driver.stats().nodes
+    }
+
+    fn nodes_per_look(&self) -> u64 {
+        self.per_look
+    }
+}
+
+/// The solver's walk on its algorithm and representation: a slice of
+/// `budget` nodes, or (`None`) backing out of every level above the
+/// selection. Between walks no commit is half undone, so either rule of
+/// dead ends unwinds the same links.
+struct Walk<'s> {
+    solver: &'s mut Solver,
+    budget: Option<u64>,
+}
+
+impl OnAlgorithm for Walk<'_> {
+    type Output = Event;
+
+    #[inline]
+    fn exact<const COLORED: bool>(self) -> Event {
+        let solver = self.solver;
+        let base = solver.driver.base();
+        let uses_bitsets = solver.uses_bitsets();
+        let (links, stack, driver) = (&mut solver.links, &mut solver.stack[..], &mut solver.driver);
+        match (&mut solver.bitsets, self.budget) {
+            (Some(bitsets), Some(budget)) if uses_bitsets => {
+                driver.resume(&mut Bitwise::<COLORED>::new(bitsets, stack, base), budget)
+            }
+            (Some(bitsets), None) if uses_bitsets => {
+                driver.unwind(&mut Bitwise::<COLORED>::new(bitsets, stack, base));
+                Event::Exhausted
+            }
+            (_, None) => {
+                driver.unwind(&mut Exact::<COLORED, false>::new(links, stack));
+                Event::Exhausted
+            }
+            (_, Some(budget)) => match solver.dead_ends {
+                DeadEnds::AtCommit => {
+                    driver.resume(&mut Exact::<COLORED, true>::new(links, stack), budget)
+                }
+                DeadEnds::AtChoice => {
+                    driver.resume(&mut Exact::<COLORED, false>::new(links, stack), budget)
+                }
+            },
+        }
+    }
+
+    #[inline]
+    fn bounded<const COLORED: bool>(self) -> Event {
+        let solver = self.solver;
+        let m = solver
+            .multiplicities
+            .as_mut()
+            .expect("a bounded walk has multiplicities");
+        let mut matrix = Bounded::<COLORED>::new(m, &mut solver.links, &mut solver.stack[..]);
+        match self.budget {
+            Some(budget) => solver.driver.resume(&mut matrix, budget),
+            None => {
+                solver.driver.unwind(&mut matrix);
+                Event::Exhausted
+            }
+        }
+    }
+}
+
+/// Selecting the option of node `p` (or, with `undo`, taking it back) on
+/// the links, Algorithm M's bounds and the bitsets.
+struct Selection<'s> {
+    solver: &'s mut Solver,
+    p: u32,
+    undo: bool,
+}
+
+impl Selection<'_> {
+    /// The bitsets follow the links: a selection at the base, or the
+    /// selection at the base taken back.
+    fn bitsets<const COLORED: bool>(&mut self) {
+        let solver = &mut *self.solver;
+        let base = solver.driver.base();
+        if let Some(bitsets) = &mut solver.bitsets {
+            if self.undo {
+                bitsets.unselect(base);
+            } else {
+                let option = solver.links.option_of(self.p).0;
+                let item = solver.links.top[self.p as usize] as u32;
+                bitsets.select::<COLORED>(base, option, item);
+            }
+        }
+    }
+}
+
+impl OnAlgorithm for Selection<'_> {
+    type Output = ();
+
+    fn exact<const COLORED: bool>(mut self) {
+        if self.undo {
+            self.bitsets::<COLORED>();
+        }
+        let (links, p) = (&mut self.solver.links, self.p);
+        let item = links.top[p as usize] as u32;
+        if self.undo {
+            links.uncommit_others::<COLORED>(p);
+            links.uncover::<COLORED>(item);
+        } else {
+            links.cover::<COLORED>(item);
+            links.commit_others::<COLORED>(p);
+            self.bitsets::<COLORED>();
+        }
+    }
+
+    fn bounded<const COLORED: bool>(self) {
+        let solver = self.solver;
+        let m = solver
+            .multiplicities
+            .as_mut()
+            .expect("a bounded selection has multiplicities");
+        if self.undo {
+            m.unselect::<COLORED>(&mut solver.links, self.p);
+        } else {
+            m.select::<COLORED>(&mut solver.links, self.p);
         }
     }
 }
@@ -779,17 +808,6 @@ impl Iterator for SolutionOptions<'_> {
 
 impl ExactSizeIterator for SolutionOptions<'_> {}
 
-/// What one call of [`Solver::next_solution_within`] found.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Next {
-    /// The next solution: its options, in the order the search chose them.
-    Solution(Vec<OptionId>),
-    /// The slice ended first; the next call goes on from there.
-    Paused,
-    /// No solution is left.
-    Exhausted,
-}
-
 /// The solutions of a [`Solver`], found lazily: see [`Solver::solutions`].
 ///
 /// Fused: after the last solution, `next` keeps returning `None` (and the
@@ -799,12 +817,21 @@ pub struct Solutions<'a> {
     solver: &'a mut Solver,
 }
 
+/// The fold of the iterator: the next solution ends the walk.
+struct Next;
+
+impl Fold<Solver> for Next {
+    fn solution(&mut self, _: &mut Solver) -> ControlFlow<()> {
+        ControlFlow::Break(())
+    }
+}
+
 impl Iterator for Solutions<'_> {
     type Item = Vec<OptionId>;
 
     fn next(&mut self) -> Option<Vec<OptionId>> {
-        match self.solver.run_to_event() {
-            Event::Solution => Some(self.solver.solution().collect()),
+        match drive(self.solver, &Alarm::SILENT, &mut Next) {
+            crate::machine::driver::Ended::Folded => Some(self.solver.solution().collect()),
             _ => None,
         }
     }
@@ -820,9 +847,24 @@ impl Drop for Solutions<'_> {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    use std::time::{Duration, Instant};
+
     use super::*;
+    use crate::contract::answer::{Count, Status};
     use crate::model::problems::{langford, n_queens, rooks};
     use crate::model::text::parse_problem;
+
+    fn seeded(problem: &Problem, seed: u64) -> Solver {
+        let mut solver = Solver::new(problem);
+        solver.shuffle(seed);
+        solver
+    }
+
+    fn first(solver: &mut Solver) -> Option<Vec<OptionId>> {
+        solver.solutions().next()
+    }
 
     /// Plain, colored, multiplicities with colors, and bounds `0:k` that
     /// make null moves.
@@ -848,7 +890,7 @@ mod tests {
             for seed in [None, Some(1), Some(2)] {
                 let mut solver = match seed {
                     None => Solver::new(&problem),
-                    Some(seed) => Solver::with_seed(&problem, seed),
+                    Some(seed) => seeded(&problem, seed),
                 };
                 every_search_restores(&mut solver);
             }
@@ -859,11 +901,11 @@ mod tests {
         let built = solver.structure();
         solver.count();
         assert!(solver.structure() == built);
-        solver.first();
+        first(solver);
         assert!(solver.structure() == built);
-        solver.count_up_to(1);
+        solver.run(&Request::new(Goal::Count { limit: 1 }));
         assert!(solver.structure() == built);
-        let _ = solver.search(|_| ControlFlow::Break(()));
+        solver.run_with(&Request::new(Goal::All), |_| ControlFlow::Break(()));
         assert!(solver.structure() == built);
         let mut solutions = solver.solutions();
         solutions.next();
@@ -878,7 +920,7 @@ mod tests {
             assert!(solver.structure() == built, "budget {budget}");
         }
 
-        let first = solver.first();
+        let first = first(solver);
         for option in first.into_iter().flatten() {
             solver.select(option).unwrap();
         }
@@ -892,7 +934,7 @@ mod tests {
         for problem in problems() {
             let mut solver = Solver::new(&problem);
             let count = solver.count();
-            let Some(first) = solver.first() else {
+            let Some(first) = first(&mut solver) else {
                 continue;
             };
             solver.select(first[0]).unwrap();
@@ -901,7 +943,7 @@ mod tests {
             assert_eq!(solver.selected().collect::<Vec<_>>(), [first[0]]);
             assert_eq!(solver.count(), with_first);
             solver.reset();
-            assert!(solver.structure() == Solver::with_seed(&problem, 5).structure());
+            assert!(solver.structure() == seeded(&problem, 5).structure());
             assert_eq!(solver.count(), count);
         }
     }
@@ -939,5 +981,120 @@ mod tests {
         solver.count();
         assert_eq!(solver.unselect(), Some(OptionId(30)));
         assert!(solver.structure() == selected);
+    }
+
+    fn count(solutions: u64, complete: bool) -> Count {
+        Count {
+            solutions,
+            complete,
+        }
+    }
+
+    /// Every goal at every limit on problems with 0, 1, 2, 4 and many
+    /// solutions: the status and the count follow from the true count.
+    #[test]
+    fn every_goal_answers_by_the_true_count() {
+        // Queens of sizes 1, 3, 4 and 6 have 1, 0, 2 and 4 solutions;
+        // rooks(4, 2) has 90.
+        let problems = [
+            (n_queens(1), 1),
+            (n_queens(3), 0),
+            (n_queens(4), 2),
+            (n_queens(6), 4),
+        ];
+        for (problem, total) in problems.into_iter().chain([(rooks(4, 2), 90)]) {
+            let mut solver = Solver::new(&problem);
+            let first = solver.run(&Request::new(Goal::First));
+            let expected = if total == 0 {
+                Status::NoSolution
+            } else {
+                Status::Solved
+            };
+            assert_eq!(first.status, expected);
+            assert_eq!(first.solution.is_some(), total > 0);
+            assert_eq!(first.count, count(total.min(1), total == 0));
+
+            let unique = solver.run(&Request::new(Goal::Unique));
+            let verdict = match total {
+                0 => Status::NoSolution,
+                1 => Status::Unique,
+                _ => Status::Multiple,
+            };
+            assert_eq!(unique.status, verdict);
+            assert_eq!(unique.solution.is_some(), total == 1);
+            assert_eq!(unique.count, count(total.min(1), total <= 1));
+
+            for limit in 0..6 {
+                let counted = solver.run(&Request::new(Goal::Count { limit }));
+                assert_eq!(
+                    counted.count,
+                    count(total.min(limit), total <= limit),
+                    "{limit}"
+                );
+                let status = if limit == 0 && total > 0 {
+                    Status::Solved
+                } else {
+                    verdict
+                };
+                assert_eq!(counted.status, status, "{limit}");
+                assert_eq!(counted.solution, None);
+            }
+            let all = solver.run(&Request::new(Goal::All));
+            assert_eq!((all.count, all.status), (count(total, true), verdict));
+            assert_eq!(all.stats.solutions, total);
+        }
+    }
+
+    #[test]
+    fn a_visitor_sees_the_counted_solutions_and_may_stop() {
+        let mut solver = Solver::new(&n_queens(6));
+        let mut seen = Vec::new();
+        let all = solver.run_with(&Request::new(Goal::All), |s| {
+            seen.push(s.to_vec());
+            ControlFlow::Continue(())
+        });
+        assert_eq!((seen.len(), all.count), (4, count(4, true)));
+        let stopped = solver.run_with(&Request::new(Goal::All), |_| ControlFlow::Break(()));
+        assert_eq!(
+            (stopped.status, stopped.count),
+            (Status::Solved, count(1, false))
+        );
+        assert_eq!(first(&mut solver), Some(seen[0].clone()));
+    }
+
+    #[test]
+    fn a_raised_flag_or_a_past_deadline_stops_with_a_timeout() {
+        let problem = n_queens(10);
+        let flag = Arc::new(AtomicBool::new(true));
+        let past = Instant::now();
+        for stop in [
+            Stop::when(flag),
+            Stop::at(past),
+            Stop::after(Duration::ZERO),
+        ] {
+            let mut solver = Solver::new(&problem);
+            let answer = solver.run(&Request::new(Goal::All).with_stop(stop));
+            assert_eq!(answer.status, Status::Timeout);
+            assert!(!answer.count.complete && answer.count.solutions < 724);
+            // The search is abandoned cleanly: the next one counts them all.
+            assert_eq!(solver.count(), 724);
+        }
+        let far = Stop::after(Duration::MAX).with_deadline(past + Duration::from_secs(3600));
+        let answer = Solver::new(&problem).run(&Request::new(Goal::All).with_stop(far));
+        assert_eq!(
+            (answer.status, answer.count),
+            (Status::Multiple, count(724, true))
+        );
+    }
+
+    #[test]
+    fn selected_options_are_part_of_the_answer() {
+        let mut solver = Solver::new(&n_queens(4));
+        let first = first(&mut solver).unwrap();
+        solver.select(first[0]).unwrap();
+        let unique = solver.run(&Request::new(Goal::Unique));
+        assert_eq!(unique.status, Status::Unique);
+        assert_eq!(unique.solution.as_deref().map(|s| s[0]), Some(first[0]));
+        assert_eq!(solver.selected().collect::<Vec<_>>(), [first[0]]);
     }
 }

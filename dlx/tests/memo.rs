@@ -10,13 +10,11 @@ use dance_dlx::problems::{
     PieceSet, PieceUse, domino_tilings, domino_tilings_by_rows, langford, n_queens, pentominoes,
     polyomino_tilings, rooks,
 };
-use dance_dlx::{
-    ExactCount, MemoCounter, MemoError, OptionId, Problem, Solver, Stop, parse_problem,
-};
+use dance_dlx::{BigCount, MemoCounter, MemoError, OptionId, Problem, Solver, Stop, parse_problem};
 use num_bigint::BigUint;
 
 /// The memo's count of `problem`, with a fresh memo of `max_bytes`.
-fn memo_count(problem: &Problem, max_bytes: usize) -> ExactCount {
+fn memo_count(problem: &Problem, max_bytes: usize) -> BigCount {
     let mut solver = Solver::new(problem);
     let mut memo = MemoCounter::new(&solver, max_bytes).unwrap();
     memo.count(&mut solver).unwrap()
@@ -407,8 +405,8 @@ fn counts_past_u128_are_exact() {
 
 /// The nodes one counter (with one memo) tries over `parts`, and their
 /// counts' sum.
-fn count_parts(solver: &mut Solver, memo: &mut MemoCounter, parts: &[Vec<OptionId>]) -> ExactCount {
-    let mut total = ExactCount::ZERO;
+fn count_parts(solver: &mut Solver, memo: &mut MemoCounter, parts: &[Vec<OptionId>]) -> BigCount {
+    let mut total = BigCount::ZERO;
     for part in parts {
         for &option in part {
             solver.select(option).unwrap();

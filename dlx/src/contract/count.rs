@@ -1,4 +1,4 @@
-//! [`ExactCount`]: a number of solutions of any size, a `u128` until it
+//! [`BigCount`]: a number of solutions of any size, a `u128` until it
 //! overflows and a [`BigUint`] after.
 //!
 //! Counts found with the memo grow far past `u64` (the 14×14 domino tilings
@@ -14,15 +14,15 @@ use num_bigint::BigUint;
 /// A number of solutions, exact whatever its size.
 ///
 /// ```
-/// use dance_dlx::ExactCount;
+/// use dance_dlx::BigCount;
 ///
-/// let mut count = ExactCount::from(u128::MAX);
-/// count += &ExactCount::from(1u64);
+/// let mut count = BigCount::from(u128::MAX);
+/// count += &BigCount::from(1u64);
 /// assert_eq!(count.to_u128(), None);
 /// assert_eq!(count.to_string(), "340282366920938463463374607431768211456");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct ExactCount(Repr);
+pub struct BigCount(Repr);
 
 /// Invariant: `Big` only holds numbers above `u128::MAX`, so equal numbers
 /// have equal representations.
@@ -32,9 +32,9 @@ enum Repr {
     Big(BigUint),
 }
 
-impl ExactCount {
+impl BigCount {
     /// Zero solutions.
-    pub const ZERO: ExactCount = ExactCount(Repr::Small(0));
+    pub const ZERO: BigCount = BigCount(Repr::Small(0));
 
     /// The count as a `u128`, when it fits.
     pub fn to_u128(&self) -> Option<u128> {
@@ -71,41 +71,41 @@ impl ExactCount {
     }
 }
 
-impl Default for ExactCount {
+impl Default for BigCount {
     fn default() -> Self {
-        ExactCount::ZERO
+        BigCount::ZERO
     }
 }
 
-impl From<u128> for ExactCount {
+impl From<u128> for BigCount {
     fn from(n: u128) -> Self {
-        ExactCount(Repr::Small(n))
+        BigCount(Repr::Small(n))
     }
 }
 
-impl From<u64> for ExactCount {
+impl From<u64> for BigCount {
     fn from(n: u64) -> Self {
-        ExactCount(Repr::Small(n.into()))
+        BigCount(Repr::Small(n.into()))
     }
 }
 
-impl From<BigUint> for ExactCount {
+impl From<BigUint> for BigCount {
     fn from(n: BigUint) -> Self {
         match u128::try_from(&n) {
-            Ok(small) => ExactCount(Repr::Small(small)),
-            Err(_) => ExactCount(Repr::Big(n)),
+            Ok(small) => BigCount(Repr::Small(small)),
+            Err(_) => BigCount(Repr::Big(n)),
         }
     }
 }
 
-impl PartialEq<u128> for ExactCount {
+impl PartialEq<u128> for BigCount {
     fn eq(&self, other: &u128) -> bool {
         self.0 == Repr::Small(*other)
     }
 }
 
-impl std::ops::AddAssign<&ExactCount> for ExactCount {
-    fn add_assign(&mut self, other: &ExactCount) {
+impl std::ops::AddAssign<&BigCount> for BigCount {
+    fn add_assign(&mut self, other: &BigCount) {
         match (&mut self.0, &other.0) {
             (Repr::Small(a), Repr::Small(b)) => match a.checked_add(*b) {
                 Some(sum) => *a = sum,
@@ -118,7 +118,7 @@ impl std::ops::AddAssign<&ExactCount> for ExactCount {
     }
 }
 
-impl fmt::Display for ExactCount {
+impl fmt::Display for BigCount {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.0 {
             Repr::Small(n) => n.fmt(f),
@@ -133,13 +133,13 @@ mod tests {
 
     #[test]
     fn sums_move_to_big_integers_only_on_overflow() {
-        let mut count = ExactCount::from(u128::MAX - 1);
-        count += &ExactCount::from(1u64);
+        let mut count = BigCount::from(u128::MAX - 1);
+        count += &BigCount::from(1u64);
         assert_eq!(count, u128::MAX);
-        count += &ExactCount::from(2u64);
+        count += &BigCount::from(2u64);
         assert_eq!(count.to_u128(), None);
         assert_eq!(count.to_biguint(), BigUint::from(u128::MAX) + 2u32);
-        let mut small = ExactCount::from(5u64);
+        let mut small = BigCount::from(5u64);
         small += &count;
         assert_eq!(small.to_biguint(), BigUint::from(u128::MAX) + 7u32);
         small += &small.clone();
@@ -148,13 +148,10 @@ mod tests {
 
     #[test]
     fn equal_numbers_are_equal_however_they_were_made() {
-        assert_eq!(
-            ExactCount::from(BigUint::from(7u32)),
-            ExactCount::from(7u64)
-        );
-        assert_eq!(ExactCount::from(BigUint::from(7u32)).to_u64(), Some(7));
-        assert!(ExactCount::ZERO.is_zero());
-        assert_eq!(ExactCount::default(), 0);
-        assert_eq!(ExactCount::from(u128::MAX).to_u64(), None);
+        assert_eq!(BigCount::from(BigUint::from(7u32)), BigCount::from(7u64));
+        assert_eq!(BigCount::from(BigUint::from(7u32)).to_u64(), Some(7));
+        assert!(BigCount::ZERO.is_zero());
+        assert_eq!(BigCount::default(), 0);
+        assert_eq!(BigCount::from(u128::MAX).to_u64(), None);
     }
 }

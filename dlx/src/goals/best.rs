@@ -32,11 +32,13 @@
 //!   nodes than DLX5 on the shipped problems), and makes the answer the
 //!   same on any number of threads. When no option costs anything every
 //!   solution is a tie, and the answer is the plain search's first `k`.
-//! * **Threads.** [`Solver::cheapest_in_threads`] cuts the tree into
-//!   subproblems as a parallel count does, cheapest selections first; each
-//!   thread searches one at a time with taxes of its own, and all of them
-//!   keep their solutions in one heap behind a mutex, whose cutoff each
-//!   reads after every solution and every short slice of nodes.
+//! * **Threads.** On several threads (the [executor](crate::threads)) the
+//!   tree is cut into subproblems as a parallel count cuts it, cheapest
+//!   selections first; each thread searches one at a time with taxes of its
+//!   own ([`search_part`]), and all of them keep their solutions in one
+//!   heap behind a mutex ([`Kept`]), whose cutoff each reads after every
+//!   solution and at every look of the drive loop. One thread is the same
+//!   search with one part.
 //! * **Choosing.** The item with the fewest options that the bound still
 //!   allows (counted up to [`LOOK_AHEAD`], then its whole length as an upper
 //!   bound); ties to the item whose cheapest option costs most, since that
@@ -54,24 +56,30 @@
 //! That walk's tree is the plain search's whatever the bound, so its first
 //! found among ties is the plain search's first.
 //!
+//! Every walk here is the one drive loop's, whose looks come by the work
+//! done: the nodes walked and the upkeep of each solution kept (placing it
+//! in the plain search's tree, and the heap), so that a search for a
+//! million cheapest stops on time however thick its solutions come.
+//!
 //! Costs add up in `u128`, so no sum of `u64` costs overflows.
 
 use std::collections::BinaryHeap;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
-use std::thread;
 
-use crate::contract::request::Pursuit;
-use crate::machine::driver::{Choice, Driver, Event, Matrix, Work};
+use crate::contract::answer::{Answer, Count, Findings, Status};
+use crate::contract::stats::Stats;
+use crate::contract::stop::Alarm;
+use crate::machine::algorithm::{OnColors, on_colors};
+use crate::machine::driver::{Choice, Driver, Ended, Fold, Matrix, Resume, Walking, Work, drive};
 use crate::machine::links::Links;
 use crate::machine::multiplicity::Bounded;
 use crate::model::ids::OptionId;
-use crate::{Answer, Count, PARTS_PER_THREAD, Request, Solver, Stats, Status};
+use crate::solver::Solver;
 
 /// How many usable options of an item the choice counts before it takes
 /// the item's length as an upper bound instead (DLX5's `lenthresh`).
-pub const LOOK_AHEAD: u32 = 10;
+pub(crate) const LOOK_AHEAD: u32 = 10;
 
 /// An unbounded cutoff: fewer than `k` solutions are known.
 const NO_CUTOFF: u128 = u128::MAX;
@@ -84,7 +92,7 @@ type Entry = (u128, Vec<u32>, u64, Vec<OptionId>);
 /// The `k` cheapest solutions seen so far, the most expensive on top —
 /// ties by their place in the plain search's tree ([`tree_position`]),
 /// then by the order they came in.
-struct Kept {
+pub(crate) struct Kept {
     k: usize,
     /// Whether a solution as cheap as the `k`-th must still be found: the
     /// search that feeds it (DLX5's) does not meet ties in the plain
@@ -96,7 +104,7 @@ struct Kept {
 }
 
 impl Kept {
-    fn new(k: u64, strict: bool) -> Kept {
+    pub(crate) fn new(k: u64, strict: bool) -> Kept {
         Kept {
             k: usize::try_from(k).unwrap_or(usize::MAX),
             strict,
@@ -128,7 +136,7 @@ impl Kept {
     }
 
     /// The kept solutions, cheapest first, ties in their order.
-    fn into_sorted(self) -> Vec<(u128, Vec<OptionId>)> {
+    pub(crate) fn into_sorted(self) -> Vec<(u128, Vec<OptionId>)> {
         let mut kept = self.heap.into_vec();
         kept.sort_unstable_by(|a, b| (a.0, &a.1, a.2).cmp(&(b.0, &b.1, b.2)));
         kept.into_iter()
@@ -148,7 +156,7 @@ impl Kept {
 }
 
 /// The kept solutions of a search, shared by its threads.
-fn lock(shared: &Mutex<Kept>) -> MutexGuard<'_, Kept> {
+pub(crate) fn lock(shared: &Mutex<Kept>) -> MutexGuard<'_, Kept> {
     shared.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
@@ -497,6 +505,7 @@ fn column(links: &Links, i: u32) -> Vec<u32> {
 }
 
 /// What one search for the cheapest solutions found.
+#[derive(Debug)]
 pub(crate) struct Cheapest {
     /// The kept solutions, cheapest first, with their costs.
     pub(crate) solutions: Vec<(u128, Vec<OptionId>)>,
@@ -515,442 +524,372 @@ fn net_cutoff(cutoff: u128, base: u128) -> u128 {
     }
 }
 
-impl Solver {
-    /// The `k` cheapest solutions (fewer if there are fewer), cheapest
-    /// first, each with its cost — the selected options included, in the
-    /// solution and in its cost, each solution's options in the order
-    /// [`solutions`](Self::solutions) lists them. Ties
-    /// come in the order of the plain search ([`solutions`](Self::solutions),
-    /// `dance cover --all`), whatever the search for the cheapest meets
-    /// first (see [`Goal::Best`](crate::Goal::Best)). `k = 0` finds nothing.
-    ///
-    /// ```
-    /// use dance_dlx::{Problem, Solver};
-    ///
-    /// let problem: Problem = "a b c\na b |5\nc |1\na |1\nb c |2\nb |3\na c |1\n".parse()?;
-    /// let best = Solver::new(&problem).cheapest(2);
-    /// let costs: Vec<u128> = best.iter().map(|(cost, _)| *cost).collect();
-    /// assert_eq!(costs, [3, 4]); // {a, b c} and {a c, b}; {a b, c} costs 6
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn cheapest(&mut self, k: u64) -> Vec<(u128, Vec<OptionId>)> {
-        self.cheapest_in_threads(k, 1)
+/// The cost of a set of options: the sum of their costs (`costs` empty
+/// when no option costs anything).
+pub(crate) fn cost_of(costs: &[u64], options: &[OptionId]) -> u128 {
+    options
+        .iter()
+        .map(|option| u128::from(costs.get(option.index()).copied().unwrap_or(0)))
+        .sum()
+}
+
+/// The answer of a search for the cheapest solutions, handing them to
+/// `visit`, cheapest first: its count is how many `visit` saw (exact once
+/// the search was proven and `visit` saw them all), its solution the
+/// cheapest, its findings every kept solution with its cost.
+pub(crate) fn answer(
+    found: Cheapest,
+    mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
+) -> Answer {
+    let status = match (found.solutions.is_empty(), found.proven) {
+        (_, false) => Status::Timeout,
+        (true, true) => Status::NoSolution,
+        (false, true) => Status::Solved,
+    };
+    let mut visited = 0;
+    for (_, options) in &found.solutions {
+        visited += 1;
+        if visit(options).is_break() {
+            break;
+        }
+    }
+    let complete = found.proven && visited == found.solutions.len();
+    Answer {
+        status,
+        count: Count {
+            solutions: visited as u64,
+            complete,
+        },
+        solution: found.solutions.first().map(|(_, options)| options.clone()),
+        stats: found.stats,
+        engine: (),
+        findings: Findings::Cheapest(found.solutions),
+    }
+}
+
+/// Nothing found, proven: what `k = 0` finds.
+pub(crate) fn nothing() -> Cheapest {
+    Cheapest {
+        solutions: Vec::new(),
+        proven: true,
+        stats: Stats::default(),
+    }
+}
+
+/// The `k` cheapest when no option costs anything: every solution is a
+/// tie, so the first `k` of the plain search.
+pub(crate) fn first_k(solver: &mut Solver, k: u64, alarm: &Alarm<'_>) -> Cheapest {
+    solver.rewind();
+    let mut first = FirstK {
+        k,
+        solutions: Vec::new(),
+    };
+    let ended = drive(solver, alarm, &mut first);
+    let stats = solver.stats();
+    solver.restart();
+    Cheapest {
+        solutions: first.solutions,
+        proven: ended != Ended::Stopped,
+        stats,
+    }
+}
+
+/// The fold of [`first_k`].
+struct FirstK {
+    k: u64,
+    solutions: Vec<(u128, Vec<OptionId>)>,
+}
+
+impl Fold<Solver> for FirstK {
+    fn solution(&mut self, solver: &mut Solver) -> ControlFlow<()> {
+        self.solutions.push((0, solver.solution().collect()));
+        if self.solutions.len() as u64 >= self.k {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     }
 
-    /// [`cheapest`](Self::cheapest) on `threads` threads, which share the
-    /// bound: the same solutions, in the same order, as on one thread. The
-    /// tree is cut into subproblems as a parallel count cuts it
-    /// ([`split_into_parts`](Self::split_into_parts)); a problem with
-    /// multiplicities, or a tree that cannot be cut, or `threads <= 1`, or
-    /// a target without threads (WASM), searches on this thread.
-    ///
-    /// ```
-    /// use dance_dlx::{Problem, Solver};
-    ///
-    /// let problem: Problem = "a b c\na b |5\nc |1\na |1\nb c |2\nb |3\na c |1\n".parse()?;
-    /// let mut solver = Solver::new(&problem);
-    /// assert_eq!(solver.cheapest_in_threads(3, 4), solver.cheapest(3));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn cheapest_in_threads(&mut self, k: u64, threads: usize) -> Vec<(u128, Vec<OptionId>)> {
-        self.search_cheapest(&Request::new(crate::Goal::Best { k }), k, threads)
-            .solutions
+    fn work(&self) -> u64 {
+        self.solutions.len() as u64
     }
+}
 
-    /// The cost of a set of options: the sum of their costs.
-    ///
-    /// # Panics
-    /// If an option is not one of the problem's.
-    pub fn cost_of(&self, options: &[OptionId]) -> u128 {
-        options
+/// The cheapest with multiplicities: Algorithm M's own walk, on one
+/// thread, with a plain bound. Its tree does not depend on the bound, so
+/// it meets ties in the plain search's order, and a later solution as
+/// cheap as the `k`-th kept is cut.
+pub(crate) fn bounded(solver: &mut Solver, k: u64, alarm: &Alarm<'_>) -> Cheapest {
+    let selected: Vec<OptionId> = solver.selected().collect();
+    let fixed = cost_of(&solver.costs, &selected);
+    let costs = std::sync::Arc::clone(&solver.costs);
+    let depth = solver.stack.len();
+    let before = solver.links.updates;
+    let colored = solver.links.is_colored();
+    let mut driver = Driver::new();
+    let mut spent = vec![0u128; depth + 1];
+    let mut stack = vec![0; depth];
+    let mut capping = Capping {
+        kept: Kept::new(k, false),
+        selected,
+        work: 0,
+    };
+    let Solver {
+        links,
+        multiplicities,
+        per_look,
+        ..
+    } = &mut *solver;
+    let m = multiplicities
+        .as_mut()
+        .expect("a bounded search has multiplicities");
+    let walk = CappedWalk {
+        m,
+        links,
+        stack: &mut stack,
+        spent: &mut spent,
+        costs: &costs,
+        driver: &mut driver,
+        per_look: *per_look,
+        capping: &mut capping,
+        alarm,
+    };
+    let (ended, cut) = on_colors(colored, walk);
+    let updates = solver.links.updates - before;
+    Cheapest {
+        solutions: capping.kept.shifted(fixed).into_sorted(),
+        proven: ended != Ended::Stopped,
+        stats: Stats {
+            cut,
+            updates,
+            ..driver.stats()
+        },
+    }
+}
+
+/// Algorithm M's walk with a plain bound, on either color.
+struct CappedWalk<'a, 'b> {
+    m: &'a mut crate::machine::multiplicity::Multiplicities,
+    links: &'a mut Links,
+    stack: &'a mut [u32],
+    spent: &'a mut [u128],
+    costs: &'a [u64],
+    driver: &'a mut Driver,
+    per_look: u64,
+    capping: &'a mut Capping,
+    alarm: &'a Alarm<'b>,
+}
+
+impl OnColors for CappedWalk<'_, '_> {
+    type Output = (Ended, u64);
+
+    fn run<const COLORED: bool>(self) -> (Ended, u64) {
+        let matrix = Capped::<COLORED> {
+            bounded: Bounded::new(self.m, self.links, self.stack),
+            costs: self.costs,
+            spent: self.spent,
+            cutoff: NO_CUTOFF,
+            cut: 0,
+        };
+        let mut walking = Walking {
+            driver: self.driver,
+            matrix,
+            per_look: self.per_look,
+        };
+        let ended = drive(&mut walking, self.alarm, self.capping);
+        if ended == Ended::Stopped {
+            walking.unwind();
+        }
+        (ended, walking.matrix.cut)
+    }
+}
+
+/// The fold of Algorithm M's capped walk: keeps the `k` cheapest, and
+/// lowers the matrix's bound as they come.
+struct Capping {
+    kept: Kept,
+    /// The solver's selection, in every solution.
+    selected: Vec<OptionId>,
+    /// The upkeep of the solutions kept.
+    work: u64,
+}
+
+impl<const COLORED: bool> Fold<Walking<'_, Capped<'_, COLORED>>> for Capping {
+    fn solution(&mut self, walk: &mut Walking<'_, Capped<'_, COLORED>>) -> ControlFlow<()> {
+        let level = walk.driver.level();
+        let matrix = &walk.matrix;
+        let links = matrix.bounded.links();
+        let moves = matrix.bounded.stack()[..level]
             .iter()
-            .map(|option| {
-                assert!(
-                    option.index() < self.links.option_start.len(),
-                    "option {option} does not exist"
-                );
-                u128::from(self.costs.get(option.index()).copied().unwrap_or(0))
-            })
-            .sum()
+            .filter(|&&p| !links.is_header(p));
+        let mut solution = self.selected.clone();
+        solution.extend(moves.map(|&p| links.option_of(p)));
+        self.work += solution.len() as u64;
+        self.kept.offer(matrix.spent[level], Vec::new(), solution);
+        walk.matrix.cutoff = self.kept.cutoff();
+        ControlFlow::Continue(())
     }
 
-    /// [`run_with`](Solver::run_with) for [`Goal::Best`](crate::Goal::Best):
-    /// searches, then hands the kept solutions to `visit`, cheapest first.
-    pub(crate) fn run_best(
-        &mut self,
-        request: &Request,
-        k: u64,
-        visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
-    ) -> Answer {
-        let found = self.search_cheapest(request, k, 1);
-        Self::answer_best(found, visit)
+    fn work(&self) -> u64 {
+        self.work
     }
+}
 
-    /// The answer of a search for the cheapest solutions, handing them to
-    /// `visit`, cheapest first.
-    pub(crate) fn answer_best(
-        found: Cheapest,
-        mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
-    ) -> Answer {
-        let status = match (found.solutions.is_empty(), found.proven) {
-            (_, false) => Status::Timeout,
-            (true, true) => Status::NoSolution,
-            (false, true) => Status::Solved,
-        };
-        let mut visited = 0;
-        for (_, options) in &found.solutions {
-            visited += 1;
-            if visit(options).is_break() {
-                break;
-            }
-        }
-        let complete = found.proven && visited == found.solutions.len();
-        Answer {
-            status,
-            count: Count {
-                solutions: visited as u64,
-                complete,
-            },
-            solution: found
-                .solutions
-                .into_iter()
-                .next()
-                .map(|(_, options)| options),
-            stats: found.stats,
-            engine: (),
-        }
+/// Searches the subproblem that selects `prefix` on top of `solver`'s
+/// selection with DLX5's matrix (taxes and sorted columns of its own),
+/// offering every solution it meets to `shared` and reading the cutoff
+/// there after each solution and at each look; adds its work to `stats`.
+/// `true` when `alarm` rang first. The selection is left as it was.
+pub(crate) fn search_part(
+    solver: &mut Solver,
+    prefix: &[OptionId],
+    shared: &Mutex<Kept>,
+    alarm: &Alarm<'_>,
+    stats: &mut Stats,
+) -> bool {
+    let selected = solver.selected().count();
+    let mut fits = true;
+    for &option in prefix {
+        fits &= solver.select(option).is_ok();
     }
-
-    /// The search itself, on up to `threads` threads: the first `k`
-    /// solutions of the plain search when nothing costs anything (all
-    /// ties); Algorithm M's matrix with a plain bound for multiplicities;
-    /// else DLX5's matrix on every subproblem, the kept solutions shared.
-    pub(crate) fn search_cheapest(
-        &mut self,
-        request: &Request,
-        k: u64,
-        threads: usize,
-    ) -> Cheapest {
-        self.restart();
-        if k == 0 {
-            return Cheapest {
-                solutions: Vec::new(),
-                proven: true,
-                stats: Stats::default(),
-            };
-        }
-        if self.costs.iter().all(|&cost| cost == 0) {
-            return self.first_k(request, k);
-        }
-        if self.multiplicities.is_some() {
-            return self.cheapest_bounded(request, k);
-        }
-        // One clock for every thread: a timeout runs from here.
-        let request = Request::new(request.goal).with_stop(request.stop.started());
-        let shared = Mutex::new(Kept::new(k, true));
-        let parts = if threads > 1 {
-            let entries = self.links.nodes.len();
-            self.split_into_parts_until(
-                threads.saturating_mul(PARTS_PER_THREAD),
-                entries,
-                &request.stop,
-            )
-            .ok()
-            .filter(|parts| parts.len() > 1)
-        } else {
-            None
-        };
-        let (stats, proven) = match parts {
-            None => {
-                let mut pursuit = Pursuit::new(&request);
-                let budget = pursuit.budget();
-                let mut stats = Stats::default();
-                let stopped = pursuit.checkpoint().is_break()
-                    || self.search_part(&[], &shared, &mut pursuit, budget, &mut stats);
-                (stats, !stopped)
-            }
-            Some(mut parts) => {
-                // The cheapest beginnings first: their solutions lower the
-                // bound for the others sooner.
-                parts.sort_by_cached_key(|part| self.cost_of(part));
-                self.in_threads(&request, &parts, threads, &shared)
-            }
-        };
-        let kept = shared.into_inner().unwrap_or_else(PoisonError::into_inner);
-        Cheapest {
-            solutions: kept.into_sorted(),
-            proven,
-            stats,
-        }
+    let chosen: Vec<OptionId> = solver.selected().collect();
+    let costs = std::sync::Arc::clone(&solver.costs);
+    let taxed = fits.then(|| Taxed::new(&solver.links, &costs));
+    while solver.selected().count() > selected {
+        solver.unselect();
     }
+    // A part that cannot be selected has no solution (never the case for
+    // the parts of a split).
+    let Some(mut taxed) = taxed else {
+        return false;
+    };
+    let base = cost_of(&costs, &chosen) + taxed.tax;
+    let part = Part {
+        chosen: &chosen,
+        selected,
+        base,
+        shared,
+    };
+    let colored = solver.links.is_colored();
+    let walk = PricedWalk {
+        solver,
+        part: &part,
+        taxed: &mut taxed,
+        alarm,
+        stats,
+    };
+    on_colors(colored, walk)
+}
 
-    /// `parts` searched on `threads` threads (this one and copies of the
-    /// solver), each taking the next part until none is left or the stop
-    /// comes: the work of all, and whether every part was searched whole.
-    fn in_threads(
-        &mut self,
-        request: &Request,
-        parts: &[Vec<OptionId>],
-        threads: usize,
-        shared: &Mutex<Kept>,
-    ) -> (Stats, bool) {
-        let next = AtomicUsize::new(0);
-        let stopped = AtomicBool::new(false);
-        let work = |solver: &mut Solver| -> Stats {
-            let mut pursuit = Pursuit::new(request);
-            // Short slices, so that a bound lowered elsewhere is seen soon.
-            let budget = pursuit.budget().min(solver.nodes_per_look());
-            let mut stats = Stats::default();
-            while !stopped.load(Ordering::Relaxed) {
-                if pursuit.checkpoint().is_break() {
-                    stopped.store(true, Ordering::Relaxed);
-                    break;
-                }
-                let Some(part) = parts.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                    break;
-                };
-                if solver.search_part(part, shared, &mut pursuit, budget, &mut stats) {
-                    stopped.store(true, Ordering::Relaxed);
-                }
-            }
-            stats
-        };
-        let copies: Vec<Solver> = (1..threads.min(parts.len()))
-            .map(|_| self.clone())
-            .collect();
-        let stats = thread::scope(|scope| {
-            let work = &work;
-            let handles: Vec<_> = copies
-                .into_iter()
-                .filter_map(|mut copy| {
-                    thread::Builder::new()
-                        .spawn_scoped(scope, move || work(&mut copy))
-                        .ok()
-                })
-                .collect();
-            let mut stats = work(self);
-            for handle in handles {
-                let more = handle
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-                stats += more;
-            }
-            stats
-        });
-        (stats, !stopped.into_inner())
-    }
+/// One part's walk of DLX5's matrix, on either color.
+struct PricedWalk<'a, 'b> {
+    solver: &'a mut Solver,
+    part: &'a Part<'a>,
+    taxed: &'a mut Taxed,
+    alarm: &'a Alarm<'b>,
+    stats: &'a mut Stats,
+}
 
-    /// Searches the subproblem that selects `prefix` on top of the
-    /// selection with DLX5's matrix (taxes and sorted columns of its own),
-    /// offering every solution it meets to `shared` and reading the cutoff
-    /// there after each solution and every `budget` nodes; adds its work to
-    /// `stats`. `true` when the stop came first. The selection is left as
-    /// it was.
-    fn search_part(
-        &mut self,
-        prefix: &[OptionId],
-        shared: &Mutex<Kept>,
-        pursuit: &mut Pursuit,
-        budget: u64,
-        stats: &mut Stats,
-    ) -> bool {
-        let selected = self.selected().count();
-        let mut fits = true;
-        for &option in prefix {
-            fits &= self.select(option).is_ok();
-        }
-        let chosen: Vec<OptionId> = self.selected().collect();
-        let costs = std::sync::Arc::clone(&self.costs);
-        let taxed = fits.then(|| Taxed::new(&self.links, &costs));
-        while self.selected().count() > selected {
-            self.unselect();
-        }
-        // A part that cannot be selected has no solution (never the case
-        // for the parts of a split).
-        let Some(mut taxed) = taxed else {
-            return false;
-        };
-        let base = self.cost_of(&chosen) + taxed.tax;
-        let part = Part {
-            chosen: &chosen,
-            selected,
-            base,
-            shared,
-            budget,
-        };
-        if self.links.is_colored() {
-            self.walk_part::<true>(&part, &mut taxed, pursuit, stats)
-        } else {
-            self.walk_part::<false>(&part, &mut taxed, pursuit, stats)
-        }
-    }
+impl OnColors for PricedWalk<'_, '_> {
+    type Output = bool;
 
-    /// The walk of [`search_part`](Self::search_part) on `taxed`; the
-    /// solver's own links, at the selection, place each solution in the
-    /// plain search's tree.
-    fn walk_part<const COLORED: bool>(
-        &mut self,
-        part: &Part<'_>,
-        taxed: &mut Taxed,
-        pursuit: &mut Pursuit,
-        stats: &mut Stats,
-    ) -> bool {
-        let depth = self.stack.len();
+    /// The walk on the taxed links; the solver's own links, at the
+    /// selection, place each solution in the plain search's tree.
+    fn run<const COLORED: bool>(self) -> bool {
+        let depth = self.solver.stack.len();
+        let per_look = self.solver.nodes_per_look();
         let mut stack = vec![0; depth];
         let mut spent = vec![0u128; depth + 1];
         let (mut item_limit, mut commit_limit) = (vec![0; depth], vec![0; depth]);
-        let (mut sorted, mut place, mut trail) = (Vec::new(), Vec::new(), Vec::new());
         let mut driver = Driver::new();
-        let mut cut = 0;
-        let stopped = loop {
-            let cutoff = net_cutoff(lock(part.shared).cutoff(), part.base);
-            let mut matrix = Priced::<COLORED> {
-                links: &mut taxed.links,
-                net: &taxed.net,
-                stack: &mut stack,
-                spent: &mut spent,
-                item_limit: &mut item_limit,
-                commit_limit: &mut commit_limit,
-                cutoff,
-                cut: 0,
-            };
-            let event = driver.resume(&mut matrix, part.budget);
-            cut += matrix.cut;
-            match event {
-                Event::Solution => {
-                    let level = driver.level();
-                    sorted.clear();
-                    sorted.extend_from_slice(&part.chosen[part.selected..]);
-                    sorted.extend(stack[..level].iter().map(|&p| taxed.links.option_of(p)));
-                    sorted.sort_unstable();
-                    tree_position::<COLORED>(&mut self.links, &sorted, &mut place, &mut trail);
-                    // The options in the plain search's order, as one
-                    // thread or many, and `solutions`, list them.
-                    let mut options = part.chosen[..part.selected].to_vec();
-                    options.extend(trail.iter().map(|&p| self.links.option_of(p)));
-                    let cost = spent[level] + part.base;
-                    lock(part.shared).offer(cost, place.clone(), options);
-                }
-                Event::Exhausted => break false,
-                Event::BudgetSpent => {
-                    if pursuit.checkpoint().is_break() {
-                        break true;
-                    }
-                }
-            }
+        let matrix = Priced::<COLORED> {
+            links: &mut self.taxed.links,
+            net: &self.taxed.net,
+            stack: &mut stack,
+            spent: &mut spent,
+            item_limit: &mut item_limit,
+            commit_limit: &mut commit_limit,
+            cutoff: net_cutoff(lock(self.part.shared).cutoff(), self.part.base),
+            cut: 0,
         };
-        *stats += Stats {
+        let mut walking = Walking {
+            driver: &mut driver,
+            matrix,
+            per_look,
+        };
+        let mut offering = Offering {
+            part: self.part,
+            links: &mut self.solver.links,
+            sorted: Vec::new(),
+            place: Vec::new(),
+            trail: Vec::new(),
+            work: 0,
+        };
+        let ended = drive(&mut walking, self.alarm, &mut offering);
+        // A stopped part is dropped as it is: the taxed links are its own.
+        let cut = walking.matrix.cut;
+        *self.stats += Stats {
             cut,
-            updates: taxed.links.updates,
+            updates: self.taxed.links.updates,
             ..driver.stats()
         };
-        stopped
+        ended == Ended::Stopped
+    }
+}
+
+/// The fold of a part's walk: places each solution in the plain search's
+/// tree, offers it to the kept solutions, and reads the cutoff back.
+struct Offering<'a> {
+    part: &'a Part<'a>,
+    /// The solver's own links, at the selection.
+    links: &'a mut Links,
+    sorted: Vec<OptionId>,
+    place: Vec<u32>,
+    trail: Vec<u32>,
+    /// The upkeep of the solutions offered: the options placed and the
+    /// column entries passed to place them.
+    work: u64,
+}
+
+impl<const COLORED: bool> Fold<Walking<'_, Priced<'_, COLORED>>> for Offering<'_> {
+    fn solution(&mut self, walk: &mut Walking<'_, Priced<'_, COLORED>>) -> ControlFlow<()> {
+        let part = self.part;
+        let level = walk.driver.level();
+        let matrix = &walk.matrix;
+        self.sorted.clear();
+        self.sorted.extend_from_slice(&part.chosen[part.selected..]);
+        self.sorted.extend(
+            matrix.stack[..level]
+                .iter()
+                .map(|&p| matrix.links.option_of(p)),
+        );
+        self.sorted.sort_unstable();
+        tree_position::<COLORED>(self.links, &self.sorted, &mut self.place, &mut self.trail);
+        // The options in the plain search's order, as one thread or many,
+        // and `solutions`, list them.
+        let mut options = part.chosen[..part.selected].to_vec();
+        options.extend(self.trail.iter().map(|&p| self.links.option_of(p)));
+        let passed: u64 = self.place.iter().map(|&at| u64::from(at)).sum();
+        self.work += options.len() as u64 + passed;
+        let cost = matrix.spent[level] + part.base;
+        let mut kept = lock(part.shared);
+        kept.offer(cost, self.place.clone(), options);
+        walk.matrix.cutoff = net_cutoff(kept.cutoff(), part.base);
+        ControlFlow::Continue(())
     }
 
-    /// The `k` cheapest when no option costs anything: every solution is a
-    /// tie, so the first `k` of the plain search.
-    fn first_k(&mut self, request: &Request, k: u64) -> Cheapest {
-        self.rewind();
-        let mut pursuit = Pursuit::new(request);
-        let budget = pursuit.budget();
-        let mut solutions = Vec::new();
-        let proven = pursuit.checkpoint().is_continue()
-            && loop {
-                match self.resume(budget) {
-                    Event::Solution => {
-                        solutions.push((0, self.solution().collect()));
-                        if solutions.len() as u64 >= k {
-                            break true;
-                        }
-                    }
-                    Event::Exhausted => break true,
-                    Event::BudgetSpent => {
-                        if pursuit.checkpoint().is_break() {
-                            break false;
-                        }
-                    }
-                }
-            };
-        let stats = self.stats();
-        self.restart();
-        Cheapest {
-            solutions,
-            proven,
-            stats,
-        }
+    /// Reads a bound that other threads lowered.
+    fn look(&mut self, walk: &mut Walking<'_, Priced<'_, COLORED>>) -> ControlFlow<()> {
+        walk.matrix.cutoff = net_cutoff(lock(self.part.shared).cutoff(), self.part.base);
+        ControlFlow::Continue(())
     }
 
-    /// The cheapest with multiplicities: Algorithm M's own walk, on one
-    /// thread, with a plain bound. Its tree does not depend on the bound,
-    /// so it meets ties in the plain search's order, and a later solution
-    /// as cheap as the `k`-th kept is cut.
-    fn cheapest_bounded(&mut self, request: &Request, k: u64) -> Cheapest {
-        let selected: Vec<OptionId> = self.selected().collect();
-        let mut kept = Kept::new(k, false);
-        let mut pursuit = Pursuit::new(request);
-        let mut walk = Walk {
-            driver: Driver::new(),
-            budget: pursuit.budget(),
-            cut: 0,
-            stopped: false,
-        };
-        let depth = self.stack.len();
-        let mut stack = vec![0; depth];
-        let mut spent = vec![0u128; depth + 1];
-        let colored = self.links.is_colored();
-        let costs = std::sync::Arc::clone(&self.costs);
-        let fixed = self.cost_of(&selected);
-        let before = self.links.updates;
-        let options = |links: &Links, levels: &[u32]| {
-            let moves = levels.iter().filter(|&&p| !links.is_header(p));
-            moves.map(|&p| links.option_of(p)).collect::<Vec<_>>()
-        };
-        if pursuit.checkpoint().is_continue()
-            && let Some(m) = &mut self.multiplicities
-        {
-            let links = &mut self.links;
-            macro_rules! capped {
-                ($colored:literal) => {
-                    loop {
-                        let cutoff = kept.cutoff();
-                        let found = {
-                            let mut matrix = Capped::<$colored> {
-                                bounded: Bounded::new(m, links, &mut stack[..]),
-                                costs: &costs,
-                                spent: &mut spent,
-                                cutoff,
-                                cut: 0,
-                            };
-                            let found = walk.next(&mut matrix, &mut pursuit);
-                            walk.cut += matrix.cut;
-                            found
-                        };
-                        let Some(level) = found else { break };
-                        let mut solution = selected.clone();
-                        solution.extend(options(links, &stack[..level]));
-                        kept.offer(spent[level], Vec::new(), solution);
-                    }
-                };
-            }
-            if colored {
-                capped!(true);
-            } else {
-                capped!(false);
-            }
-        } else {
-            walk.stopped = true;
-        }
-        let updates = self.links.updates - before;
-        let kept = kept.shifted(fixed);
-        Cheapest {
-            solutions: kept.into_sorted(),
-            proven: !walk.stopped,
-            stats: Stats {
-                cut: walk.cut,
-                updates,
-                ..walk.driver.stats()
-            },
-        }
+    fn looks(&self) -> bool {
+        true
+    }
+
+    fn work(&self) -> u64 {
+        self.work
     }
 }
 
@@ -965,35 +904,4 @@ struct Part<'a> {
     /// The cost of `chosen` and the part's taxes.
     base: u128,
     shared: &'a Mutex<Kept>,
-    budget: u64,
-}
-
-/// The driver of one search for the cheapest solutions, and what it counts
-/// beside the driver's statistics.
-struct Walk {
-    driver: Driver,
-    budget: u64,
-    cut: u64,
-    stopped: bool,
-}
-
-impl Walk {
-    /// Walks `matrix` to the next solution — `Some` of its level — or to
-    /// the end of the tree or the stop (`None`, `stopped` set, the matrix
-    /// unwound).
-    fn next<M: Matrix>(&mut self, matrix: &mut M, pursuit: &mut Pursuit) -> Option<usize> {
-        loop {
-            match self.driver.resume(matrix, self.budget) {
-                Event::Solution => return Some(self.driver.level()),
-                Event::Exhausted => return None,
-                Event::BudgetSpent => {
-                    if pursuit.checkpoint().is_break() {
-                        self.driver.unwind(matrix);
-                        self.stopped = true;
-                        return None;
-                    }
-                }
-            }
-        }
-    }
 }

@@ -16,24 +16,16 @@
 //!   instead of undoing (the bands make many forced moves in one step),
 //!   and the Sudoku four-node kernel (in the `sudoku` crate).
 //!
-//! What a walk is *for* is a matrix too, wrapped around Algorithm X's, so
-//! that `dlx` has one walk and no second loop:
-//!
-//! * **enumerating** — [`Solver::resume`](crate::Solver::resume), and
-//!   everything built on it: the driver stops at every solution;
-//! * **cutting** — [`Solver::split`](crate::Solver::split): a matrix that
-//!   answers [`Choice::Solved`] at the cut's depth, so the driver stops at
-//!   every subproblem (the path down to it is on the level stack) and the
-//!   matrix prices each path as it tries its options;
-//! * **counting with a memo** — [`MemoCounter`](crate::MemoCounter): a
-//!   matrix that looks each new level's state up before choosing an item,
-//!   answers [`Choice::Known`] when the count below is stored (or the
-//!   state is a solution), hands the count of a finished level down to the
-//!   level below when it [retracts](Matrix::retract) there, and stores the
-//!   sum of a finished level under its state's key. The driver never stops
-//!   at a solution there: it walks until the tree is exhausted or a node
-//!   budget is spent (when the counter asks its observer whether to go
-//!   on).
+//! What a walk is *for* — a count, the first solutions, the cheapest, a
+//! memo's count, a diagram, the subproblems of a cut — is a matrix wrapped
+//! around Algorithm X's (the memo looks each state up before choosing; the
+//! cut answers [`Choice::Solved`] at its depth) and a [`Fold`] over the
+//! walk's events: [`drive`] is the one loop around [`Driver::resume`]. It
+//! paces the walk by the work done (the nodes walked and the fold's own
+//! upkeep, such as a heap of the cheapest solutions), looks at the
+//! [`Alarm`] between slices, and hands every solution and every look to the
+//! fold — which may stop the walk, or change what the matrix knows (a bound
+//! lowered by another thread). No goal writes a loop of its own.
 //!
 //! The driver keeps the level, the step and the [`Stats`]; a matrix keeps
 //! whatever it needs per level (the option tried there, a saved state, a
@@ -62,43 +54,10 @@
 //! | leave | X8, X6 | back one level; undo its option and try the next there |
 //! | done | — | the tree is exhausted, until the next [`restart`](Driver::restart) |
 
-/// Work done by a search, in units that do not depend on the machine.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Stats {
-    /// Search-tree nodes: options tried (and, in Algorithm M, null moves:
-    /// an item left alone once its lower bound is met).
-    pub nodes: u64,
-    /// Nodes at an item that had more than one alternative left, i.e. real
-    /// choices rather than forced moves.
-    pub guesses: u64,
-    /// Updates: nodes removed from their columns (Knuth's "updates") on
-    /// the links; bits cleared on the bitsets (see
-    /// [`Representation`](crate::Representation)), which likewise leave
-    /// alone the item being covered. Only a matrix knows its updates: the
-    /// [`Driver`]'s own statistics leave this 0.
-    pub updates: u64,
-    /// Solutions found: levels whose [`Matrix::choose`] answered
-    /// [`Choice::Solved`].
-    pub solutions: u64,
-    /// Branches cut by the cost bound of the search for the cheapest
-    /// solutions ([`Goal::Best`](crate::Goal::Best)): levels abandoned
-    /// because what they must still pay reaches the bound, and levels that
-    /// stopped trying their options because the next one costs too much. 0
-    /// for every other search.
-    pub cut: u64,
-}
+use std::ops::ControlFlow;
 
-/// The work of one search added to another's: what a search in parts (on
-/// threads, or in pieces) reports as its whole.
-impl std::ops::AddAssign for Stats {
-    fn add_assign(&mut self, more: Stats) {
-        self.nodes += more.nodes;
-        self.guesses += more.guesses;
-        self.updates += more.updates;
-        self.solutions += more.solutions;
-        self.cut += more.cut;
-    }
-}
+use crate::contract::stats::Stats;
+use crate::contract::stop::{Alarm, CHECK_INTERVAL};
 
 /// How a call to [`Driver::resume`] (or [`Solver::resume`](crate::Solver::resume))
 /// ended.
@@ -127,11 +86,11 @@ pub enum Choice {
     DeadEnd,
     /// An item was chosen (and covered), and it has an option to try.
     Item,
-    /// What lies below the level is known without searching it — a memo's
-    /// stored count, or a solution that the matrix counts itself: nothing
-    /// was changed, and the driver goes back as from a dead end, without
-    /// stopping.
-    Known,
+    /// The matrix accounts for what lies below the level itself, without
+    /// the driver searching it — a memo's stored count, or a solution that
+    /// the matrix counts as one: nothing was changed, and the driver goes
+    /// back as from a dead end, without stopping.
+    Accounted,
 }
 
 /// The work of one [`Matrix::try_option`]: usually one node, a guess or not.
@@ -155,7 +114,7 @@ pub trait Matrix {
     /// first option ([`Choice::Item`]) — or report a [`Choice::DeadEnd`],
     /// changing nothing (also when the chosen item turns out to have no
     /// option to try: the driver goes straight to trying one), or
-    /// [`Choice::Known`] when the matrix accounts for the level's subtree
+    /// [`Choice::Accounted`] when the matrix accounts for the level's subtree
     /// itself, changing nothing either.
     fn choose(&mut self, level: usize) -> Choice;
 
@@ -269,7 +228,7 @@ impl Driver {
                         step = Step::Leave;
                         break Event::Solution;
                     }
-                    Choice::DeadEnd | Choice::Known => step = Step::Leave,
+                    Choice::DeadEnd | Choice::Accounted => step = Step::Leave,
                     Choice::Item => step = Step::Try,
                 }
             }
@@ -323,6 +282,180 @@ impl Driver {
         }
         if self.step != Step::Done {
             self.step = Step::Enter;
+        }
+    }
+}
+
+/// A walk that runs in slices — a [`Driver`] over a matrix ([`Walking`]),
+/// a [`Solver`](crate::Solver), an engine of the Sudoku crate: what
+/// [`drive`] drives.
+pub trait Resume {
+    /// Walks until a solution, the end of the tree, or `budget` more nodes.
+    fn resume(&mut self, budget: u64) -> Event;
+
+    /// Nodes walked so far ([`Stats::nodes`]): how [`drive`] measures a
+    /// slice's work.
+    fn nodes(&self) -> u64;
+
+    /// Nodes to walk between two looks at the stop: about ten
+    /// milliseconds of work — a few thousand nodes unless a node can cost
+    /// much more (a node that scans 100,000 items to choose one).
+    fn nodes_per_look(&self) -> u64 {
+        CHECK_INTERVAL
+    }
+}
+
+/// A [`Driver`] walking a [`Matrix`]: the [`Resume`] of every walk that is
+/// not a [`Solver`](crate::Solver)'s own.
+#[derive(Debug)]
+pub struct Walking<'d, M> {
+    /// The driver.
+    pub driver: &'d mut Driver,
+    /// The matrix it walks.
+    pub matrix: M,
+    /// Nodes between two looks at the stop.
+    pub per_look: u64,
+}
+
+impl<M: Matrix> Walking<'_, M> {
+    /// Backs the driver out of every level above its base, undoing what
+    /// the matrix holds there: for a walk the stop abandoned.
+    pub fn unwind(&mut self) {
+        self.driver.unwind(&mut self.matrix);
+    }
+}
+
+impl<M: Matrix> Resume for Walking<'_, M> {
+    #[inline]
+    fn resume(&mut self, budget: u64) -> Event {
+        self.driver.resume(&mut self.matrix, budget)
+    }
+
+    #[inline]
+    fn nodes(&self) -> u64 {
+        self.driver.stats().nodes
+    }
+
+    fn nodes_per_look(&self) -> u64 {
+        self.per_look
+    }
+}
+
+/// What a goal does with the events of a walk: [`drive`] hands it each
+/// solution and each look between slices. A goal is a value that folds
+/// the events into its answer, not a loop of its own.
+pub trait Fold<W: ?Sized> {
+    /// The walk stands on a solution. `Break` ends the walk (the goal has
+    /// what it looks for, or a visitor said so).
+    fn solution(&mut self, walk: &mut W) -> ControlFlow<()>;
+
+    /// A look between slices, the stop found silent: show progress, read a
+    /// bound another thread lowered, give up on a failure. `Break` ends
+    /// the walk.
+    fn look(&mut self, walk: &mut W) -> ControlFlow<()> {
+        let _ = walk;
+        ControlFlow::Continue(())
+    }
+
+    /// Whether the fold needs its looks even when nothing can stop the
+    /// walk (a progress bar, a bound shared with other threads): otherwise
+    /// such a walk runs without a pause.
+    fn looks(&self) -> bool {
+        false
+    }
+
+    /// The fold's own work so far, in nodes' worth — the upkeep of what it
+    /// keeps at each solution beyond the solution itself (a heap of the
+    /// cheapest, the place of a solution in the tree) — counted, with one
+    /// node per solution, towards the next look, so that a walk whose
+    /// solutions come thick and dear still looks on time.
+    fn work(&self) -> u64 {
+        0
+    }
+}
+
+/// How [`drive`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ended {
+    /// The tree was walked to its end.
+    Exhausted,
+    /// The alarm rang: the walk stands where it stopped, for the caller to
+    /// unwind.
+    Stopped,
+    /// The fold ended it: the walk stands where it stopped.
+    Folded,
+}
+
+/// The one loop around [`Resume::resume`]: walks `walk` to its end, handing
+/// `fold` every solution and, between slices of
+/// [`nodes_per_look`](Resume::nodes_per_look) nodes' worth of work (the
+/// nodes walked, one per solution, and the fold's own
+/// [`work`](Fold::work)), a look — after looking at `alarm`. An alarm that
+/// has rung already ends the walk before it starts. A walk that nothing can
+/// stop and whose fold needs no looks runs without a pause.
+///
+/// ```
+/// use std::ops::ControlFlow;
+/// use dance_dlx::driver::{Ended, Fold, drive};
+/// use dance_dlx::{Alarm, Solver, problems::n_queens};
+///
+/// /// Counts solutions, and stops at the tenth.
+/// struct Ten(u64);
+/// impl Fold<Solver> for Ten {
+///     fn solution(&mut self, _: &mut Solver) -> ControlFlow<()> {
+///         self.0 += 1;
+///         if self.0 == 10 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+///     }
+/// }
+/// let mut solver = Solver::new(&n_queens(8));
+/// let mut ten = Ten(0);
+/// assert_eq!(drive(&mut solver, &Alarm::SILENT, &mut ten), Ended::Folded);
+/// assert_eq!(ten.0, 10);
+/// ```
+pub fn drive<W: Resume + ?Sized, F: Fold<W> + ?Sized>(
+    walk: &mut W,
+    alarm: &Alarm<'_>,
+    fold: &mut F,
+) -> Ended {
+    let silent = alarm.is_silent();
+    if !silent && alarm.rung() {
+        return Ended::Stopped;
+    }
+    let per_look = if silent && !fold.looks() {
+        u64::MAX
+    } else {
+        walk.nodes_per_look().max(1)
+    };
+    let mut left = per_look;
+    let mut folded = fold.work();
+    loop {
+        let before = walk.nodes();
+        let event = walk.resume(left);
+        let walked = walk.nodes().wrapping_sub(before);
+        let mut spent = walked;
+        match event {
+            Event::Exhausted => return Ended::Exhausted,
+            Event::Solution => {
+                if fold.solution(walk).is_break() {
+                    return Ended::Folded;
+                }
+                let work = fold.work();
+                spent = spent
+                    .saturating_add(1)
+                    .saturating_add(work.wrapping_sub(folded));
+                folded = work;
+            }
+            Event::BudgetSpent => spent = left,
+        }
+        left = left.saturating_sub(spent);
+        if left == 0 {
+            if !silent && alarm.rung() {
+                return Ended::Stopped;
+            }
+            if fold.look(walk).is_break() {
+                return Ended::Folded;
+            }
+            left = per_look;
         }
     }
 }

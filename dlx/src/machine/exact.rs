@@ -38,6 +38,18 @@ impl<'a, const COLORED: bool, const CHECK: bool, const UP: bool> Exact<'a, COLOR
             dead: false,
         }
     }
+
+    /// The links.
+    #[inline(always)]
+    pub(crate) fn links(&self) -> &Links {
+        self.links
+    }
+
+    /// The node tried at each level.
+    #[inline(always)]
+    pub(crate) fn stack(&self) -> &[u32] {
+        self.stack
+    }
 }
 
 impl<const COLORED: bool, const CHECK: bool, const UP: bool> Matrix

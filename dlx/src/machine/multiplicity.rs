@@ -286,6 +286,24 @@ impl<'a, const COLORED: bool> Bounded<'a, COLORED> {
         Bounded { m, links, stack }
     }
 
+    /// The links.
+    #[inline(always)]
+    pub(crate) fn links(&self) -> &Links {
+        self.links
+    }
+
+    /// The bounds.
+    #[inline(always)]
+    pub(crate) fn multiplicities(&self) -> &Multiplicities {
+        self.m
+    }
+
+    /// The node tried at each level (an item's header for a null move).
+    #[inline(always)]
+    pub(crate) fn stack(&self) -> &[u32] {
+        self.stack
+    }
+
     /// The option a level is about to try, or `None` for its null move
     /// (what the search for the cheapest solutions charges for the move).
     pub(crate) fn staged_option(&self, level: usize) -> Option<crate::OptionId> {

@@ -104,29 +104,9 @@ impl NameIndex {
     }
 }
 
-/// FxHash's step over `name`'s bytes, eight at a time (the last word padded
-/// with zeros, the length mixed in first): the high half of the last product.
+/// The high half of the crate's hash of `name`'s bytes.
 fn hash(name: &str) -> u32 {
-    const K: u64 = 0x517c_c1b7_2722_0a95;
-    let step = |h: u64, word: u64| (h.rotate_left(5) ^ word).wrapping_mul(K);
-    // Little-endian, without a call to copy a short tail.
-    let word = |bytes: &[u8]| {
-        bytes
-            .iter()
-            .rev()
-            .fold(0u64, |word, &byte| (word << 8) | u64::from(byte))
-    };
-    let bytes = name.as_bytes();
-    let mut h = step(0, bytes.len() as u64);
-    let mut words = bytes.chunks_exact(8);
-    for chunk in &mut words {
-        h = step(h, word(chunk));
-    }
-    let rest = words.remainder();
-    if !rest.is_empty() {
-        h = step(h, word(rest));
-    }
-    (h >> 32) as u32
+    (crate::hash::hash_bytes(name.as_bytes()) >> 32) as u32
 }
 
 #[cfg(test)]

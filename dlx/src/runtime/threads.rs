@@ -1,55 +1,58 @@
-//! Searches on several threads: every [`Goal`] of a [`Request`] and the
-//! memo's count, with one [`Stop`] and one limit for every thread, answered
-//! as one thread answers them.
+//! The one executor: every [`Goal`] of a [`Request`] answered on any number
+//! of threads, with one [`Stop`](crate::Stop), one limit, one bound and one
+//! [`Progress`] for all of them — and on one thread, by the same code with
+//! one part. [`Solver::run`] is an [`Executor`] of one thread.
 //!
-//! The tree is cut into subproblems ("parts",
-//! [`Solver::split_into_parts_until`], [`PARTS_PER_THREAD`] per thread),
-//! which the threads take in the order of the sequential search, each on a
-//! copy of the solver. Every thread's search is the request's [`Pursuit`]
-//! on its part, so the stop — the timeout, run from the start of the whole
-//! search, the deadline, the flags — is looked at as on one thread, and
-//! nowhere else.
+//! The tree is cut into subproblems ("parts", a few dozen per thread, in
+//! the sequential search's order), which the threads take one at a time,
+//! each on a copy of the solver; every part's search is the goal's fold on
+//! the one drive loop, so the stop — the timeout, run from the start of
+//! the whole search, the deadline, the flags — is looked at as on one
+//! thread, and nowhere else. What the threads share depends on the goal:
 //!
-//! * A count that hands no solution anywhere ([`Solver::run_in_threads`]
-//!   with [`Goal::Count`] or [`Goal::All`]) adds the solutions of every
-//!   thread into one total; once the total reaches the goal's target (one
-//!   more than its limit), every thread stops. The answer is the one a
-//!   single thread gives: the same count, exact or `N+`, and status.
-//! * A search that keeps or hands on solutions ([`Goal::First`],
-//!   [`Goal::Unique`], or any goal with a visitor:
-//!   [`Solver::run_with_threads`]) delivers them in the sequential search's
-//!   order, on the calling thread, through the [ordered stream](crate::ordered)
-//!   (one position a part): a later part's solutions wait until the parts
-//!   before it are done (at most [`HELD`] bytes wait; past that, the
-//!   thread of a later part waits for its turn). So `First` answers the
-//!   sequential search's first solution, and a visitor sees the solutions
-//!   in the order one thread finds them, the first `limit` of them. When
-//!   the stop ends the search, the visitor has seen the beginning of the
-//!   sequential order (nothing after a part the stop cut short), and the
-//!   answer counts what it saw.
-//! * The memo's count ([`MemoCounter::count_in_threads`]) shares one
-//!   [`SharedMemo`] between the threads, within one budget.
+//! * **a count** ([`Goal::Count`], [`Goal::All`] with nothing to visit):
+//!   one total; once it reaches the goal's target (one more than its
+//!   limit), every thread stops. The answer is one thread's: the same
+//!   count, exact or `N+`, and status.
+//! * **solutions in order** ([`Goal::First`], [`Goal::Unique`], or any
+//!   goal of solutions with a visitor): the [ordered stream](crate::ordered),
+//!   one position a part; the visitor sees the solutions on the calling
+//!   thread in the order one thread finds them, the first `limit` of them.
+//!   A later part's solutions wait until the parts before it are done (at
+//!   most [`WAITING`] bytes of them; past that, the thread of a later part
+//!   waits for its turn). When the stop ends the search, the visitor has
+//!   seen the beginning of the sequential order, and the answer counts what
+//!   it saw.
+//! * **the cheapest** ([`Goal::Best`]): the parts cheapest first, and one
+//!   heap of the `k` cheapest so far whose bound every thread reads — so
+//!   the answer is one thread's, ties included.
+//! * **a memo's count** ([`Goal::MemoCount`]): one memo that every thread
+//!   fills and reads, within one budget, the parts cut in the memo's order;
+//!   every other thread walks its parts bottom up and from the last one
+//!   back, so that two threads meet the states from both ends.
 //!
-//! A [`Progress`] that the caller passes is kept up to date as the threads
-//! go — solutions, the memo's nodes, parts done — for a progress bar read
-//! from another thread.
+//! The diagram ([`Goal::Zdd`]), samples, the estimate and the cut run on
+//! the calling thread. Problems with multiplicities are searched on one
+//! thread (their tree is not cut into options).
 //!
 //! ```
-//! use dance_dlx::{Goal, Progress, Request, Solver, Status, problems::n_queens};
+//! use std::ops::ControlFlow;
+//! use dance_dlx::{Goal, Progress, Request, Solver, Status, Threads, problems::n_queens};
+//! use dance_dlx::threads::Executor;
 //!
 //! let mut solver = Solver::new(&n_queens(10));
 //! let progress = Progress::new();
 //! // The `-j 4` of the command line, from the library.
-//! let all = solver.run_with_progress(&Request::new(Goal::All), 4, &progress, |_| {
-//!     std::ops::ControlFlow::Continue(())
-//! });
+//! let four = Executor::new(Threads::new(4)?).with_progress(&progress);
+//! let all = four.run_with(&mut solver, &Request::new(Goal::All), |_| ControlFlow::Continue(()));
 //! assert_eq!((all.count.to_string(), all.status), ("724".to_owned(), Status::Multiple));
 //! assert_eq!(progress.solutions(), 724);
-//! let limited = solver.run_in_threads(&Request::new(Goal::Count { limit: 100 }), 4, None);
+//! let limited = four.run(&mut solver, &Request::new(Goal::Count { limit: 100 }));
 //! assert_eq!(limited.count.to_string(), "100+");
 //! // The first solution is the one thread's first.
-//! let first = solver.run_in_threads(&Request::new(Goal::First), 4, None);
-//! assert_eq!(first.solution, solver.first());
+//! let first = four.run(&mut solver, &Request::new(Goal::First));
+//! assert_eq!(first.solution, solver.solutions().next());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use std::ops::{ControlFlow, Range};
@@ -57,30 +60,43 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 
+use crate::contract::answer::{Answer, Count, Findings, Status};
+use crate::contract::count::BigCount;
+use crate::contract::request::{Cut, Goal, Request};
+use crate::contract::stats::{MemoStats, Stats};
+use crate::contract::stop::Alarm;
+use crate::contract::threads::Threads;
+use crate::goals::best::{self, Cheapest, Kept};
+use crate::goals::enumerate::Tally;
+use crate::goals::estimate::estimate;
+use crate::goals::memo::count::MemoCounter;
+use crate::goals::memo::order::OptionOrder;
+use crate::goals::memo::shared::SharedMemo;
+use crate::goals::split::{self, PARTS_PER_THREAD};
+use crate::goals::zdd;
+use crate::machine::driver::{Event, Resume};
+use crate::model::ids::OptionId;
+use crate::model::zdd::ZddError;
+use crate::rng::SplitMix64;
 use crate::runtime::ordered::Ordered;
-
-use crate::{
-    Answer, Count, Event, ExactCount, Goal, MemoCounter, MemoError, MemoStats, OptionId,
-    OptionOrder, PARTS_PER_THREAD, Pursuit, Request, Resume, SharedMemo, Solver, Stats, Status,
-    Stop,
-};
+use crate::solver::Solver;
 
 /// The most bytes of solutions found and not visited yet in an ordered
 /// search on threads (each solution its options and a vector's header),
 /// the bound of its [ordered stream](crate::ordered): past it, the threads
 /// of later parts wait for their turn; the part in turn never waits.
-pub const HELD: usize = 16 << 20;
-
-/// A visitor of solutions, as [`Solver::run_with`] takes it.
-type Visit<'v> = &'v mut dyn FnMut(&[OptionId]) -> ControlFlow<()>;
+const WAITING: usize = 16 << 20;
 
 /// Solutions a thread gathers before handing them to the calling thread
 /// (and at the end of every slice of its search, so that the first comes
 /// soon).
 const BATCH: usize = 256;
 
-/// Live counters of a search on threads, which the caller reads from
-/// another thread (a progress bar) while the search runs.
+/// A visitor of what a goal finds, as [`Solver::run_with`] takes it.
+type Visit<'v> = &'v mut dyn FnMut(&[OptionId]) -> ControlFlow<()>;
+
+/// Live counters of a search, which the caller reads from another thread
+/// (a progress bar) while the search runs.
 #[derive(Debug, Default)]
 pub struct Progress {
     solutions: AtomicU64,
@@ -100,8 +116,7 @@ impl Progress {
         self.solutions.load(Ordering::Relaxed)
     }
 
-    /// Search nodes so far (the memo's count's, at each of its looks at the
-    /// stop).
+    /// Search nodes so far (the memo's walks', at each of their looks).
     pub fn nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
     }
@@ -118,17 +133,596 @@ impl Progress {
     }
 }
 
-/// The parts of `solver`'s tree for `threads` threads, within the library's
-/// bound: `None` for one thread, or a tree that cannot be cut.
-fn parts_for(solver: &mut Solver, threads: usize, stop: &Stop) -> Option<Vec<Vec<OptionId>>> {
-    if threads <= 1 {
-        return None;
+/// Answers requests on a number of threads: see the [module docs](self).
+#[derive(Clone, Copy, Debug)]
+pub struct Executor<'p> {
+    threads: usize,
+    progress: Option<&'p Progress>,
+}
+
+impl Executor<'static> {
+    /// An executor of `threads` threads (the calling one among them).
+    pub fn new(threads: Threads) -> Executor<'static> {
+        Executor {
+            threads: threads.count(),
+            progress: None,
+        }
     }
-    let entries = solver.links.nodes.len();
-    solver
-        .split_into_parts_until(threads.saturating_mul(PARTS_PER_THREAD), entries, stop)
-        .ok()
-        .filter(|parts| parts.len() > 1)
+}
+
+impl<'p> Executor<'p> {
+    /// The same executor, keeping `progress` up to date as the threads go —
+    /// solutions, the memo's nodes, parts done.
+    pub fn with_progress<'q>(self, progress: &'q Progress) -> Executor<'q> {
+        Executor {
+            threads: self.threads,
+            progress: Some(progress),
+        }
+    }
+
+    /// The threads it runs on.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// Answers `request` on `solver`'s problem with its selected options,
+    /// as one thread answers it ([`Solver::run`]) but for the statistics
+    /// (every thread's work, added up).
+    pub fn run(&self, solver: &mut Solver, request: &Request) -> Answer {
+        self.serve(solver, request, None)
+    }
+
+    /// [`run`](Self::run), handing what the goal finds to `visit` on the
+    /// calling thread, in the order one thread finds it (see
+    /// [`Solver::run_with`]).
+    pub fn run_with(
+        &self,
+        solver: &mut Solver,
+        request: &Request,
+        mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
+    ) -> Answer {
+        self.serve(solver, request, Some(&mut visit))
+    }
+
+    /// The one place that sends each goal to its search.
+    fn serve(&self, solver: &mut Solver, request: &Request, visit: Option<Visit<'_>>) -> Answer {
+        // One clock for every part and every thread: a timeout runs from
+        // here.
+        let request = Request::new(request.goal).with_stop(request.stop.from_now());
+        let local = Progress::new();
+        let run = Run {
+            threads: self.threads.max(1),
+            progress: self.progress.unwrap_or(&local),
+            request: &request,
+        };
+        let alarm = request.stop.arm();
+        let answer = match request.goal {
+            Goal::Best { k } => run.best(solver, k, &alarm, visit),
+            Goal::MemoCount { memory } => run.memo_count(solver, memory, &alarm),
+            Goal::Zdd { memory } => run.zdd(solver, memory, &alarm, None),
+            Goal::Sample {
+                samples,
+                seed,
+                memory,
+            } => run.zdd(solver, memory, &alarm, Some((samples, seed, visit))),
+            Goal::Estimate { probes, seed } => run.estimate(solver, probes, seed, &alarm),
+            Goal::Split(cut) => run.split(solver, cut, &alarm, visit),
+            _ => run.enumerate(solver, visit),
+        };
+        solver.restart();
+        answer
+    }
+}
+
+/// One request on its way through the executor.
+struct Run<'r> {
+    threads: usize,
+    progress: &'r Progress,
+    request: &'r Request,
+}
+
+impl Run<'_> {
+    /// The parts of `solver`'s tree for the threads: `None` for one
+    /// thread, a problem with multiplicities or a tree that cannot be cut.
+    fn parts(&self, solver: &mut Solver, alarm: &Alarm<'_>) -> Option<Vec<Vec<OptionId>>> {
+        if self.threads <= 1 || solver.multiplicities.is_some() {
+            return None;
+        }
+        let at_least = self.threads.saturating_mul(PARTS_PER_THREAD);
+        Some(split::parts(solver, at_least, alarm)).filter(|parts| parts.len() > 1)
+    }
+
+    /// The goals of solutions and counts.
+    fn enumerate(&self, solver: &mut Solver, visit: Option<Visit<'_>>) -> Answer {
+        let alarm = self.request.stop.arm();
+        let Some(parts) = self.parts(solver, &alarm) else {
+            self.progress.parts.store(1, Ordering::Relaxed);
+            let answer = self.enumerate_here(solver, visit);
+            self.progress.done.store(1, Ordering::Relaxed);
+            return answer;
+        };
+        self.progress
+            .parts
+            .store(parts.len() as u64, Ordering::Relaxed);
+        let board = Board::new(self.request, self.progress);
+        let threads = self.threads.min(parts.len());
+        if visit.is_none() && !board.request.goal.keeps_solution() {
+            return board.count(solver, &parts, threads);
+        }
+        let mut ignore = |_: &[OptionId]| ControlFlow::Continue(());
+        board.ordered(solver, &parts, threads, visit.unwrap_or(&mut ignore))
+    }
+
+    /// The goals of solutions and counts on this thread: the request's
+    /// tally over the solver, a solution built only for a goal that keeps
+    /// one or a visitor.
+    fn enumerate_here(&self, solver: &mut Solver, mut visit: Option<Visit<'_>>) -> Answer {
+        solver.rewind();
+        let keep = self.request.goal.keeps_solution();
+        let mut tally = Tally::new(self.request);
+        let mut kept = None;
+        let mut solution = Vec::new();
+        let progress = self.progress;
+        tally.run(solver, |solver| {
+            progress.solutions.fetch_add(1, Ordering::Relaxed);
+            if keep && kept.is_none() {
+                kept = Some(solver.solution().collect());
+            }
+            match &mut visit {
+                Some(visit) => {
+                    solution.clear();
+                    solution.extend(solver.solution());
+                    visit(&solution)
+                }
+                None => ControlFlow::Continue(()),
+            }
+        });
+        solver.unwind();
+        tally.answer(kept, solver.stats(), ())
+    }
+
+    /// [`Goal::Best`]: the first `k` of the plain search when nothing
+    /// costs anything, Algorithm M's capped walk for multiplicities (on
+    /// this thread), else DLX5's search on every part, the kept solutions
+    /// shared.
+    fn best(
+        &self,
+        solver: &mut Solver,
+        k: u64,
+        alarm: &Alarm<'_>,
+        visit: Option<Visit<'_>>,
+    ) -> Answer {
+        solver.restart();
+        let found = if k == 0 {
+            best::nothing()
+        } else if solver.costs.iter().all(|&cost| cost == 0) {
+            best::first_k(solver, k, alarm)
+        } else if solver.multiplicities.is_some() {
+            best::bounded(solver, k, alarm)
+        } else {
+            self.priced(solver, k, alarm)
+        };
+        let mut ignore = |_: &[OptionId]| ControlFlow::Continue(());
+        best::answer(found, visit.unwrap_or(&mut ignore))
+    }
+
+    /// DLX5's search on every part, on the threads, all of them offering
+    /// their solutions to one heap whose bound each reads.
+    fn priced(&self, solver: &mut Solver, k: u64, alarm: &Alarm<'_>) -> Cheapest {
+        let shared = Mutex::new(Kept::new(k, true));
+        let mut parts = self
+            .parts(solver, alarm)
+            .unwrap_or_else(|| vec![Vec::new()]);
+        // The cheapest beginnings first: their solutions lower the bound
+        // for the others sooner.
+        parts.sort_by_cached_key(|part| best::cost_of(&solver.costs, part));
+        self.progress
+            .parts
+            .store(parts.len() as u64, Ordering::Relaxed);
+        let queue = Queue::new(parts.len());
+        let stopped = AtomicBool::new(false);
+        let work = |solver: &mut Solver, _: Worker| -> Stats {
+            let alarm = self.request.stop.arm();
+            let mut stats = Stats::default();
+            while !stopped.load(Ordering::Relaxed) {
+                let Some(index) = queue.take(false) else {
+                    break;
+                };
+                if best::search_part(solver, &parts[index], &shared, &alarm, &mut stats) {
+                    stopped.store(true, Ordering::Relaxed);
+                }
+                self.progress.done.fetch_add(1, Ordering::Relaxed);
+            }
+            stats
+        };
+        let mut stats = Stats::default();
+        for worked in fan_out(solver, self.threads.min(parts.len()), &work) {
+            stats += worked;
+        }
+        let kept = shared.into_inner().unwrap_or_else(PoisonError::into_inner);
+        Cheapest {
+            solutions: kept.into_sorted(),
+            proven: !stopped.into_inner() && !alarm.rung(),
+            stats,
+        }
+    }
+
+    /// [`Goal::MemoCount`]: the memo's count of the problem with its
+    /// selected options, within `memory` bytes for every thread — on
+    /// threads, one [`SharedMemo`] that every thread fills and reads, so
+    /// that a state one thread counted is found by the others.
+    fn memo_count(&self, solver: &mut Solver, memory: usize, alarm: &Alarm<'_>) -> Answer {
+        // One memo for every thread, and the tree cut as the memo's count
+        // breaks ties, so that the parts meet the same states. The shared
+        // memo does not take Algorithm M's states: a problem with
+        // multiplicities counts on this thread.
+        let shared = if self.threads > 1 && solver.multiplicities.is_none() {
+            SharedMemo::new(solver, memory)
+                .and_then(|memo| MemoCounter::shared(&memo, solver))
+                .ok()
+                .and_then(|counter| {
+                    let at_least = self.threads.saturating_mul(PARTS_PER_THREAD);
+                    let parts = split::parts_in_order(solver, counter.order(), at_least, alarm);
+                    (parts.len() > 1).then_some((counter, parts))
+                })
+        } else {
+            None
+        };
+        let (count, stats) = match shared {
+            None => {
+                self.progress.parts.store(1, Ordering::Relaxed);
+                let mut counter = MemoCounter::new(solver, memory);
+                let mut watched = 0;
+                let count =
+                    counter.count_until(solver, alarm, &mut watch(self.progress, &mut watched));
+                let count = count.expect("a counter made for this solver's problem");
+                self.progress.done.store(1, Ordering::Relaxed);
+                (count, counter.stats())
+            }
+            Some((counter, parts)) => self.memo_count_on_threads(solver, &counter, &parts),
+        };
+        let found = self
+            .request
+            .goal
+            .big_count_of(count.solutions.clone(), count.complete);
+        let small = Count::from(&found);
+        let status = if count.complete {
+            Status::of(small.solutions, true, false)
+        } else {
+            Status::Timeout
+        };
+        Answer {
+            status,
+            count: small,
+            solution: None,
+            stats: stats.search,
+            engine: (),
+            findings: Findings::Memo {
+                count: found,
+                stats,
+            },
+        }
+    }
+
+    /// The memo's count of `parts` on the threads, each with a clone of
+    /// `counter` (every other one bottom up, taking the parts from the last
+    /// one back).
+    fn memo_count_on_threads(
+        &self,
+        solver: &mut Solver,
+        counter: &MemoCounter,
+        parts: &[Vec<OptionId>],
+    ) -> (Count<BigCount>, MemoStats) {
+        self.progress
+            .parts
+            .store(parts.len() as u64, Ordering::Relaxed);
+        let queue = Queue::new(parts.len());
+        let work = |solver: &mut Solver, worker: Worker| -> (BigCount, bool, MemoStats) {
+            let mut counter = counter.clone();
+            let back = worker.index % 2 == 1;
+            if back {
+                counter.set_option_order(OptionOrder::BottomUp);
+            }
+            let mut solutions = BigCount::ZERO;
+            let mut complete = true;
+            let mut watched = 0;
+            let alarm = self.request.stop.arm();
+            while let Some(index) = queue.take(back) {
+                // After a stop the parts left are not started.
+                if alarm.rung() {
+                    complete = false;
+                    break;
+                }
+                let selected = select_all(solver, &parts[index]);
+                let count =
+                    counter.count_until(solver, &alarm, &mut watch(self.progress, &mut watched));
+                unselect_to(solver, selected);
+                let count = count.expect("a counter made for this solver's problem");
+                solutions += &count.solutions;
+                complete &= count.complete;
+                self.progress.done.fetch_add(1, Ordering::Relaxed);
+            }
+            (solutions, complete, counter.stats())
+        };
+        let mut solutions = BigCount::ZERO;
+        let mut complete = true;
+        let mut stats = MemoStats::default();
+        for (found, whole, worked) in fan_out(solver, self.threads.min(parts.len()), &work) {
+            solutions += &found;
+            complete &= whole;
+            stats = stats.with_part(&worked);
+        }
+        (
+            Count {
+                solutions,
+                complete,
+            },
+            stats,
+        )
+    }
+
+    /// [`Goal::Zdd`], and with `samples` ([`Goal::Sample`]) that many
+    /// solutions drawn from the diagram, each handed to the visitor.
+    fn zdd(
+        &self,
+        solver: &mut Solver,
+        memory: usize,
+        alarm: &Alarm<'_>,
+        samples: Option<(u64, u64, Option<Visit<'_>>)>,
+    ) -> Answer {
+        self.progress.parts.store(1, Ordering::Relaxed);
+        let mut watched = 0;
+        let built = zdd::build(
+            solver,
+            memory,
+            alarm,
+            &mut watch(self.progress, &mut watched),
+        );
+        let (zdd, stats) = match built {
+            Ok(built) => built,
+            Err(error) => {
+                let findings = match error {
+                    ZddError::TooManyNodes => Findings::TooLarge,
+                    _ => Findings::None,
+                };
+                return Answer {
+                    status: Status::Timeout,
+                    count: Count {
+                        solutions: 0,
+                        complete: false,
+                    },
+                    solution: None,
+                    stats: Stats::default(),
+                    engine: (),
+                    findings,
+                };
+            }
+        };
+        self.progress.done.store(1, Ordering::Relaxed);
+        let whole = Count {
+            solutions: zdd.count().clone(),
+            complete: true,
+        };
+        let (status, count) = match samples {
+            None => {
+                let count = Count::from(&whole);
+                (Status::of(count.solutions, true, false), count)
+            }
+            Some((samples, seed, visit)) => draw(&zdd, samples, seed, alarm, visit),
+        };
+        Answer {
+            status,
+            count,
+            solution: None,
+            stats: stats.search,
+            engine: (),
+            findings: Findings::Zdd {
+                zdd: Box::new(zdd),
+                stats,
+            },
+        }
+    }
+
+    /// [`Goal::Estimate`], on this thread.
+    fn estimate(&self, solver: &mut Solver, probes: u32, seed: u64, alarm: &Alarm<'_>) -> Answer {
+        self.progress.parts.store(1, Ordering::Relaxed);
+        let estimate = estimate(solver, probes, seed, alarm);
+        self.progress.done.store(1, Ordering::Relaxed);
+        let whole = estimate.probes == probes;
+        Answer {
+            status: if whole {
+                Status::Solved
+            } else {
+                Status::Timeout
+            },
+            count: Count {
+                solutions: 0,
+                complete: false,
+            },
+            solution: None,
+            stats: Stats::default(),
+            engine: (),
+            findings: Findings::Estimate(estimate),
+        }
+    }
+
+    /// [`Goal::Split`], on this thread: each subproblem handed to the
+    /// visitor as it is found.
+    fn split(
+        &self,
+        solver: &mut Solver,
+        cut: Cut,
+        alarm: &Alarm<'_>,
+        mut visit: Option<Visit<'_>>,
+    ) -> Answer {
+        self.progress.parts.store(1, Ordering::Relaxed);
+        let mut parts: Vec<Vec<OptionId>> = Vec::new();
+        let mut broke = false;
+        let whole = match cut {
+            Cut::Depth(depth) => split::split(solver, depth, alarm, |path| {
+                parts.push(path.to_vec());
+                let flow = visit
+                    .as_mut()
+                    .map_or(ControlFlow::Continue(()), |visit| visit(path));
+                broke |= flow.is_break();
+                flow
+            }),
+            Cut::Parts(at_least) => {
+                parts = split::parts(solver, at_least, alarm);
+                for part in &parts {
+                    if visit.as_mut().is_some_and(|visit| visit(part).is_break()) {
+                        broke = true;
+                        break;
+                    }
+                }
+                !alarm.rung()
+            }
+        };
+        self.progress.done.store(1, Ordering::Relaxed);
+        let stats = solver.stats();
+        let found = parts.len() as u64;
+        Answer {
+            status: Status::of(found.min(2), whole || broke, !whole && !broke),
+            count: Count {
+                solutions: found,
+                complete: whole,
+            },
+            solution: None,
+            stats,
+            engine: (),
+            findings: Findings::Parts(parts),
+        }
+    }
+}
+
+/// `samples` solutions drawn uniformly from `zdd` with the random numbers
+/// of `seed`, each handed to `visit`, until `alarm` rings: the status and
+/// the count of the samples drawn.
+fn draw(
+    zdd: &crate::model::zdd::Zdd,
+    samples: u64,
+    seed: u64,
+    alarm: &Alarm<'_>,
+    mut visit: Option<Visit<'_>>,
+) -> (Status, Count) {
+    if zdd.count().is_zero() {
+        return (
+            Status::NoSolution,
+            Count {
+                solutions: 0,
+                complete: true,
+            },
+        );
+    }
+    let mut rng = SplitMix64::new(seed);
+    let mut drawn = 0;
+    while drawn < samples {
+        if alarm.rung() {
+            return (
+                Status::Timeout,
+                Count {
+                    solutions: drawn,
+                    complete: false,
+                },
+            );
+        }
+        let Some(sample) = zdd.sample(&mut rng) else {
+            break;
+        };
+        drawn += 1;
+        if visit
+            .as_mut()
+            .is_some_and(|visit| visit(&sample).is_break())
+        {
+            break;
+        }
+    }
+    (
+        Status::Solved,
+        Count {
+            solutions: drawn,
+            complete: drawn == samples,
+        },
+    )
+}
+
+/// A memo's watcher that adds its nodes to `progress`: `watched`, the
+/// nodes added so far (a counter's statistics add up over its counts).
+fn watch<'a>(progress: &'a Progress, watched: &'a mut u64) -> impl FnMut(&MemoStats) + 'a {
+    move |stats: &MemoStats| {
+        progress.nodes.fetch_add(
+            stats.search.nodes.saturating_sub(*watched),
+            Ordering::Relaxed,
+        );
+        *watched = stats.search.nodes;
+    }
+}
+
+/// The parts not taken yet, from the front or from the back.
+struct Queue(Mutex<Range<usize>>);
+
+impl Queue {
+    fn new(parts: usize) -> Queue {
+        Queue(Mutex::new(0..parts))
+    }
+
+    /// The next part from the front, or from the back.
+    fn take(&self, back: bool) -> Option<usize> {
+        let mut left = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if back { left.next_back() } else { left.next() }
+    }
+}
+
+/// Who runs a share of the work: the calling thread (index 0) or another,
+/// on a copy of the solver (dropped after, so a stopped search on it need
+/// not be backed out of).
+#[derive(Clone, Copy, Debug)]
+struct Worker {
+    index: usize,
+    copy: bool,
+}
+
+/// Runs `work` on `threads` threads: the calling one, with `solver`, and
+/// copies of it — the one place of the crate that starts threads. A thread
+/// the system will not start leaves its share to the others (the parts are
+/// taken from one queue).
+fn fan_out<T: Send>(
+    solver: &mut Solver,
+    threads: usize,
+    work: &(impl Fn(&mut Solver, Worker) -> T + Sync),
+) -> Vec<T> {
+    let copies: Vec<Solver> = (1..threads).map(|_| solver.clone()).collect();
+    thread::scope(|scope| {
+        let handles: Vec<_> = copies
+            .into_iter()
+            .enumerate()
+            .filter_map(|(k, mut copy)| {
+                let worker = Worker {
+                    index: k + 1,
+                    copy: true,
+                };
+                thread::Builder::new()
+                    .spawn_scoped(scope, move || work(&mut copy, worker))
+                    .ok()
+            })
+            .collect();
+        let mut results = Vec::with_capacity(threads);
+        results.push(work(
+            solver,
+            Worker {
+                index: 0,
+                copy: false,
+            },
+        ));
+        for handle in handles {
+            results.push(
+                handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            );
+        }
+        results
+    })
 }
 
 /// Selects `prefix` on top of the selection; how many were selected
@@ -149,103 +743,7 @@ fn unselect_to(solver: &mut Solver, selected: usize) {
     }
 }
 
-impl Solver {
-    /// [`run`](Solver::run) on `threads` threads (see the
-    /// [threads module](crate::threads)): the same answer as one thread —
-    /// count, status, the first solution — but for the statistics (every
-    /// thread's work, added up). A problem with multiplicities, a tree that
-    /// cannot be cut, or `threads <= 1` searches on this thread. `progress`,
-    /// if given, counts the solutions and parts as they are found.
-    pub fn run_in_threads(
-        &mut self,
-        request: &Request,
-        threads: usize,
-        progress: Option<&Progress>,
-    ) -> Answer {
-        let fallback = Progress::new();
-        let progress = progress.unwrap_or(&fallback);
-        self.threaded(request, threads, progress, None)
-    }
-
-    /// [`run_with`](Solver::run_with) on `threads` threads: the answer of
-    /// one thread, `visit` called on this thread with the solutions in the
-    /// order one thread finds them (see the [threads module](crate::threads)).
-    /// For [`Goal::Best`], the search of
-    /// [`cheapest_in_threads`](Self::cheapest_in_threads): the answer and
-    /// the solutions visited are those of one thread, but for the
-    /// statistics and for a search the stop cut short (the best found so
-    /// far).
-    pub fn run_with_threads(
-        &mut self,
-        request: &Request,
-        threads: usize,
-        visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
-    ) -> Answer {
-        self.run_with_progress(request, threads, &Progress::new(), visit)
-    }
-
-    /// [`run_with_threads`](Self::run_with_threads), keeping `progress` up
-    /// to date.
-    pub fn run_with_progress(
-        &mut self,
-        request: &Request,
-        threads: usize,
-        progress: &Progress,
-        mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
-    ) -> Answer {
-        if let Goal::Best { k } = request.goal {
-            let found = self.search_cheapest(request, k, threads);
-            return Self::answer_best(found, visit);
-        }
-        self.threaded(request, threads, progress, Some(&mut visit))
-    }
-
-    /// The search on threads of every goal but the cheapest.
-    fn threaded(
-        &mut self,
-        request: &Request,
-        threads: usize,
-        progress: &Progress,
-        visit: Option<Visit<'_>>,
-    ) -> Answer {
-        if let Goal::Best { k } = request.goal {
-            let found = self.search_cheapest(request, k, threads);
-            return Self::answer_best(found, |_| ControlFlow::Continue(()));
-        }
-        // One clock for every part: a timeout runs from here.
-        let request = Request::new(request.goal).with_stop(request.stop.started());
-        let parts = if self.multiplicities.is_some() {
-            None
-        } else {
-            parts_for(self, threads, &request.stop)
-        };
-        let Some(parts) = parts else {
-            progress.parts.store(1, Ordering::Relaxed);
-            let answer = match visit {
-                Some(visit) => self.run_with(&request, |solution| {
-                    progress.solutions.fetch_add(1, Ordering::Relaxed);
-                    visit(solution)
-                }),
-                None => self.serve(&request, |_| {
-                    progress.solutions.fetch_add(1, Ordering::Relaxed);
-                    ControlFlow::Continue(())
-                }),
-            };
-            progress.done.store(1, Ordering::Relaxed);
-            return answer;
-        };
-        progress.parts.store(parts.len() as u64, Ordering::Relaxed);
-        let board = Board::new(request, progress);
-        let threads = threads.min(parts.len());
-        if visit.is_none() && !board.request.goal.keeps_solution() {
-            return board.count(self, &parts, threads);
-        }
-        let mut ignore = |_: &[OptionId]| ControlFlow::Continue(());
-        board.ordered(self, &parts, threads, visit.unwrap_or(&mut ignore))
-    }
-}
-
-/// What the threads of one search share.
+/// What the threads of one search for solutions share.
 struct Board<'a> {
     request: Request,
     target: u64,
@@ -270,7 +768,7 @@ enum Found {
     Finished(bool),
 }
 
-/// The bytes a [held](HELD) result takes.
+/// The bytes a [waiting](WAITING) result takes.
 fn weigh(found: &Found) -> u64 {
     match found {
         Found::Solution(options) => bytes(options),
@@ -286,19 +784,20 @@ fn bytes(options: &[OptionId]) -> u64 {
 /// The ordered stream of a search's parts.
 type Stream = Ordered<Found>;
 
-/// What one thread did: its work, and for each part it searched whether
-/// the tree was exhausted.
+/// What one thread did: its work, and whether a part it searched was not
+/// exhausted.
 struct Done {
     stats: Stats,
     incomplete: bool,
 }
 
 impl<'a> Board<'a> {
-    fn new(request: Request, progress: &'a Progress) -> Board<'a> {
+    fn new(request: &Request, progress: &'a Progress) -> Board<'a> {
         let enough = Arc::new(AtomicBool::new(false));
         let target = request.goal.target();
         Board {
-            request: Request::new(request.goal).with_stop(request.stop.with_flag(enough.clone())),
+            request: Request::new(request.goal)
+                .with_stop(request.stop.clone().with_flag(enough.clone())),
             target,
             total: AtomicU64::new(0),
             enough,
@@ -317,12 +816,12 @@ impl<'a> Board<'a> {
     /// solutions of every part add up, and the total's reaching the target
     /// stops every thread.
     fn count(&self, solver: &mut Solver, parts: &[Vec<OptionId>], threads: usize) -> Answer {
-        let work = |solver: &mut Solver, copy: bool| -> Done {
+        let work = |solver: &mut Solver, worker: Worker| -> Done {
             let mut done = Done {
                 stats: Stats::default(),
                 incomplete: false,
             };
-            let alarm = self.request.stop.start();
+            let alarm = self.request.stop.arm();
             while let Some(part) = parts.get(self.next.fetch_add(1, Ordering::Relaxed)) {
                 // After a stop (or the target met), the parts left are not
                 // started: each would select its options only to stop.
@@ -332,8 +831,8 @@ impl<'a> Board<'a> {
                 }
                 let selected = select_all(solver, part);
                 solver.rewind();
-                let mut pursuit = Pursuit::new(&self.request);
-                pursuit.run(solver, |_| {
+                let mut tally = Tally::new(&self.request);
+                tally.run(solver, |_| {
                     self.progress.solutions.fetch_add(1, Ordering::Relaxed);
                     if self.total.fetch_add(1, Ordering::Relaxed) + 1 >= self.target {
                         self.enough.store(true, Ordering::Relaxed);
@@ -343,22 +842,21 @@ impl<'a> Board<'a> {
                 });
                 // The one beyond the limit is not visited: count it here.
                 let limit = self.request.goal.limit();
-                if pursuit.found() > limit {
+                if tally.found() > limit {
                     self.total
-                        .fetch_add(pursuit.found() - limit, Ordering::Relaxed);
+                        .fetch_add(tally.found() - limit, Ordering::Relaxed);
                     self.enough.store(true, Ordering::Relaxed);
                 }
-                let complete = pursuit.count().complete;
+                let complete = tally.count().complete;
                 done.incomplete |= !complete;
                 done.stats += solver.stats();
-                if !complete && copy {
+                if !complete && worker.copy {
                     // Stopped: a copy is dropped as it is, without backing
                     // out of its path (on a wide problem as long again as
                     // the stop's look: tenths of a second).
                     break;
                 }
-                solver.unwind();
-                solver.rewind();
+                solver.restart();
                 unselect_to(solver, selected);
                 self.progress.done.fetch_add(1, Ordering::Relaxed);
                 if !complete {
@@ -367,7 +865,7 @@ impl<'a> Board<'a> {
             }
             done
         };
-        let dones = on_threads(solver, threads, true, &work);
+        let dones = fan_out(solver, threads, &work);
         let (stats, incomplete) = gather(dones);
         let found = self.total.load(Ordering::Relaxed).min(self.target);
         self.answer(found, !incomplete, None, stats)
@@ -393,16 +891,16 @@ impl<'a> Board<'a> {
     /// A search on `threads` copies of `solver` whose solutions reach
     /// `visit` on this thread, in the sequential search's order: part `k`
     /// is position `k` of an [ordered stream](crate::ordered) whose bound
-    /// is [`HELD`] bytes, and this thread holds its sink.
+    /// is [`WAITING`] bytes, and this thread holds its sink.
     fn ordered(
         &self,
         solver: &mut Solver,
         parts: &[Vec<OptionId>],
         threads: usize,
-        visit: &mut dyn FnMut(&[OptionId]) -> ControlFlow<()>,
+        visit: Visit<'_>,
     ) -> Answer {
         let limit = self.request.goal.limit();
-        let stream: Stream = Ordered::new(parts.len(), threads, HELD as u64, weigh);
+        let stream: Stream = Ordered::new(parts.len(), threads, WAITING as u64, weigh);
         let running = AtomicUsize::new(threads);
         let work = |solver: &mut Solver, owner: usize| -> Done {
             let _running = Running {
@@ -417,7 +915,7 @@ impl<'a> Board<'a> {
             let request: Request = Request::new(self.request.goal)
                 .with_stop(self.request.stop.clone().with_flag(passed.clone()));
             // The whole search's stop, without the part's.
-            let alarm = self.request.stop.start();
+            let alarm = self.request.stop.arm();
             loop {
                 let index = self.next.fetch_add(1, Ordering::Relaxed);
                 let Some(part) = parts.get(index) else {
@@ -431,7 +929,7 @@ impl<'a> Board<'a> {
                 let selected = select_all(solver, part);
                 solver.rewind();
                 stream.open(index as u64, owner, None);
-                let mut pursuit = Pursuit::new(&request);
+                let mut tally = Tally::new(&request);
                 let mut slices = Slices {
                     solver,
                     board: self,
@@ -440,7 +938,7 @@ impl<'a> Board<'a> {
                     passed: &passed,
                     batch: Vec::new(),
                 };
-                pursuit.run(&mut slices, |slices| {
+                tally.run(&mut slices, |slices| {
                     slices.board.total.fetch_add(1, Ordering::Relaxed);
                     slices
                         .board
@@ -455,11 +953,11 @@ impl<'a> Board<'a> {
                     }
                     ControlFlow::Continue(())
                 });
-                if pursuit.found() > limit {
+                if tally.found() > limit {
                     self.total.fetch_add(1, Ordering::Relaxed);
                 }
                 slices.hand_over();
-                let complete = pursuit.count().complete;
+                let complete = tally.count().complete;
                 done.incomplete |= !complete;
                 stream.push(index as u64, Found::Finished(complete));
                 stream.close(index as u64);
@@ -470,8 +968,7 @@ impl<'a> Board<'a> {
                     // out of its path.
                     break;
                 }
-                solver.unwind();
-                solver.rewind();
+                solver.restart();
                 unselect_to(solver, selected);
                 self.progress.done.fetch_add(1, Ordering::Relaxed);
             }
@@ -490,11 +987,19 @@ impl<'a> Board<'a> {
         };
         let dones = thread::scope(|scope| {
             let work = &work;
-            let handles: Vec<_> = copies
-                .into_iter()
-                .enumerate()
-                .map(|(owner, mut copy)| scope.spawn(move || work(&mut copy, owner)))
-                .collect();
+            let mut handles = Vec::with_capacity(threads);
+            for (owner, mut copy) in copies.into_iter().enumerate() {
+                let spawned =
+                    thread::Builder::new().spawn_scoped(scope, move || work(&mut copy, owner));
+                match spawned {
+                    Ok(handle) => handles.push(handle),
+                    // A thread the system will not start leaves its share
+                    // to the others.
+                    Err(_) => {
+                        running.fetch_sub(1, Ordering::SeqCst);
+                    }
+                }
+            }
             // Deliver what is in turn, whenever a thread hands something
             // over, until every thread is done.
             let mut deliver = || {
@@ -504,6 +1009,15 @@ impl<'a> Board<'a> {
                     stream.stop();
                 }
             };
+            if handles.is_empty() {
+                // No thread would start: this one searches every part, in
+                // order (each is the stream's head, so none waits), then
+                // delivers.
+                running.fetch_add(1, Ordering::SeqCst);
+                let done = work(solver, 0);
+                deliver();
+                return vec![done];
+            }
             stream.wait_until(|| running.load(Ordering::SeqCst) == 0, &mut deliver);
             deliver();
             handles
@@ -556,7 +1070,7 @@ impl<'a> Board<'a> {
 struct Delivery<'d, 'b, 'v> {
     board: &'d Board<'b>,
     limit: u64,
-    visit: &'v mut dyn FnMut(&[OptionId]) -> ControlFlow<()>,
+    visit: Visit<'v>,
     /// Solutions visited.
     delivered: u64,
     /// The first of them.
@@ -623,7 +1137,7 @@ impl Drop for Running<'_> {
     }
 }
 
-/// A part's search as the [`Pursuit`] drives it in an ordered search: the
+/// A part's search as its tally drives it in an ordered search: the
 /// solver's slices, after each of which the solutions so far go to the
 /// calling thread, and the part is told to stop once it is not needed.
 struct Slices<'s, 'b> {
@@ -670,40 +1184,13 @@ impl Resume for Slices<'_, '_> {
         event
     }
 
+    fn nodes(&self) -> u64 {
+        self.solver.nodes()
+    }
+
     fn nodes_per_look(&self) -> u64 {
         self.solver.nodes_per_look()
     }
-}
-
-/// Runs `work` on `threads` threads: this one (when `here`) and copies of
-/// `solver`; `work` is told whether its solver is a copy (dropped after, so
-/// a stopped search on it need not be backed out of).
-fn on_threads<T: Send>(
-    solver: &mut Solver,
-    threads: usize,
-    here: bool,
-    work: &(impl Fn(&mut Solver, bool) -> T + Sync),
-) -> Vec<T> {
-    let others = if here { threads - 1 } else { threads };
-    let copies: Vec<Solver> = (0..others).map(|_| solver.clone()).collect();
-    thread::scope(|scope| {
-        let handles: Vec<_> = copies
-            .into_iter()
-            .map(|mut copy| scope.spawn(move || work(&mut copy, true)))
-            .collect();
-        let mut results = Vec::with_capacity(threads);
-        if here {
-            results.push(work(solver, false));
-        }
-        for handle in handles {
-            results.push(
-                handle
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-            );
-        }
-        results
-    })
 }
 
 /// The threads' work added up, and whether a part was not exhausted.
@@ -715,141 +1202,4 @@ fn gather(dones: Vec<Done>) -> (Stats, bool) {
         incomplete |= done.incomplete;
     }
     (stats, incomplete)
-}
-
-impl MemoCounter {
-    /// The memo's count of `solver`'s problem with its selected options on
-    /// `threads` threads, until `stop` comes, within `max_bytes` of memo
-    /// for all of them: one [`SharedMemo`] that every thread fills and
-    /// reads, so that a state one thread counted is found by the others.
-    /// Every other thread counts [bottom up](OptionOrder::BottomUp) and
-    /// takes the parts from the last one back, so that two threads walk the
-    /// states from both ends. On one thread (or a tree that cannot be cut,
-    /// or a problem with multiplicities, whose states the shared memo does
-    /// not take) the count is [`MemoCounter::count_until`]'s with a memo of
-    /// its own.
-    /// Returns the count — a lower bound, not complete, when the stop came
-    /// first — and the work of every thread (the memo's size: the largest
-    /// any of them saw). `progress`, if given, counts the nodes and parts.
-    ///
-    /// ```
-    /// use dance_dlx::{MemoCounter, Solver, Stop, problems::domino_tilings};
-    ///
-    /// let mut solver = Solver::new(&domino_tilings(8, 8));
-    /// let (count, _) = MemoCounter::count_in_threads(&mut solver, 64 << 20, 2, &Stop::never(), None)?;
-    /// assert_eq!((count.solutions.to_string(), count.complete), ("12988816".to_owned(), true));
-    /// # Ok::<(), dance_dlx::MemoError>(())
-    /// ```
-    ///
-    /// # Errors
-    /// Those of [`MemoCounter::new`] and [`SharedMemo::new`] for `solver`'s
-    /// own problem, which every problem now passes (multiplicities
-    /// included); the `Result` stays for errors a later memo may add.
-    pub fn count_in_threads(
-        solver: &mut Solver,
-        max_bytes: usize,
-        threads: usize,
-        stop: &Stop,
-        progress: Option<&Progress>,
-    ) -> Result<(Count<ExactCount>, MemoStats), MemoError> {
-        let fallback = Progress::new();
-        let progress = progress.unwrap_or(&fallback);
-        let stop = stop.started();
-        // One memo for every thread, and the tree cut as the memo's count
-        // breaks ties, so that the parts meet the same states
-        // (`MemoCounter::split_into_parts_until`).
-        // The shared memo does not take Algorithm M's states: a problem with
-        // multiplicities counts on this thread.
-        let shared = if threads > 1 && solver.multiplicities.is_none() {
-            let memo = SharedMemo::new(solver, max_bytes)?;
-            let counter = memo.counter(solver)?;
-            let entries = solver.links.nodes.len();
-            let parts = counter.split_into_parts_until(
-                solver,
-                threads.saturating_mul(PARTS_PER_THREAD),
-                entries,
-                &stop,
-            )?;
-            (parts.len() > 1).then_some((counter, parts))
-        } else {
-            None
-        };
-        let Some((counter, parts)) = shared else {
-            progress.parts.store(1, Ordering::Relaxed);
-            let mut counter = MemoCounter::new(solver, max_bytes)?;
-            let mut tallied = 0;
-            let count = counter.count_until(solver, &stop, watch(progress, &mut tallied))?;
-            watch(progress, &mut tallied)(&counter.stats());
-            progress.done.store(1, Ordering::Relaxed);
-            return Ok((count, counter.stats()));
-        };
-        progress.parts.store(parts.len() as u64, Ordering::Relaxed);
-        let left = Mutex::new(0..parts.len());
-        let thread_of = AtomicUsize::new(0);
-        let alarm_of_all = &stop;
-        let work = |solver: &mut Solver,
-                    _copy: bool|
-         -> Result<(ExactCount, bool, MemoStats), MemoError> {
-            let mut counter = counter.clone();
-            if thread_of.fetch_add(1, Ordering::Relaxed) % 2 == 1 {
-                counter.set_option_order(OptionOrder::BottomUp);
-            }
-            let back = counter.option_order() == OptionOrder::BottomUp;
-            let mut solutions = ExactCount::ZERO;
-            let mut complete = true;
-            let mut tallied = 0;
-            let alarm = alarm_of_all.start();
-            while let Some(index) = take(&left, back) {
-                // After a stop the parts left are not started.
-                if alarm.rung() {
-                    complete = false;
-                    break;
-                }
-                let selected = select_all(solver, &parts[index]);
-                let count = counter.count_until(solver, &stop, watch(progress, &mut tallied));
-                watch(progress, &mut tallied)(&counter.stats());
-                unselect_to(solver, selected);
-                let count = count?;
-                solutions += &count.solutions;
-                complete &= count.complete;
-                progress.done.fetch_add(1, Ordering::Relaxed);
-            }
-            Ok((solutions, complete, counter.stats()))
-        };
-        let results = on_threads(solver, threads.min(parts.len()), true, &work);
-        let mut solutions = ExactCount::ZERO;
-        let mut complete = true;
-        let mut stats = MemoStats::default();
-        for result in results {
-            let (found, whole, worked) = result?;
-            solutions += &found;
-            complete &= whole;
-            stats = stats.with_part(&worked);
-        }
-        Ok((
-            Count {
-                solutions,
-                complete,
-            },
-            stats,
-        ))
-    }
-}
-
-/// The next part from the front, or from the back.
-fn take(left: &Mutex<Range<usize>>, back: bool) -> Option<usize> {
-    let mut left = left.lock().unwrap_or_else(PoisonError::into_inner);
-    if back { left.next_back() } else { left.next() }
-}
-
-/// A memo count's watcher that adds its nodes to `progress`: `tallied`,
-/// the counter's nodes added so far (its statistics add up over counts).
-fn watch<'a>(progress: &'a Progress, tallied: &'a mut u64) -> impl FnMut(&MemoStats) + 'a {
-    move |stats: &MemoStats| {
-        progress.nodes.fetch_add(
-            stats.search.nodes.saturating_sub(*tallied),
-            Ordering::Relaxed,
-        );
-        *tallied = stats.search.nodes;
-    }
 }

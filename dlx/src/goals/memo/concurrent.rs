@@ -66,9 +66,9 @@ use std::sync::atomic::Ordering;
 
 use sync::{Arc, AtomicBool, AtomicU64, AtomicUsize, Mutex, MutexGuard, fence};
 
-use super::MemoStats;
-use super::table::{BIG, Table, small_count, small_words, tag, window};
-use crate::contract::count::ExactCount;
+use super::table::{BIG, small_count, small_words, tag, window};
+use crate::contract::count::BigCount;
+use crate::contract::stats::MemoStats;
 
 /// The atomics and locks of the shared memo, in one place: `std`'s, or
 /// under `--cfg loom` the model checker's, whose every interleaving of the
@@ -115,8 +115,8 @@ const LEN_MASK: u64 = (1 << LEN_BITS) - 1;
 
 /// Bytes of one big count kept in [`Bigs`]: its digits, the count itself
 /// and the two counters of its `Arc`.
-fn big_bytes(count: &ExactCount) -> usize {
-    count.heap_bytes() + size_of::<ExactCount>() + 2 * size_of::<usize>()
+fn big_bytes(count: &BigCount) -> usize {
+    count.heap_bytes() + size_of::<BigCount>() + 2 * size_of::<usize>()
 }
 
 /// A [`Budget`] that the shards, their slots and the counters share.
@@ -310,7 +310,7 @@ struct Bigs {
 struct BigEntry {
     /// The stamp of the count held; 0 when free.
     stamp: u64,
-    count: Option<Arc<ExactCount>>,
+    count: Option<Arc<BigCount>>,
     next_free: Option<u32>,
 }
 
@@ -393,7 +393,7 @@ impl Slots {
 
 impl Bigs {
     /// The count at `lo` if it still has the stamp in `hi`.
-    fn get(&self, lo: u64, hi: u64) -> Option<Arc<ExactCount>> {
+    fn get(&self, lo: u64, hi: u64) -> Option<Arc<BigCount>> {
         let entry = self.entries.get(usize::try_from(lo).ok()?)?;
         (entry.stamp == hi & !BIG)
             .then(|| entry.count.clone())
@@ -415,7 +415,7 @@ impl Bigs {
     /// budget has no room (and `old` is kept).
     fn keep(
         &mut self,
-        count: &Arc<ExactCount>,
+        count: &Arc<BigCount>,
         old: (u64, u64),
         budget: &Budget,
     ) -> Option<(u64, u64)> {
@@ -539,7 +539,7 @@ impl Shard {
     /// nodes it took to find; `None` when it is not stored (or was being
     /// written at that moment).
     #[inline]
-    pub(crate) fn get(&self, view: &mut View, hash: u64, key: &[u64]) -> Option<(ExactCount, u64)> {
+    pub(crate) fn get(&self, view: &mut View, hash: u64, key: &[u64]) -> Option<(BigCount, u64)> {
         debug_assert_eq!(key.len(), self.key_words);
         let stride = self.stride();
         let slots = self.slots(view);
@@ -597,7 +597,7 @@ impl Shard {
         view: &mut View,
         hash: u64,
         key: &[u64],
-        count: &ExactCount,
+        count: &BigCount,
         work: u64,
     ) {
         debug_assert_eq!(key.len(), self.key_words);
@@ -687,7 +687,7 @@ impl Shard {
         slots: &Slots,
         hash: u64,
         key: &[u64],
-        count: &ExactCount,
+        count: &BigCount,
         work: u64,
         evict: bool,
     ) -> (Written, u64) {
@@ -927,7 +927,7 @@ impl Shard {
             if entry[0] == 0 || entry[2 + self.key_words] == FREED {
                 continue;
             }
-            let hash = Table::hash(&entry[1..=self.key_words]);
+            let hash = crate::hash::hash_words(&entry[1..=self.key_words]);
             // A key whose new window is full is dropped: the memo is only a
             // cache. Relaxed loads and stores: the new slots are this
             // thread's until they are published under their lock.
@@ -1006,10 +1006,10 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 mod tests {
     use super::*;
 
-    fn big(k: u64) -> ExactCount {
-        let mut n = ExactCount::from(u128::MAX);
-        n += &ExactCount::from(u128::MAX);
-        n += &ExactCount::from(k);
+    fn big(k: u64) -> BigCount {
+        let mut n = BigCount::from(u128::MAX);
+        n += &BigCount::from(u128::MAX);
+        n += &BigCount::from(k);
         n
     }
 
@@ -1024,21 +1024,24 @@ mod tests {
         let (shard, _budget) = shard(2, 1 << 20);
         let mut view = View::default();
         let values = [
-            ExactCount::from(0u64),
-            ExactCount::from(u128::MAX >> 1),
-            ExactCount::from(u128::MAX),
+            BigCount::from(0u64),
+            BigCount::from(u128::MAX >> 1),
+            BigCount::from(u128::MAX),
             big(0),
         ];
         for (k, value) in values.iter().enumerate() {
             let key = [k as u64 + 1, 7];
-            shard.insert(&mut view, Table::hash(&key), &key, value, 10);
+            shard.insert(&mut view, crate::hash::hash_words(&key), &key, value, 10);
         }
         for (k, value) in values.iter().enumerate() {
             let key = [k as u64 + 1, 7];
-            let found = shard.get(&mut view, Table::hash(&key), &key);
+            let found = shard.get(&mut view, crate::hash::hash_words(&key), &key);
             assert_eq!(found, Some((value.clone(), 10)));
         }
-        assert_eq!(shard.get(&mut view, Table::hash(&[9, 9]), &[9, 9]), None);
+        assert_eq!(
+            shard.get(&mut view, crate::hash::hash_words(&[9, 9]), &[9, 9]),
+            None
+        );
         shard.settle(&mut view);
         assert_eq!(shard.stats().entries, 4);
     }
@@ -1049,14 +1052,20 @@ mod tests {
         let (shard, budget) = shard(1, max);
         let mut view = View::default();
         for k in 1..=20_000u64 {
-            shard.insert(&mut view, Table::hash(&[k]), &[k], &ExactCount::from(k), k);
+            shard.insert(
+                &mut view,
+                crate::hash::hash_words(&[k]),
+                &[k],
+                &BigCount::from(k),
+                k,
+            );
             assert!(budget.used() <= max);
         }
         shard.settle(&mut view);
         assert!(shard.stats().evictions > 0);
         let mut found = 0;
         for k in 1..=20_000u64 {
-            if let Some((count, _)) = shard.get(&mut view, Table::hash(&[k]), &[k]) {
+            if let Some((count, _)) = shard.get(&mut view, crate::hash::hash_words(&[k]), &[k]) {
                 assert_eq!(count, u128::from(k));
                 found += 1;
             }
@@ -1065,7 +1074,7 @@ mod tests {
         assert_eq!(found, shard.stats().entries);
         assert!(
             shard
-                .get(&mut view, Table::hash(&[20_000]), &[20_000])
+                .get(&mut view, crate::hash::hash_words(&[20_000]), &[20_000])
                 .is_some()
         );
     }
@@ -1079,17 +1088,17 @@ mod tests {
         let (shard, budget) = shard(1, max);
         let mut view = View::default();
         for k in 1..=5_000u64 {
-            shard.insert(&mut view, Table::hash(&[k]), &[k], &big(k), k);
+            shard.insert(&mut view, crate::hash::hash_words(&[k]), &[k], &big(k), k);
             assert!(budget.used() <= max, "{} bytes", budget.used());
             // What was just stored is found: room was made for it.
-            let found = shard.get(&mut view, Table::hash(&[k]), &[k]);
+            let found = shard.get(&mut view, crate::hash::hash_words(&[k]), &[k]);
             assert_eq!(found, Some((big(k), k)), "count {k}");
         }
         shard.settle(&mut view);
         assert!(shard.stats().evictions > 1000);
         let mut found = 0;
         for k in 1..=5_000u64 {
-            if let Some((count, _)) = shard.get(&mut view, Table::hash(&[k]), &[k]) {
+            if let Some((count, _)) = shard.get(&mut view, crate::hash::hash_words(&[k]), &[k]) {
                 assert_eq!(count, big(k));
                 found += 1;
             }
@@ -1106,16 +1115,26 @@ mod tests {
     #[test]
     fn a_budget_full_of_big_counts_takes_a_bigger_new_one() {
         let costly = |k: u64| {
-            let mut n = ExactCount::from(num_bigint::BigUint::from(1u8) << 8192u32);
-            n += &ExactCount::from(k);
+            let mut n = BigCount::from(num_bigint::BigUint::from(1u8) << 8192u32);
+            n += &BigCount::from(k);
             n
         };
         let fill = |max: usize| {
             let (shard, budget) = shard(1, max);
             let mut view = View::default();
             for k in 1..=8u64 {
-                shard.insert(&mut view, Table::hash(&[k]), &[k], &costly(k), 1_000_000);
-                assert!(shard.get(&mut view, Table::hash(&[k]), &[k]).is_some());
+                shard.insert(
+                    &mut view,
+                    crate::hash::hash_words(&[k]),
+                    &[k],
+                    &costly(k),
+                    1_000_000,
+                );
+                assert!(
+                    shard
+                        .get(&mut view, crate::hash::hash_words(&[k]), &[k])
+                        .is_some()
+                );
             }
             (shard, budget, view)
         };
@@ -1125,19 +1144,19 @@ mod tests {
         let max = used + 512;
         let (shard, budget, mut view) = fill(max);
         assert_eq!(budget.used(), used);
-        let bigger = ExactCount::from(num_bigint::BigUint::from(1u8) << 16384u32);
+        let bigger = BigCount::from(num_bigint::BigUint::from(1u8) << 16384u32);
         assert!(budget.used() + big_bytes(&bigger) > max);
         let key = [u64::MAX];
-        shard.insert(&mut view, Table::hash(&key), &key, &bigger, 4);
+        shard.insert(&mut view, crate::hash::hash_words(&key), &key, &bigger, 4);
         assert_eq!(
-            shard.get(&mut view, Table::hash(&key), &key),
+            shard.get(&mut view, crate::hash::hash_words(&key), &key),
             Some((bigger, 4))
         );
         assert!(budget.used() <= max, "{} bytes", budget.used());
         // What stayed is right; the freed ones read as not stored.
         let mut found = 0;
         for k in 1..=8u64 {
-            if let Some((count, work)) = shard.get(&mut view, Table::hash(&[k]), &[k]) {
+            if let Some((count, work)) = shard.get(&mut view, crate::hash::hash_words(&[k]), &[k]) {
                 assert_eq!((count, work), (costly(k), 1_000_000));
                 found += 1;
             }
@@ -1147,11 +1166,21 @@ mod tests {
         assert!(shard.stats().evictions > 0);
         // A freed key is stored again.
         let gone = (1..=8u64)
-            .find(|&k| shard.get(&mut view, Table::hash(&[k]), &[k]).is_none())
+            .find(|&k| {
+                shard
+                    .get(&mut view, crate::hash::hash_words(&[k]), &[k])
+                    .is_none()
+            })
             .expect("a freed key");
-        shard.insert(&mut view, Table::hash(&[gone]), &[gone], &costly(gone), 7);
+        shard.insert(
+            &mut view,
+            crate::hash::hash_words(&[gone]),
+            &[gone],
+            &costly(gone),
+            7,
+        );
         assert_eq!(
-            shard.get(&mut view, Table::hash(&[gone]), &[gone]),
+            shard.get(&mut view, crate::hash::hash_words(&[gone]), &[gone]),
             Some((costly(gone), 7))
         );
         shard.settle(&mut view);
@@ -1171,7 +1200,7 @@ mod tests {
             if k.is_multiple_of(3) {
                 big(k)
             } else {
-                ExactCount::from(u128::from(k) * 1_000_003 + 7)
+                BigCount::from(u128::from(k) * 1_000_003 + 7)
             }
         };
         let key = |k: u64| [k, k ^ 0xABCD, k.wrapping_mul(31)];
@@ -1184,7 +1213,7 @@ mod tests {
                     for round in 0..60_000u64 {
                         let k = (round * 7 + thread * 13) % 30_000;
                         let key = key(k);
-                        let hash = Table::hash(&key);
+                        let hash = crate::hash::hash_words(&key);
                         match shard.get(&mut view, hash, &key) {
                             Some((count, work)) => {
                                 assert_eq!(count, value(k));
@@ -1226,18 +1255,18 @@ mod loom_models {
         builder.check(model);
     }
 
-    fn big(k: u64) -> ExactCount {
-        let mut n = ExactCount::from(u128::MAX);
-        n += &ExactCount::from(k);
+    fn big(k: u64) -> BigCount {
+        let mut n = BigCount::from(u128::MAX);
+        n += &BigCount::from(k);
         n
     }
 
     /// Key `k`'s count: a big one for even keys.
-    fn value(k: u64) -> ExactCount {
+    fn value(k: u64) -> BigCount {
         if k % 2 == 0 {
             big(k)
         } else {
-            ExactCount::from(k * 11)
+            BigCount::from(k * 11)
         }
     }
 
@@ -1257,12 +1286,12 @@ mod loom_models {
     }
 
     fn insert(shard: &Shard, view: &mut View, k: u64, work: u64) {
-        shard.insert(view, Table::hash(&[k]), &[k], &value(k), work);
+        shard.insert(view, crate::hash::hash_words(&[k]), &[k], &value(k), work);
     }
 
     /// Key `k`'s entry: nothing, or its own count and `work`.
     fn read(shard: &Shard, view: &mut View, k: u64, work: u64) -> bool {
-        match shard.get(view, Table::hash(&[k]), &[k]) {
+        match shard.get(view, crate::hash::hash_words(&[k]), &[k]) {
             None => false,
             Some(found) => {
                 assert_eq!(found, (value(k), work), "key {k}: a torn entry");

@@ -1,5 +1,5 @@
 //! [`SharedMemo`]: one memo for the counters of several threads, within one
-//! memory budget.
+//! memory budget (the memo count of the [executor](crate::threads)).
 //!
 //! Threads that count subproblems of one problem meet the same states: on
 //! the 16×16 domino board, two counters with a memo each try 4.3 M nodes
@@ -16,21 +16,20 @@
 //! count stays exact, only the time is lost. Threads that walk the states
 //! in the same order do that all the time (the one behind catches up with
 //! the other and follows it through the states it is counting), so the
-//! threads should alternate [`OptionOrder`](super::OptionOrder)s: see there.
+//! threads should alternate [`OptionOrder`](super::order::OptionOrder)s: see there.
 
 use std::sync::Arc;
 
 use super::concurrent::{Budget, Held, Shard, SharedBudget, View};
-use super::counting::{Key, Store};
-use super::table::INITIAL_CAPACITY;
-use super::{ExactCount, MemoCounter, MemoError, MemoStats, Walk, fingerprint_of};
-use crate::contract::request::Stop;
-use crate::goals::split::SplitError;
-use crate::model::ids::OptionId;
+use super::key::Key;
+use super::table::{INITIAL_CAPACITY, Store};
+use super::{MemoError, fingerprint_of};
+use crate::contract::count::BigCount;
+use crate::contract::stats::MemoStats;
 use crate::solver::Solver;
 
 /// Tables of a shared memo (a power of two).
-const SHARDS: usize = 64;
+pub(crate) const SHARDS: usize = 64;
 
 /// Each shard's slots take at most its part of two thirds of the budget:
 /// the rest is the big counts' (a count of `2^127` or more lives beside
@@ -40,46 +39,17 @@ const SHARDS: usize = 64;
 /// all shards.
 const SHARD_CAPACITY: usize = INITIAL_CAPACITY / SHARDS;
 
-/// A memo that several [`MemoCounter`]s — one per thread — fill and read
-/// together, within one memory budget.
+/// A memo that several [`MemoCounter`](super::count::MemoCounter)s — one
+/// per thread — fill and read together, within one memory budget.
 ///
 /// Cloning it is cheap and gives the same memo. Make it once for a problem,
-/// then a [`counter`](Self::counter) per thread, each with a
-/// [`Solver`] of its own for the same problem; the counts they store serve
-/// them all. Give every other counter [`OptionOrder::BottomUp`](super::OptionOrder::BottomUp), so that
+/// then a counter per thread ([`MemoCounter::shared`](super::count::MemoCounter::shared)),
+/// each with a [`Solver`] of its own for the same problem; the counts they
+/// store serve them all. Give every other counter
+/// [`OptionOrder::BottomUp`](super::order::OptionOrder::BottomUp), so that
 /// the threads walk the states from both ends.
-///
-/// ```
-/// use dance_dlx::{OptionOrder, SharedMemo, Solver, problems::domino_tilings};
-///
-/// let mut solver = Solver::new(&domino_tilings(8, 8));
-/// let memo = SharedMemo::new(&solver, 64 << 20)?;
-/// let halves = solver.split(1)?;
-/// let total: u128 = std::thread::scope(|scope| {
-///     let workers: Vec<_> = halves
-///         .iter()
-///         .enumerate()
-///         .map(|(index, half)| {
-///             let (mut solver, memo) = (solver.clone(), memo.clone());
-///             scope.spawn(move || {
-///                 let mut counter = memo.counter(&solver)?;
-///                 if index % 2 == 1 {
-///                     counter.set_option_order(OptionOrder::BottomUp);
-///                 }
-///                 for &option in half {
-///                     solver.select(option).expect("a subproblem's options are available");
-///                 }
-///                 counter.count(&mut solver).map(|count| count.to_u128().unwrap_or(0))
-///             })
-///         })
-///         .collect();
-///     workers.into_iter().map(|w| w.join().unwrap()).sum::<Result<u128, _>>()
-/// })?;
-/// assert_eq!(total, 12_988_816);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
 #[derive(Clone, Debug)]
-pub struct SharedMemo {
+pub(crate) struct SharedMemo {
     inner: Arc<Shards>,
 }
 
@@ -101,7 +71,7 @@ impl SharedMemo {
     /// it even when it does not fit, since it cannot count without it, and
     /// the tables then store less). Fails for a problem with
     /// multiplicities.
-    pub fn new(solver: &Solver, max_bytes: usize) -> Result<SharedMemo, MemoError> {
+    pub(crate) fn new(solver: &Solver, max_bytes: usize) -> Result<SharedMemo, MemoError> {
         if solver.multiplicities.is_some() {
             return Err(MemoError::Multiplicities);
         }
@@ -127,31 +97,23 @@ impl SharedMemo {
         })
     }
 
-    /// A counter that keeps its counts in this memo, for `solver`'s problem
-    /// (any [`Solver`] of the problem the memo was made for, any
-    /// selection).
-    pub fn counter(&self, solver: &Solver) -> Result<MemoCounter, MemoError> {
-        let walk = Walk::new(solver)?;
-        if walk.fingerprint != self.inner.fingerprint {
-            return Err(MemoError::OtherProblem);
-        }
-        let views = vec![View::default(); SHARDS];
-        let held = Held::new(
-            &self.inner.budget,
-            walk.bytes() as usize + views.capacity() * size_of::<View>(),
-        );
-        Ok(MemoCounter {
-            walk,
-            memory: super::Memory::Shared(self.clone(), views, std::sync::Arc::new(held)),
-        })
+    /// The fingerprint of the problem the memo is for.
+    pub(crate) fn fingerprint(&self) -> u64 {
+        self.inner.fingerprint
+    }
+
+    /// Takes `bytes` of a counter's own state from the memo's budget, until
+    /// the [`Held`] is dropped.
+    pub(crate) fn hold(&self, bytes: usize) -> Held {
+        Held::new(&self.inner.budget, bytes)
     }
 
     /// The memo's entries, evictions and bytes, over every shard (the
-    /// counters' work is in each counter's [`stats`](MemoCounter::stats)).
+    /// counters' work is in each counter's statistics).
     /// The bytes are all the memo holds now, its counters' state included;
     /// the entries and evictions leave out what running counts have not
     /// added yet (see [`MemoStats::entries`]).
-    pub fn stats(&self) -> MemoStats {
+    pub(crate) fn stats(&self) -> MemoStats {
         let mut stats = MemoStats::default();
         for shard in &self.inner.shards {
             let shard = shard.stats();
@@ -171,70 +133,6 @@ impl SharedMemo {
     }
 }
 
-impl MemoCounter {
-    /// The subproblems below `solver`'s selection for counters that share
-    /// a [`SharedMemo`] — at least `at_least`, cut within the bound of
-    /// [`Solver::split_into_parts_until`] for a problem of `entries`
-    /// entries, until `stop` comes — with the ties between items broken as
-    /// this counter breaks them.
-    ///
-    /// The memo's count may break ties in an order of its own (a sweep of
-    /// the board along its short side, see [`MemoCounter`]); a split in the
-    /// links' order then fixes items that the memo covers last, and every
-    /// state below one subproblem holds its own choices there, so that no
-    /// two subproblems meet a state: on 8 rows of 160 dominoes, 128
-    /// subproblems cut along the first row tried 9.1 M nodes against the
-    /// 71 k of one count. Cut in the memo's order, the subproblems are the
-    /// nodes of the memo's own tree, and their subtrees meet the states one
-    /// count meets.
-    ///
-    /// ```
-    /// use dance_dlx::{PARTS_PER_THREAD, SharedMemo, Solver, problems::domino_tilings};
-    ///
-    /// let board = domino_tilings(4, 40);
-    /// let mut solver = Solver::new(&board);
-    /// let memo = SharedMemo::new(&solver, 64 << 20)?;
-    /// let mut counter = memo.counter(&solver)?;
-    /// let parts = counter.split_into_parts_until(
-    ///     &mut solver,
-    ///     2 * PARTS_PER_THREAD,
-    ///     board.entry_count(),
-    ///     &dance_dlx::Stop::never(),
-    /// )?;
-    /// let mut total = 0;
-    /// for part in &parts {
-    ///     for &option in part {
-    ///         solver.select(option).expect("a subproblem's options are available");
-    ///     }
-    ///     total += counter.count(&mut solver)?.to_u128().unwrap_or(0);
-    ///     while solver.selected().count() > 0 {
-    ///         solver.unselect();
-    ///     }
-    /// }
-    /// assert_eq!(Solver::new(&board).count_memo()?, total);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn split_into_parts_until(
-        &self,
-        solver: &mut Solver,
-        at_least: usize,
-        entries: usize,
-        stop: &Stop,
-    ) -> Result<Vec<Vec<OptionId>>, MemoError> {
-        if solver.multiplicities.is_some() {
-            return Err(MemoError::Multiplicities);
-        }
-        if fingerprint_of(solver) != self.walk.fingerprint {
-            return Err(MemoError::OtherProblem);
-        }
-        solver
-            .split_into_parts_in_order_until(&self.walk.order, at_least, entries, stop)
-            .map_err(|error| match error {
-                SplitError::Multiplicities => MemoError::Multiplicities,
-            })
-    }
-}
-
 /// A counter's way into a [`SharedMemo`] for one count: the memo, and the
 /// counter's [`View`] of each shard, settled when the count ends.
 pub(crate) struct SharedStore<'a> {
@@ -244,13 +142,13 @@ pub(crate) struct SharedStore<'a> {
 
 impl Store for SharedStore<'_> {
     #[inline]
-    fn get(&mut self, hash: u64, key: &[u64]) -> Option<(ExactCount, u64)> {
+    fn get(&mut self, hash: u64, key: &[u64]) -> Option<(BigCount, u64)> {
         let s = SharedMemo::shard(hash);
         self.memo.inner.shards[s].get(&mut self.views[s], hash, key)
     }
 
     #[inline]
-    fn insert(&mut self, hash: u64, key: &[u64], count: &ExactCount, work: u64) {
+    fn insert(&mut self, hash: u64, key: &[u64], count: &BigCount, work: u64) {
         let s = SharedMemo::shard(hash);
         self.memo.inner.shards[s].insert(&mut self.views[s], hash, key, count, work);
     }

@@ -22,8 +22,8 @@
 //! near its frontier. The table doubles while it fits the budget (old and
 //! new table both counted while it copies), and stays at its last size after.
 
-use super::MemoStats;
-use crate::contract::count::ExactCount;
+use crate::contract::count::BigCount;
+use crate::contract::stats::MemoStats;
 
 /// Slots a key may live in, from its home slot on.
 pub(crate) const PROBES: usize = 32;
@@ -31,6 +31,37 @@ pub(crate) const PROBES: usize = 32;
 pub(crate) const INITIAL_CAPACITY: usize = 1 << 10;
 /// The top bit of `hi`: the count is in `bigs`, at index `lo`.
 pub(crate) const BIG: u64 = 1 << 63;
+
+/// Where counts are stored: a memo's own table, or one that several
+/// threads share.
+pub(crate) trait Store {
+    /// The count stored for `key` (whose hash is `hash`) and the search
+    /// nodes it took to find.
+    fn get(&mut self, hash: u64, key: &[u64]) -> Option<(BigCount, u64)>;
+
+    /// Stores `count` for `key`, which took `work` search nodes to find
+    /// (or drops it, when there is no room worth taking).
+    fn insert(&mut self, hash: u64, key: &[u64], count: &BigCount, work: u64);
+
+    /// The entries, evictions and bytes of the store (the rest zero).
+    fn stats(&self) -> MemoStats;
+}
+
+impl Store for &mut Table {
+    #[inline]
+    fn get(&mut self, hash: u64, key: &[u64]) -> Option<(BigCount, u64)> {
+        Table::get(self, hash, key)
+    }
+
+    #[inline]
+    fn insert(&mut self, hash: u64, key: &[u64], count: &BigCount, work: u64) {
+        Table::insert(self, hash, key, count, work);
+    }
+
+    fn stats(&self) -> MemoStats {
+        Table::stats(self)
+    }
+}
 
 /// Exact counts of subproblems, keyed by fixed-width keys of `u64` words.
 #[derive(Clone, Debug)]
@@ -44,7 +75,7 @@ pub(crate) struct Table {
     /// Set once the table cannot grow within the budget.
     full: bool,
     /// Counts of `2^127` and more, which do not fit a slot.
-    bigs: Vec<ExactCount>,
+    bigs: Vec<BigCount>,
     /// Indices of `bigs` freed by evictions, for reuse.
     free_bigs: Vec<u64>,
     big_bytes: usize,
@@ -74,24 +105,6 @@ impl Table {
         }
     }
 
-    /// The hash of a key: each word mixed in by a multiply, then Murmur3's
-    /// 64-bit finalizer, so that keys differing in one bit anywhere spread
-    /// over the whole table.
-    #[inline]
-    pub(crate) fn hash(key: &[u64]) -> u64 {
-        let mut h: u64 = key.len() as u64;
-        for &word in key {
-            h = (h ^ word)
-                .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                .rotate_left(29);
-        }
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-        h ^= h >> 33;
-        h = h.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
-        h ^ (h >> 33)
-    }
-
     /// Entries stored.
     pub(crate) fn len(&self) -> usize {
         self.len
@@ -110,7 +123,7 @@ impl Table {
     /// Bytes held: the slots and the big counts.
     pub(crate) fn bytes(&self) -> usize {
         self.slots.capacity() * 8
-            + self.bigs.capacity() * size_of::<ExactCount>()
+            + self.bigs.capacity() * size_of::<BigCount>()
             + self.free_bigs.capacity() * 8
             + self.big_bytes
     }
@@ -124,7 +137,7 @@ impl Table {
     /// The count stored for `key`, whose hash is `hash`, and the search
     /// nodes it took to find.
     #[inline]
-    pub(crate) fn get(&self, hash: u64, key: &[u64]) -> Option<(ExactCount, u64)> {
+    pub(crate) fn get(&self, hash: u64, key: &[u64]) -> Option<(BigCount, u64)> {
         debug_assert_eq!(key.len(), self.key_words);
         let tag = tag(hash);
         for slot in self.window(hash) {
@@ -140,7 +153,7 @@ impl Table {
         None
     }
 
-    fn value(&self, base: usize) -> ExactCount {
+    fn value(&self, base: usize) -> BigCount {
         let lo = self.slots[base + 1 + self.key_words];
         let hi = self.slots[base + 2 + self.key_words];
         small_count(lo, hi).unwrap_or_else(|| self.bigs[lo as usize].clone())
@@ -151,7 +164,7 @@ impl Table {
     /// cheapest entry if that cost no more — or not at all. A big count the
     /// budget has no room for evicts the window's cheapest big counts, at
     /// any cost, until it fits.
-    pub(crate) fn insert(&mut self, hash: u64, key: &[u64], count: &ExactCount, work: u64) {
+    pub(crate) fn insert(&mut self, hash: u64, key: &[u64], count: &BigCount, work: u64) {
         debug_assert_eq!(key.len(), self.key_words);
         if !self.full && (self.len + 1) * 4 > self.capacity * 3 {
             self.grow();
@@ -222,7 +235,7 @@ impl Table {
     /// The two value words of a count: the count itself below `2^127`, else
     /// the index of a big count kept aside — `None` when the budget has no
     /// room for it.
-    fn encode(&mut self, count: &ExactCount) -> Option<(u64, u64)> {
+    fn encode(&mut self, count: &BigCount) -> Option<(u64, u64)> {
         small_words(count).or_else(|| self.store_big(count).map(|index| (index, BIG)))
     }
 
@@ -237,8 +250,8 @@ impl Table {
     }
 
     /// Whether the budget has room for `count` kept aside.
-    fn big_fits(&self, count: &ExactCount) -> bool {
-        let bytes = count.heap_bytes() + self.big_growth() * (size_of::<ExactCount>() + 8);
+    fn big_fits(&self, count: &BigCount) -> bool {
+        let bytes = count.heap_bytes() + self.big_growth() * (size_of::<BigCount>() + 8);
         self.bytes() + bytes <= self.max_bytes
     }
 
@@ -265,7 +278,7 @@ impl Table {
     }
 
     /// Keeps a big count, if the budget allows, and returns its index.
-    fn store_big(&mut self, count: &ExactCount) -> Option<u64> {
+    fn store_big(&mut self, count: &BigCount) -> Option<u64> {
         if !self.big_fits(count) {
             return None;
         }
@@ -321,7 +334,7 @@ impl Table {
                 continue;
             }
             let key = &old[base + 1..base + 1 + self.key_words];
-            let hash = Self::hash(key);
+            let hash = crate::hash::hash_words(key);
             // A key whose new window is full is dropped: the table is only
             // a cache.
             if let Some(slot) = self
@@ -350,7 +363,7 @@ pub(crate) fn grown_capacity(capacity: usize, room: usize) -> Option<usize> {
 /// The two value words of a count below `2^127` (`None` for a bigger one,
 /// which is kept aside and whose slot holds its index and [`BIG`]).
 #[inline]
-pub(crate) fn small_words(count: &ExactCount) -> Option<(u64, u64)> {
+pub(crate) fn small_words(count: &BigCount) -> Option<(u64, u64)> {
     let n = count.to_u128().filter(|n| n >> 127 == 0)?;
     Some((n as u64, (n >> 64) as u64))
 }
@@ -358,8 +371,8 @@ pub(crate) fn small_words(count: &ExactCount) -> Option<(u64, u64)> {
 /// The count that value words `lo, hi` hold — `None` when they point at a
 /// big count kept aside.
 #[inline]
-pub(crate) fn small_count(lo: u64, hi: u64) -> Option<ExactCount> {
-    (hi & BIG == 0).then(|| ExactCount::from(u128::from(hi) << 64 | u128::from(lo)))
+pub(crate) fn small_count(lo: u64, hi: u64) -> Option<BigCount> {
+    (hi & BIG == 0).then(|| BigCount::from(u128::from(hi) << 64 | u128::from(lo)))
 }
 
 /// The tag of `hash` in a slot's meta word: never 0, which marks an empty
@@ -392,28 +405,28 @@ mod tests {
     fn stored_counts_come_back_small_and_big() {
         let mut table = Table::new(2, 1 << 20);
         let big = {
-            let mut n = ExactCount::from(u128::MAX);
-            n += &ExactCount::from(u128::MAX);
+            let mut n = BigCount::from(u128::MAX);
+            n += &BigCount::from(u128::MAX);
             n
         };
         let values = [
-            ExactCount::from(0u64),
-            ExactCount::from(u128::MAX >> 1),
-            ExactCount::from(u128::MAX),
+            BigCount::from(0u64),
+            BigCount::from(u128::MAX >> 1),
+            BigCount::from(u128::MAX),
             big,
         ];
         for (k, value) in values.iter().enumerate() {
             let key = [k as u64 + 1, 7];
-            table.insert(Table::hash(&key), &key, value, 10);
+            table.insert(crate::hash::hash_words(&key), &key, value, 10);
         }
         for (k, value) in values.iter().enumerate() {
             let key = [k as u64 + 1, 7];
             assert_eq!(
-                table.get(Table::hash(&key), &key),
+                table.get(crate::hash::hash_words(&key), &key),
                 Some((value.clone(), 10))
             );
         }
-        assert_eq!(table.get(Table::hash(&[9, 9]), &[9, 9]), None);
+        assert_eq!(table.get(crate::hash::hash_words(&[9, 9]), &[9, 9]), None);
         assert_eq!(table.len(), 4);
     }
 
@@ -422,26 +435,30 @@ mod tests {
         let budget = 64 * 1024;
         let mut table = Table::new(1, budget);
         for k in 1..=20_000u64 {
-            table.insert(Table::hash(&[k]), &[k], &ExactCount::from(k), k);
+            table.insert(crate::hash::hash_words(&[k]), &[k], &BigCount::from(k), k);
             assert!(table.bytes() <= budget, "{} bytes", table.bytes());
         }
         assert!(table.evictions > 0);
         // What is stored is right, and the latest (costliest) entries stay.
         let mut found = 0;
         for k in 1..=20_000u64 {
-            if let Some((count, _)) = table.get(Table::hash(&[k]), &[k]) {
+            if let Some((count, _)) = table.get(crate::hash::hash_words(&[k]), &[k]) {
                 assert_eq!(count, u128::from(k));
                 found += 1;
             }
         }
         assert_eq!(found, table.len());
-        assert!(table.get(Table::hash(&[20_000]), &[20_000]).is_some());
+        assert!(
+            table
+                .get(crate::hash::hash_words(&[20_000]), &[20_000])
+                .is_some()
+        );
     }
 
-    fn big(k: u64) -> ExactCount {
-        let mut n = ExactCount::from(u128::MAX);
-        n += &ExactCount::from(u128::MAX);
-        n += &ExactCount::from(k);
+    fn big(k: u64) -> BigCount {
+        let mut n = BigCount::from(u128::MAX);
+        n += &BigCount::from(u128::MAX);
+        n += &BigCount::from(k);
         n
     }
 
@@ -455,8 +472,11 @@ mod tests {
         // Costly big counts until the budget has no room for another.
         let mut k = 1;
         while table.big_fits(&big(k)) {
-            table.insert(Table::hash(&[k]), &[k], &big(k), 1_000_000);
-            assert!(table.get(Table::hash(&[k]), &[k]).is_some(), "count {k}");
+            table.insert(crate::hash::hash_words(&[k]), &[k], &big(k), 1_000_000);
+            assert!(
+                table.get(crate::hash::hash_words(&[k]), &[k]).is_some(),
+                "count {k}"
+            );
             k += 1;
             assert!(k < 10_000, "the budget never filled");
         }
@@ -464,15 +484,18 @@ mod tests {
         assert!(before > 1);
         assert!(table.bytes() <= budget);
         // Far bigger than any of them, and cheap: it is stored.
-        let bigger = ExactCount::from(num_bigint::BigUint::from(1u8) << 4096u32);
+        let bigger = BigCount::from(num_bigint::BigUint::from(1u8) << 4096u32);
         let key = [u64::MAX];
-        table.insert(Table::hash(&key), &key, &bigger, 4);
-        assert_eq!(table.get(Table::hash(&key), &key), Some((bigger, 4)));
+        table.insert(crate::hash::hash_words(&key), &key, &bigger, 4);
+        assert_eq!(
+            table.get(crate::hash::hash_words(&key), &key),
+            Some((bigger, 4))
+        );
         assert!(table.bytes() <= budget, "{} bytes", table.bytes());
         assert!(table.len() <= before, "old big counts were freed");
         // What stayed is right.
         for j in 1..k {
-            if let Some((count, work)) = table.get(Table::hash(&[j]), &[j]) {
+            if let Some((count, work)) = table.get(crate::hash::hash_words(&[j]), &[j]) {
                 assert_eq!((count, work), (big(j), 1_000_000));
             }
         }
@@ -482,12 +505,15 @@ mod tests {
     fn a_budget_below_one_slot_stores_nothing() {
         let mut table = Table::new(4, 16);
         table.insert(
-            Table::hash(&[1, 2, 3, 4]),
+            crate::hash::hash_words(&[1, 2, 3, 4]),
             &[1, 2, 3, 4],
-            &ExactCount::ZERO,
+            &BigCount::ZERO,
             1,
         );
-        assert_eq!(table.get(Table::hash(&[1, 2, 3, 4]), &[1, 2, 3, 4]), None);
+        assert_eq!(
+            table.get(crate::hash::hash_words(&[1, 2, 3, 4]), &[1, 2, 3, 4]),
+            None
+        );
         assert_eq!(table.len(), 0);
     }
 }

@@ -1,5 +1,6 @@
 //! Every solution of a problem as a ZDD (a zero-suppressed decision
-//! diagram), as Knuth's DLX6 makes it: the memo's search, where a state's
+//! diagram), as Knuth's DLX6 makes it ([`Goal::Zdd`](crate::Goal::Zdd)):
+//! the memo's search, where a state's
 //! result is the node of its subproblem's solutions rather than their
 //! number (after Nishino, Yasuda, Minato and Nagata, *Dancing with Decision
 //! Diagrams*, AAAI 2017).
@@ -43,10 +44,11 @@
 //! own output too, which it reduces.
 //!
 //! ```
-//! use dance_dlx::{Solver, SplitMix64, problems::domino_tilings};
+//! use dance_dlx::{Findings, Goal, Request, Solver, SplitMix64, problems::domino_tilings};
 //!
 //! let problem = domino_tilings(4, 4);
-//! let zdd = Solver::new(&problem).zdd()?;
+//! let answer = Solver::new(&problem).run(&Request::new(Goal::Zdd { memory: 64 << 20 }));
+//! let Findings::Zdd { zdd, .. } = answer.findings else { unreachable!() };
 //! assert_eq!(*zdd.count(), 36);
 //! let mut rng = SplitMix64::new(7);
 //! let tiling = zdd.sample(&mut rng).expect("a tiling");
@@ -63,19 +65,17 @@ use std::fmt;
 
 use num_bigint::BigUint;
 
-use crate::contract::request::Stop;
-use crate::goals::memo::{DEFAULT_MEMORY_LIMIT, ExactCount, MemoStats};
-use crate::goals::zdd::{MixMap, Unique};
+use crate::contract::count::BigCount;
+use crate::hash::MixMap;
 use crate::model::ids::OptionId;
 use crate::rng::SplitMix64;
-use crate::solver::Solver;
 pub use text::{ZddReadError, ZddSyntax};
 
 /// Why no ZDD was built.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ZddError {
-    /// The [`Stop`] came before the search was over: a part of the
+    /// The [`Stop`](crate::Stop) came before the search was over: a part of the
     /// diagram is not one.
     #[error("the search was stopped before the ZDD was complete")]
     Stopped,
@@ -127,7 +127,7 @@ pub struct Zdd {
     /// The node of every solution (the dummy root's `HI`).
     top: u32,
     /// The number of solutions below each node.
-    counts: Vec<ExactCount>,
+    counts: Vec<BigCount>,
     /// Options of the problem (one more than the highest option in a node,
     /// for a diagram read from text).
     options: usize,
@@ -141,48 +141,19 @@ impl PartialEq for Zdd {
 
 impl Eq for Zdd {}
 
-impl Solver {
-    /// Every solution of the problem with its selected options, as a ZDD
-    /// built with a memo of [`DEFAULT_MEMORY_LIMIT`] bytes; see
-    /// [`Zdd::build`] for a budget and a stop of one's own.
-    pub fn zdd(&mut self) -> Result<Zdd, ZddError> {
-        Zdd::build(self, DEFAULT_MEMORY_LIMIT, &Stop::never()).map(|(zdd, _)| zdd)
-    }
-}
-
 impl Zdd {
-    /// Every solution of `solver`'s problem with its selected options (they
-    /// are in every solution), built by the memo's search with at most
-    /// `max_bytes` bytes of states remembered (when they are full they are
-    /// forgotten: the search takes longer, the diagram is the same), until
-    /// `stop` comes. Returns the diagram and the search's work: nodes,
-    /// updates, hits and misses, the states remembered at the end
-    /// (`entries`, `bytes`) and those forgotten (`evictions`). The solver's
-    /// links are left as they were; any search in progress is abandoned.
-    pub fn build(
-        solver: &mut Solver,
-        max_bytes: usize,
-        stop: &Stop,
-    ) -> Result<(Zdd, MemoStats), ZddError> {
-        let mut unique = Unique::new();
-        let (mut top, stats) = crate::goals::zdd::build(solver, max_bytes, stop, &mut unique)?;
-        let selected: Vec<OptionId> = solver.selected().collect();
-        if top != 0 {
-            for option in selected.iter().rev() {
-                top = unique.node(option.0, 0, top)?;
-            }
-        }
-        let options = solver.links.option_start.len();
-        Ok((Zdd::canonical(&unique.nodes, top, options, true)?, stats))
-    }
-
     /// The reduced diagram of `top` in `nodes` (children before parents,
     /// `nodes[0..2]` the sinks), renumbered in the walk's order: from the
     /// top, `LO`'s nodes, then `HI`'s, then the node. A node with `HI = 0`
     /// becomes its `LO`, alike nodes become one, unreachable ones go —
     /// unless `reduced` says that `nodes` are reduced already (no node with
     /// `HI = 0`, none alike), which the renumbering keeps them.
-    fn canonical(nodes: &[Node], top: u32, options: usize, reduced: bool) -> Result<Zdd, ZddError> {
+    pub(crate) fn canonical(
+        nodes: &[Node],
+        top: u32,
+        options: usize,
+        reduced: bool,
+    ) -> Result<Zdd, ZddError> {
         // The new id of each old node, once placed.
         const UNSEEN: u32 = u32::MAX;
         let mut new = vec![UNSEEN; nodes.len()];
@@ -219,7 +190,7 @@ impl Zdd {
             }
         }
         let nodes = unique.nodes;
-        let mut counts = vec![ExactCount::ZERO, ExactCount::from(1u64)];
+        let mut counts = vec![BigCount::ZERO, BigCount::from(1u64)];
         counts.reserve(nodes.len() - 2);
         for node in &nodes[2..] {
             let mut count = counts[node.lo as usize].clone();
@@ -235,7 +206,7 @@ impl Zdd {
     }
 
     /// The number of solutions, exactly.
-    pub fn count(&self) -> &ExactCount {
+    pub fn count(&self) -> &BigCount {
         &self.counts[self.top as usize]
     }
 
@@ -271,17 +242,17 @@ impl Zdd {
 
     /// The number of solutions below node `id` (0 for an id that is not a
     /// node's).
-    pub fn count_below(&self, id: u32) -> ExactCount {
+    pub fn count_below(&self, id: u32) -> BigCount {
         self.counts
             .get(id as usize)
             .cloned()
-            .unwrap_or(ExactCount::ZERO)
+            .unwrap_or(BigCount::ZERO)
     }
 
     /// The number of solutions that contain each option, indexed by the
     /// option's [`index`](OptionId::index) (of length
     /// [`option_count`](Self::option_count)).
-    pub fn count_through(&self) -> Vec<ExactCount> {
+    pub fn count_through(&self) -> Vec<BigCount> {
         let zero = BigUint::ZERO;
         // Paths from the top to each node.
         let mut paths = vec![zero.clone(); self.nodes.len()];
@@ -297,7 +268,7 @@ impl Zdd {
             paths[node.lo as usize] += &ways;
             paths[node.hi as usize] += ways;
         }
-        through.into_iter().map(ExactCount::from).collect()
+        through.into_iter().map(BigCount::from).collect()
     }
 
     /// The solutions one by one, each as its options from the top of the
@@ -464,6 +435,48 @@ impl Iterator for ZddSolutions<'_> {
 }
 
 impl std::iter::FusedIterator for ZddSolutions<'_> {}
+
+/// The nodes made so far, each once: `nodes[0]` and `nodes[1]` stand for
+/// the sinks, and every node's children come before it.
+#[derive(Default)]
+pub(crate) struct Unique {
+    pub(crate) nodes: Vec<Node>,
+    table: MixMap<Node, u32>,
+}
+
+impl Unique {
+    pub(crate) fn new() -> Unique {
+        Unique {
+            nodes: vec![Node::SINK; 2],
+            table: MixMap::default(),
+        }
+    }
+
+    /// Appends `node`, known to be new, without the table; its id fits,
+    /// since it had one in a table as large.
+    #[inline]
+    pub(crate) fn push(&mut self, node: Node) -> u32 {
+        self.nodes.push(node);
+        (self.nodes.len() - 1) as u32
+    }
+
+    /// The node `(option, lo, hi)`, made if it is new; `hi` is never 0.
+    #[inline]
+    pub(crate) fn node(&mut self, option: u32, lo: u32, hi: u32) -> Result<u32, ZddError> {
+        debug_assert!(hi != 0, "a node with HI = 0 is its LO");
+        let node = Node { option, lo, hi };
+        if let Some(&id) = self.table.get(&node) {
+            return Ok(id);
+        }
+        let id = u32::try_from(self.nodes.len()).map_err(|_| ZddError::TooManyNodes)?;
+        if id == u32::MAX {
+            return Err(ZddError::TooManyNodes);
+        }
+        self.nodes.push(node);
+        self.table.insert(node, id);
+        Ok(id)
+    }
+}
 
 /// Hashes for the reader's map of ids.
 type IdMap = MixMap<u64, u32>;

@@ -143,7 +143,10 @@ fn representations(c: &mut Criterion, name: &str, problem: Problem, expected: u6
     ] {
         let count = || {
             let mut solver = Solver::new(&problem);
-            solver.set_representation(representation);
+            solver.tune(dance_dlx::Tuning {
+                representation: Some(representation),
+                ..solver.tuning()
+            });
             solver.count()
         };
         assert_eq!(count(), expected);

@@ -272,6 +272,7 @@ mod tests {
             solution,
             stats: Stats::default(),
             engine: EngineKind::Dfs,
+            findings: (),
         }
     }
 

@@ -59,7 +59,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
     // Large puzzles take seconds to minutes each: the bar shows the time
     // running from the start.
     bar.show_now();
-    let indices = (0..args.count).take_while(|_| !stop.start().rung());
+    let indices = (0..args.count).take_while(|_| !stop.arm().rung());
     let work =
         |solver: &mut Solver, index: u64| (index, make(solver, &options, seed, index, args.rate));
     let mut done = 0;
@@ -97,7 +97,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
     match ended {
         ControlFlow::Break(Ended::Failed(error)) => Err(error),
         ControlFlow::Break(Ended::Stopped) => Ok(crate::limits::timed_out(started)),
-        ControlFlow::Continue(()) if stop.start().rung() => Ok(crate::limits::timed_out(started)),
+        ControlFlow::Continue(()) if stop.arm().rung() => Ok(crate::limits::timed_out(started)),
         ControlFlow::Continue(()) => Ok(Exit::Success),
     }
 }

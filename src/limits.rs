@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use dance_sudoku::Stop;
-use dance_sudoku::batch::Threads;
+use dance_dlx::Threads;
 
 use crate::exit::Exit;
 use crate::signal::Interrupt;

@@ -76,7 +76,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<Exit> {
         let mut read_error = None;
         let reading = Reading {
             records,
-            stopped: || stop.start().rung(),
+            stopped: || stop.arm().rung(),
             error: &mut read_error,
         };
         let work = |solver: &mut Solver, record: Record| {
@@ -116,7 +116,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<Exit> {
             diagnose!("{}", input::read_error(&name, &error));
             unreadable += 1;
         }
-        if stop.start().rung() {
+        if stop.arm().rung() {
             stopped = true;
             break;
         }

@@ -301,6 +301,14 @@ fn solver_cost(problem: &Problem, options: &[OptionId]) -> u128 {
         .sum()
 }
 
+/// The `k` cheapest of `problem` on `threads` threads, with their costs.
+fn cheapest(problem: &Problem, k: u64, threads: u64) -> Vec<(u128, Vec<OptionId>)> {
+    let executor = dance_dlx::threads::Executor::new(dance_dlx::Threads::new(threads).unwrap());
+    let request = dance_dlx::Request::new(dance_dlx::Goal::Best { k });
+    let answer = executor.run(&mut Solver::new(problem), &request);
+    answer.findings.cheapest().unwrap_or_default().to_vec()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -311,7 +319,7 @@ proptest! {
         let problem: Problem = text.parse().unwrap();
         let expected = by_the_rule(&problem, k);
         for threads in [1, 2, 4] {
-            let found = Solver::new(&problem).cheapest_in_threads(k as u64, threads);
+            let found = cheapest(&problem, k as u64, threads);
             prop_assert_eq!(&found, &expected, "{} threads on\n{}", threads, text);
         }
     }
@@ -327,7 +335,7 @@ proptest! {
         let problem: Problem = text.parse().unwrap();
         let expected = by_the_rule(&problem, k);
         for threads in [1, 2] {
-            let found = Solver::new(&problem).cheapest_in_threads(k as u64, threads);
+            let found = cheapest(&problem, k as u64, threads);
             prop_assert_eq!(&found, &expected, "{} threads on\n{}", threads, text);
         }
     }
@@ -341,20 +349,24 @@ fn a_raised_stop_times_out_on_threads_and_other_goals_run_as_before() {
     use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
 
-    use dance_dlx::{Goal, Request, Status, Stop};
+    use dance_dlx::threads::Executor;
+    use dance_dlx::{Goal, Request, Status, Stop, Threads};
 
     let text = std::fs::read_to_string(bench_data("pentominoes6x10_costs.dlx")).unwrap();
     let problem: Problem = text.parse().unwrap();
     let stop = Stop::when(Arc::new(AtomicBool::new(true)));
     for threads in [1, 2] {
         let request = Request::new(Goal::Best { k: 3 }).with_stop(stop.clone());
-        let answer = Solver::new(&problem)
-            .run_with_threads(&request, threads, |_| ControlFlow::Continue(()));
+        let answer = Executor::new(Threads::new(threads).unwrap())
+            .run_with(&mut Solver::new(&problem), &request, |_| ControlFlow::Continue(()));
         assert_eq!(answer.status, Status::Timeout, "{threads}");
         assert!(!answer.count.complete);
     }
     let queens = dance_dlx::problems::n_queens(6);
-    let answer = Solver::new(&queens)
-        .run_with_threads(&Request::new(Goal::All), 4, |_| ControlFlow::Continue(()));
+    let answer = Executor::new(Threads::new(4).unwrap()).run_with(
+        &mut Solver::new(&queens),
+        &Request::new(Goal::All),
+        |_| ControlFlow::Continue(()),
+    );
     assert_eq!(answer.count.to_string(), "4");
 }

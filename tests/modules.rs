@@ -1,7 +1,11 @@
 //! The workspace's modules import in one direction: no two modules of a
 //! crate (the command line, `dlx`, `sudoku`, the Python package) use each
-//! other, directly or round a longer circle. A module and the modules it
-//! contains count as one (a parent re-exporting its child's items while
+//! other, directly or round a longer circle — at every depth of folders.
+//! At depth 1 each module counts as its top-level ancestor (`goals::memo::shared`
+//! is `goals`), so the layers of a crate form no circle; at depth 2 as its
+//! ancestor two deep (`goals::memo`), so the parts of one layer form none
+//! either; and so on to the deepest module. A module and its own
+//! ancestors count as one (a parent re-exporting its child's items while
 //! the child uses its parent's is how a module is split into files).
 //!
 //! The graph is read from the sources: every `crate::…` and `super::…`
@@ -108,28 +112,36 @@ fn paths(code: &str, module: &Module) -> Vec<Vec<String>> {
     paths
 }
 
-/// The modules each module of the crate at `root` uses, modules it
-/// contains or is contained in left out.
-fn graph(root: &Path) -> BTreeMap<Module, BTreeSet<Module>> {
+/// The modules each module of the crate at `root` uses, every module
+/// counted as its ancestor `depth` deep (itself when it is shallower), and
+/// a module's own ancestors left out.
+fn graph(root: &Path, depth: usize) -> BTreeMap<Module, BTreeSet<Module>> {
     let modules = modules(root);
-    let mut graph = BTreeMap::new();
+    let at_depth = |module: &Module| module[..module.len().min(depth)].to_vec();
+    let mut graph: BTreeMap<Module, BTreeSet<Module>> = BTreeMap::new();
     for (module, file) in &modules {
         let text = code(&fs::read_to_string(file).unwrap());
-        let mut uses = BTreeSet::new();
+        let from = at_depth(module);
+        let uses = graph.entry(from.clone()).or_default();
         for path in paths(&text, module) {
             let used = (0..=path.len())
                 .rev()
                 .map(|k| path[..k].to_vec())
                 .find(|prefix| modules.contains_key(prefix))
                 .unwrap_or_default();
-            let related = used.starts_with(module) || module.starts_with(&used);
+            let used = at_depth(&used);
+            let related = used.starts_with(&from) || from.starts_with(&used);
             if !related {
                 uses.insert(used);
             }
         }
-        graph.insert(module.clone(), uses);
     }
     graph
+}
+
+/// The depth of the deepest module of the crate at `root`.
+fn deepest(root: &Path) -> usize {
+    modules(root).keys().map(Vec::len).max().unwrap_or(0)
 }
 
 /// A circle of modules in `graph`, if there is one.
@@ -176,32 +188,104 @@ fn name(module: &Module) -> String {
 fn no_two_modules_of_a_crate_use_each_other() {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR"));
     for root in ["src", "dlx/src", "sudoku/src", "python/src"] {
-        let graph = graph(&workspace.join(root));
-        assert!(graph.len() > 5, "{root}: too few modules read");
-        if let Some(found) = circle(&graph) {
-            let names: Vec<String> = found.iter().map(name).collect();
-            panic!("{root}: an import circle: {}", names.join(" → "));
+        let root = workspace.join(root);
+        assert!(
+            modules(&root).len() > 5,
+            "{}: too few modules read",
+            root.display()
+        );
+        for depth in 1..=deepest(&root) {
+            if let Some(found) = circle(&graph(&root, depth)) {
+                let names: Vec<String> = found.iter().map(name).collect();
+                panic!(
+                    "{}: an import circle at depth {depth}: {}",
+                    root.display(),
+                    names.join(" → ")
+                );
+            }
         }
     }
+}
+
+/// Writes the scratch crate `files` (path, text) into a folder of its own
+/// and returns the first circle found at any depth, by names.
+fn circle_in(files: &[(&str, &str)]) -> Option<Vec<String>> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    static SCRATCH: AtomicUsize = AtomicUsize::new(0);
+    let root = std::env::temp_dir().join(format!(
+        "dance-modules-{}-{}",
+        std::process::id(),
+        SCRATCH.fetch_add(1, Ordering::Relaxed)
+    ));
+    for (path, text) in files {
+        let path = root.join(path);
+        fs::create_dir_all(path.parent().unwrap()).unwrap();
+        fs::write(path, text).unwrap();
+    }
+    let found = (1..=deepest(&root)).find_map(|depth| circle(&graph(&root, depth)));
+    fs::remove_dir_all(&root).unwrap();
+    found.map(|found| found.iter().map(name).collect())
 }
 
 /// The reading finds a circle where there is one: two modules of a scratch
 /// crate that use each other, one through a group and one through `super`.
 #[test]
 fn a_circle_is_found() {
-    let root = std::env::temp_dir().join(format!("dance-modules-{}", std::process::id()));
-    fs::create_dir_all(root.join("a")).unwrap();
-    fs::write(root.join("lib.rs"), "mod a;\nmod b;\n").unwrap();
-    fs::write(
-        root.join("a/mod.rs"),
-        "mod c;\n// crate::b is not used here\n",
-    )
-    .unwrap();
-    fs::write(root.join("a/c.rs"), "use crate::{b::Thing, a};\n").unwrap();
-    fs::write(root.join("b.rs"), "fn f() { super::a::c::g(); }\n").unwrap();
-    fs::write(root.join("a/d.rs"), "use super::super::b;\n").unwrap();
-    let graph = graph(&root);
-    let found = circle(&graph).map(|found| found.iter().map(name).collect::<Vec<_>>());
-    fs::remove_dir_all(&root).unwrap();
-    assert_eq!(found, Some(vec!["a::c".into(), "b".into(), "a::c".into()]));
+    let found = circle_in(&[
+        ("lib.rs", "mod a;\nmod b;\n"),
+        ("a/mod.rs", "mod c;\n// crate::b is not used here\n"),
+        ("a/c.rs", "use crate::{b::Thing, a};\n"),
+        ("b.rs", "fn f() { super::a::c::g(); }\n"),
+        ("a/d.rs", "use super::super::b;\n"),
+    ]);
+    assert_eq!(found, Some(vec!["a".into(), "b".into(), "a".into()]));
+}
+
+/// A circle through a parent and its child is found too: `memo` uses its
+/// child `shared` (its own, so no edge), `shared` uses `split`, and `split`
+/// uses an item that `memo` re-exports — three files, one circle, seen once
+/// `memo::shared` counts as `memo`. The same circle one folder down is
+/// found at depth 2.
+#[test]
+fn a_circle_through_a_child_is_found() {
+    let flat = [
+        ("lib.rs", "mod memo;\nmod split;\n"),
+        (
+            "memo/mod.rs",
+            "mod shared;\npub use shared::Shared;\npub struct Order;\n",
+        ),
+        (
+            "memo/shared.rs",
+            "use crate::split::SplitError;\npub struct Shared;\n",
+        ),
+        (
+            "split.rs",
+            "use crate::memo::Order;\npub struct SplitError;\n",
+        ),
+    ];
+    assert_eq!(
+        circle_in(&flat),
+        Some(vec!["memo".into(), "split".into(), "memo".into()])
+    );
+    let nested = [
+        ("lib.rs", "mod goals;\n"),
+        ("goals/mod.rs", "mod memo;\nmod split;\n"),
+        ("goals/memo/mod.rs", "mod shared;\npub struct Order;\n"),
+        (
+            "goals/memo/shared.rs",
+            "use crate::goals::split::SplitError;\n",
+        ),
+        (
+            "goals/split.rs",
+            "use crate::goals::memo::Order;\npub struct SplitError;\n",
+        ),
+    ];
+    assert_eq!(
+        circle_in(&nested),
+        Some(vec![
+            "goals::memo".into(),
+            "goals::split".into(),
+            "goals::memo".into()
+        ])
+    );
 }

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use dance_dlx::Stop;
 use dance_sudoku::Variant;
-use dance_sudoku::batch::{Threads, ThreadsError};
+use dance_dlx::{Threads, ThreadsError};
 use dance_sudoku::format::Alphabet;
 use pyo3::exceptions::{PyOverflowError, PyRuntimeWarning, PyTypeError};
 use pyo3::prelude::*;
@@ -136,9 +136,7 @@ const OVERSUBSCRIBED: usize = 4;
 /// The shared pool of `threads`: the same count gets the same pool on
 /// every call.
 pub fn pool(threads: Threads) -> PyResult<Arc<rayon::ThreadPool>> {
-    threads
-        .pool()
-        .map_err(|error| value_error(format!("threads: {error}")))
+    dance_sudoku::batch::pool(threads).map_err(|error| value_error(format!("threads: {error}")))
 }
 
 /// A call's `timeout=`: the seconds asked for, and the deadline they set

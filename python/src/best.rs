@@ -3,7 +3,6 @@
 //! way back: `dance cover --preprocess` and `--reduce`), by the `dance_dlx`
 //! request and answer and its `preprocess`.
 
-use std::ops::ControlFlow;
 
 use dance_dlx::{Goal, OptionId, Reduction, Request, Status};
 use pyo3::exceptions::{PyIndexError, PyTimeoutError, PyTypeError};
@@ -18,7 +17,8 @@ use crate::labels::Labels;
 use crate::naming::Naming;
 use crate::problem::ExactCover;
 use crate::search::Searched;
-use dance_sudoku::batch::Threads;
+use dance_dlx::Threads;
+use dance_dlx::threads::Executor;
 
 /// The `k` cheapest solutions of `searched`, cheapest first, as `(cost,
 /// solution)` pairs, searched on `threads` sharing the bound; a `TimeoutError` carrying those found so far (its
@@ -76,15 +76,8 @@ fn best_on_thread(
     let stop = timeout.stop().with_flag(interrupted.clone());
     let request = Request::new(Goal::Best { k }).with_stop(stop);
     interrupt::on_thread(py, &interrupted, move || {
-        let mut kept: Vec<Vec<OptionId>> = Vec::new();
-        let answer = solver.run_with_threads(&request, threads.count(), |options| {
-            kept.push(options.to_vec());
-            ControlFlow::Continue(())
-        });
-        let found = kept
-            .into_iter()
-            .map(|options| (solver.cost_of(&options), options))
-            .collect();
+        let answer = Executor::new(threads).run(&mut solver, &request);
+        let found = answer.findings.cheapest().unwrap_or_default().to_vec();
         (answer.status, found)
     })
 }

@@ -235,10 +235,10 @@ impl ExactCover {
     ) -> PyResult<Vec<ExactCover>> {
         let cut = match (&depth, &parts) {
             (Some(depth), None) => {
-                search::Cut::Depth(args::ranged("depth", depth, 0, u64::from(u32::MAX))? as usize)
+                dance_dlx::Cut::Depth(args::ranged("depth", depth, 0, u64::from(u32::MAX))? as usize)
             }
             (None, Some(parts)) => {
-                search::Cut::Parts(args::ranged("parts", parts, 1, 1 << 24)? as usize)
+                dance_dlx::Cut::Parts(args::ranged("parts", parts, 1, 1 << 24)? as usize)
             }
             _ => {
                 return Err(PyTypeError::new_err(

@@ -25,7 +25,9 @@ use std::time::Duration;
 use dance_dlx::Flag;
 use dance_sudoku::Solver;
 use dance_sudoku::Stop;
-use dance_sudoku::batch::{Threads, map_until, par_map_until};
+use dance_dlx::Threads;
+use dance_sudoku::batch::{map_until, par_map_until};
+use dance_sudoku::kept::Kept;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 
@@ -80,21 +82,21 @@ where
     })
 }
 
-/// The idle solvers of batches of one thread.
-static SOLVERS: Mutex<Vec<Solver>> = Mutex::new(Vec::new());
+/// The idle solvers of batches of one thread, in the Sudoku crate's one
+/// cache.
+static SOLVERS: Mutex<Kept<(), Solver, KEPT_SOLVERS>> = Mutex::new(Kept::new());
 
 /// A solver kept from an earlier batch (with its matrices), or a new one.
 fn kept_solver() -> Solver {
     let mut solvers = SOLVERS.lock().unwrap_or_else(PoisonError::into_inner);
-    solvers.pop().unwrap_or_default()
+    solvers.take(|_| true).unwrap_or_default()
 }
 
-/// Keeps `solver` for the next batch.
+/// Keeps `solver` for the next batch (the least recently kept goes when
+/// there are too many).
 fn keep_solver(solver: Solver) {
     let mut solvers = SOLVERS.lock().unwrap_or_else(PoisonError::into_inner);
-    if solvers.len() < KEPT_SOLVERS {
-        solvers.push(solver);
-    }
+    solvers.keep((), solver, |_| false);
 }
 
 /// Runs `work` on `pool` (whose threads are kept between calls); Ctrl-C

@@ -3,8 +3,8 @@
 //! into subproblems — by the `dance_dlx` request and answer types, on a
 //! thread that Ctrl-C stops ([`interrupt`]).
 
-use dance_dlx::{Goal, MemoCounter, OptionId, Problem, Request, Solver, Status};
-use dance_sudoku::batch::Threads;
+use dance_dlx::threads::Executor;
+use dance_dlx::{Cut, Goal, OptionId, Problem, Request, Solver, Status, Threads};
 use pyo3::exceptions::PyTimeoutError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -17,8 +17,6 @@ use crate::interrupt;
 pub struct Searched {
     /// The solver, the options selected.
     pub solver: Solver,
-    /// The problem's entries, which bound the cost of a split.
-    entries: usize,
 }
 
 impl Searched {
@@ -26,44 +24,25 @@ impl Searched {
     /// the first option that conflicts with those before it.
     pub fn new(
         mut solver: Solver,
-        problem: &Problem,
+        _problem: &Problem,
         selected: &[OptionId],
     ) -> Result<Searched, OptionId> {
         for &option in selected {
             solver.select(option).map_err(|_| option)?;
         }
-        Ok(Searched {
-            solver,
-            entries: problem.entry_count(),
-        })
-    }
-
-    /// At least `at_least` subproblems where the library's cost bound
-    /// allows them (`Solver::split_into_parts`, as `dance cover -j` cuts).
-    fn parts(&mut self, at_least: usize) -> Result<Vec<Vec<OptionId>>, dance_dlx::SplitError> {
-        self.solver.split_into_parts(at_least, self.entries)
+        Ok(Searched { solver })
     }
 }
 
-/// Where to cut a split.
-pub enum Cut {
-    /// At this many levels below the selection.
-    Depth(usize),
-    /// At the smallest depth with at least this many subproblems.
-    Parts(usize),
-}
-
-/// The subproblems of `searched`'s selection (their options below it).
+/// The subproblems of `searched`'s selection (their options below it), cut
+/// as the library's [`Goal::Split`] cuts them: at a depth, or at the
+/// smallest depth with at least so many parts within the library's cost
+/// bound (as `dance cover -j` cuts). A problem with multiplicities is one
+/// part, the whole problem.
 pub fn split(searched: &Searched, cut: Cut) -> PyResult<Vec<Vec<OptionId>>> {
-    let mut searched = Searched {
-        solver: searched.solver.clone(),
-        entries: searched.entries,
-    };
-    match cut {
-        Cut::Depth(depth) => searched.solver.split(depth),
-        Cut::Parts(parts) => searched.parts(parts),
-    }
-    .map_err(|error| value_error(format!("split: {error}")))
+    let mut solver = searched.solver.clone();
+    let answer = solver.run(&Request::new(Goal::Split(cut)));
+    Ok(answer.findings.parts().unwrap_or_default().to_vec())
 }
 
 /// Knuth's estimate of a search's size (`dance cover --estimate`).
@@ -117,9 +96,12 @@ impl Estimate {
 /// Knuth's estimate by `probes` random paths below the selection.
 pub fn estimate(py: Python<'_>, searched: &Searched, probes: u32, seed: u64) -> PyResult<Estimate> {
     let mut solver = searched.solver.clone();
-    let estimate = py
-        .detach(|| solver.estimate(probes, seed))
-        .map_err(|error| value_error(format!("estimate: {error}")))?;
+    let answer = py.detach(|| solver.run(&Request::new(Goal::Estimate { probes, seed })));
+    let estimate = answer
+        .findings
+        .estimate()
+        .copied()
+        .ok_or_else(|| value_error("estimate: no estimate was made"))?;
     Ok(Estimate::new(
         estimate.probes,
         estimate.nodes,
@@ -157,7 +139,7 @@ pub fn first(
 }
 
 /// The count of solutions up to `limit` (all without one), on `threads`:
-/// the library's search on threads ([`Solver::run_in_threads`]), which
+/// the library's search on threads ([`Executor`]), which
 /// cuts the tree, shares the limit and the stop, and answers as one thread.
 pub fn count<'py>(
     py: Python<'py>,
@@ -170,12 +152,11 @@ pub fn count<'py>(
         return timed_out_before_search(py);
     };
     let goal = limit.map_or(Goal::All, |limit| Goal::Count { limit });
-    let workers = threads.count();
     let mut solver = searched.solver.clone();
     let interrupted = interrupt::flag();
     let request = Request::new(goal).with_stop(timeout.stop().with_flag(interrupted.clone()));
     let answer = interrupt::on_thread(py, &interrupted, move || {
-        solver.run_in_threads(&request, workers, None)
+        Executor::new(threads).run(&mut solver, &request)
     })?;
     count_object(
         py,
@@ -199,10 +180,13 @@ pub fn count_memo<'py>(
     let mut solver = searched.solver.clone();
     let interrupted = interrupt::flag();
     let stop = timeout.stop().with_flag(interrupted.clone());
-    let (counted, _) = interrupt::on_thread(py, &interrupted, move || {
-        MemoCounter::count_in_threads(&mut solver, bytes, 1, &stop, None)
-    })?
-    .map_err(|error| value_error(format!("count_memo: {error}")))?;
+    let request = Request::new(Goal::MemoCount { memory: bytes }).with_stop(stop);
+    let answer = interrupt::on_thread(py, &interrupted, move || solver.run(&request))?;
+    let counted = answer
+        .findings
+        .memo_count()
+        .cloned()
+        .ok_or_else(|| value_error("count_memo: no count was made"))?;
     let value = match counted.solutions.to_u128() {
         Some(small) => small.into_pyobject(py)?.into_any(),
         // Counts past `u128` are exact too: Python's int reads any size.

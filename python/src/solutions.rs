@@ -3,7 +3,7 @@
 
 use std::sync::{Mutex, PoisonError};
 
-use dance_dlx::{Next, Solver};
+use dance_dlx::{Event, OptionId, Resume, Solver};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
@@ -36,15 +36,30 @@ impl Solutions {
         }
     }
 
-    /// Searches for one slice at most, holding the lock
-    /// ([`Solver::next_solution_within`]: a few milliseconds however wide
-    /// the problem), so that Ctrl-C stops a long wait for the next solution.
-    fn step(&self) -> Next {
+    /// Searches for one slice at most, holding the lock (the solver's
+    /// [`Resume::nodes_per_look`]: a few milliseconds however wide the
+    /// problem), so that Ctrl-C stops a long wait for the next solution.
+    fn step(&self) -> Step {
         // A panic elsewhere while the lock was held leaves a search that
         // can go on or be abandoned: nothing in it is half-written.
         let mut solver = self.search.lock().unwrap_or_else(PoisonError::into_inner);
-        solver.next_solution_within()
+        let slice = solver.nodes_per_look();
+        match solver.resume(slice) {
+            Event::Solution => Step::Solution(solver.solution().collect()),
+            Event::BudgetSpent => Step::Paused,
+            Event::Exhausted => Step::Exhausted,
+        }
     }
+}
+
+/// What one slice of the search found.
+enum Step {
+    /// The next solution.
+    Solution(Vec<OptionId>),
+    /// The slice ended first: look at the signals, then go on.
+    Paused,
+    /// No solution is left.
+    Exhausted,
 }
 
 #[pymethods]
@@ -58,11 +73,11 @@ impl Solutions {
             // The lock is taken with the GIL released, so a thread waiting
             // for it never blocks the one searching.
             match py.detach(|| self.step()) {
-                Next::Solution(solution) => {
+                Step::Solution(solution) => {
                     return self.naming.solution(py, &solution, self.names).map(Some);
                 }
-                Next::Exhausted => return Ok(None),
-                Next::Paused => py.check_signals()?,
+                Step::Exhausted => return Ok(None),
+                Step::Paused => py.check_signals()?,
             }
         }
     }

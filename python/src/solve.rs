@@ -5,7 +5,7 @@
 
 use std::time::Instant;
 
-use dance_sudoku::batch::Threads;
+use dance_dlx::Threads;
 use dance_sudoku::{Answer, Digit, Engine, Goal, Grid, Puzzle, Request, Status, Stop, verify};
 use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::PyTypeError;

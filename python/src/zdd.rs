@@ -6,7 +6,10 @@
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use dance_dlx::{ExactCount, OptionId, Solver, SplitMix64, Zdd as Diagram, ZddError, ZddReadError};
+use dance_dlx::{
+    BigCount, Findings, Goal, OptionId, Request, Solver, SplitMix64, Zdd as Diagram, ZddError,
+    ZddReadError,
+};
 use pyo3::exceptions::{PyTimeoutError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
@@ -43,7 +46,7 @@ pub struct Zdd {
 }
 
 /// A count as a Python int, exact at any size.
-fn int<'py>(py: Python<'py>, count: &ExactCount) -> PyResult<Bound<'py, PyAny>> {
+fn int<'py>(py: Python<'py>, count: &BigCount) -> PyResult<Bound<'py, PyAny>> {
     match count.to_u128() {
         Some(small) => Ok(small.into_pyobject(py)?.into_any()),
         // Python's int reads a number of any size.
@@ -70,8 +73,13 @@ pub fn build(
         Some(mut solver) => {
             let interrupted = interrupt::flag();
             let stop = timeout.stop().with_flag(interrupted.clone());
+            let request = Request::new(Goal::Zdd { memory: bytes }).with_stop(stop);
             interrupt::on_thread(py, &interrupted, move || {
-                Diagram::build(&mut solver, bytes, &stop).map(|(zdd, _)| zdd)
+                match solver.run(&request).findings {
+                    Findings::Zdd { zdd, .. } => Ok(*zdd),
+                    Findings::TooLarge => Err(ZddError::TooManyNodes),
+                    _ => Err(ZddError::Stopped),
+                }
             })?
         }
         // The timeout passed while the links were built.

@@ -10,7 +10,8 @@
 use std::io::{self, Write};
 use std::time::Instant;
 
-use dance_dlx::{Goal, OptionId, Problem, Request, Solver, Status};
+use dance_dlx::threads::Executor;
+use dance_dlx::{Goal, Problem, Request, Solver, Status};
 
 use super::print;
 use crate::Exit;
@@ -29,18 +30,15 @@ pub fn run(
     let request =
         Request::new(Goal::Best { k }).with_stop(crate::limits::run_stop(args.timeout, &interrupt));
     let started = Instant::now();
-    let mut kept: Vec<Vec<OptionId>> = Vec::new();
-    let threads = crate::threads::count(args.threads);
-    let answer = solver.run_with_threads(&request, threads, |options| {
-        kept.push(options.to_vec());
-        std::ops::ControlFlow::Continue(())
-    });
+    let threads = crate::threads::threads(args.threads);
+    let answer = Executor::new(threads).run(&mut solver, &request);
+    let mut kept = answer.findings.cheapest().unwrap_or_default().to_vec();
     let elapsed = started.elapsed();
     let mut out = io::stdout().lock();
     let mut text = Vec::new();
-    for options in &mut kept {
+    for (cost, options) in &mut kept {
         text.clear();
-        writeln!(text, "cost {}", solver.cost_of(options))?;
+        writeln!(text, "cost {cost}")?;
         options.sort_unstable();
         print::solution(problem, options, &mut text);
         out.write_all(&text)?;

@@ -9,8 +9,8 @@
 
 use std::time::Instant;
 
-use anyhow::Context;
-use dance_dlx::{MemoCounter, Progress, Solver, Stop};
+use dance_dlx::threads::Executor;
+use dance_dlx::{Goal, Progress, Request, Solver, Stop, Threads};
 
 use super::runner::{self, Run, Show};
 
@@ -19,22 +19,28 @@ use super::runner::{self, Run, Show};
 pub fn count(
     solver: &mut Solver,
     budget: usize,
-    threads: usize,
+    threads: Threads,
     stop: &Stop,
     show: Show,
 ) -> anyhow::Result<Run> {
     let started = Instant::now();
     let progress = Progress::new();
-    let (count, stats) = runner::with_progress(show, &progress, || {
-        MemoCounter::count_in_threads(solver, budget, threads, stop, Some(&progress))
-    })
-    .context("cannot count with --memo")?;
+    let request = Request::new(Goal::MemoCount { memory: budget }).with_stop(stop.clone());
+    let answer = runner::with_progress(show, &progress, || {
+        Executor::new(threads)
+            .with_progress(&progress)
+            .run(solver, &request)
+    });
+    let (count, stats) = match answer.findings {
+        dance_dlx::Findings::Memo { count, stats } => (count, stats),
+        _ => anyhow::bail!("cannot count with --memo"),
+    };
     Ok(Run {
         count: count.solutions,
         complete: count.complete,
         work: stats.search,
         memo: Some(stats),
-        parallel: runner::parallel(threads, &progress),
+        parallel: runner::parallel(threads.count(), &progress),
         elapsed: started.elapsed(),
     })
 }

@@ -24,7 +24,7 @@ use std::io::{self, Write};
 use std::time::Instant;
 
 use anyhow::Context;
-use dance_dlx::{Goal, Problem, Representation, Request, Solver, Stop};
+use dance_dlx::{Cut, Goal, Problem, Representation, Request, Solver, Stop, Tuning};
 
 use crate::Exit;
 use crate::cli::CoverArgs;
@@ -43,7 +43,7 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
         .timeout
         .map_or_else(Stop::never, Stop::after)
         .with_flag(interrupt.flag())
-        .started();
+        .from_now();
     let problem = match read::problem(args, &stop)? {
         Loaded::Problem(problem) => problem,
         Loaded::Stopped => return Ok(halted(&interrupt, started, "reading the problem")),
@@ -67,7 +67,10 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
         solver.shuffle(seed);
     }
     if let Some(representation) = args.representation.representation() {
-        solver.set_representation(representation);
+        solver.tune(Tuning {
+            representation: Some(representation),
+            ..solver.tuning()
+        });
     }
     if let Some(job) = &args.job {
         for option in jobs::parse(job, &problem).context("bad --job")? {
@@ -80,7 +83,16 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
         }
     }
     if args.estimate {
-        let estimate = solver.estimate_until(args.probes, args.seed.unwrap_or(0), &stop)?;
+        let goal = Goal::Estimate {
+            probes: args.probes,
+            seed: args.seed.unwrap_or(0),
+        };
+        let answer = solver.run(&Request::new(goal).with_stop(stop.clone()));
+        let estimate = answer
+            .findings
+            .estimate()
+            .copied()
+            .expect("an estimate answers with one");
         print::estimate(&mut io::stdout().lock(), &estimate)?;
         return Ok(if estimate.probes < args.probes {
             halted(&interrupt, started, "probing")
@@ -90,7 +102,9 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
     }
     if let Some(depth) = args.split {
         let selected: Vec<_> = solver.selected().collect();
-        let (subproblems, whole) = solver.split_until(depth, &stop)?;
+        let answer = solver.run(&Request::new(Goal::Split(Cut::Depth(depth))).with_stop(stop.clone()));
+        let whole = answer.count.complete;
+        let subproblems = answer.findings.parts().unwrap_or_default().to_vec();
         let mut out = io::BufWriter::new(io::stdout().lock());
         print::jobs(&mut out, &selected, &subproblems)?;
         out.flush()?;
@@ -168,7 +182,7 @@ fn search(
         (false, Some(limit)) => Goal::Count { limit },
         (false, None) => Goal::All,
     };
-    let threads = crate::threads::count(args.threads);
+    let threads = crate::threads::threads(args.threads);
     let request = Request::new(goal).with_stop(stop);
     // The count is written after the bar is gone; solutions stream.
     let show = Show {
@@ -179,7 +193,7 @@ fn search(
     let representation = if args.memo {
         Representation::Links
     } else {
-        solver.representation()
+        solver.tuning().representation.unwrap_or(Representation::Links)
     };
     let (run, written) = if args.memo {
         let budget = dance_dlx::memory_of_mb(args.memo_mb);
@@ -226,8 +240,8 @@ fn answer_with(
         interrupt,
         started,
     } = *ending;
-    let found = written.map_or_else(|| run.count.clone(), dance_dlx::ExactCount::from);
-    let count = goal.exact_count_of(found, run.complete);
+    let found = written.map_or_else(|| run.count.clone(), dance_dlx::BigCount::from);
+    let count = goal.big_count_of(found, run.complete);
     if written.is_none() {
         print::count(&mut io::stdout().lock(), &count)?;
     }

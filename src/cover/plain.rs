@@ -12,7 +12,8 @@ use std::sync::{Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use dance_dlx::{OptionId, Problem, Progress, Request, Solver};
+use dance_dlx::threads::Executor;
+use dance_dlx::{OptionId, Problem, Progress, Request, Solver, Threads};
 
 use super::print;
 use super::runner::{self, Run, Show};
@@ -25,13 +26,15 @@ const BUFFER: usize = 32 << 10;
 const FLUSH_EVERY: Duration = Duration::from_millis(50);
 
 /// Counts the solutions of `solver`'s problem on `threads` threads.
-pub fn count(solver: &mut Solver, request: &Request, threads: usize, show: Show) -> Run {
+pub fn count(solver: &mut Solver, request: &Request, threads: Threads, show: Show) -> Run {
     let started = Instant::now();
     let progress = Progress::new();
     let answer = runner::with_progress(show, &progress, || {
-        solver.run_in_threads(request, threads, Some(&progress))
+        Executor::new(threads)
+            .with_progress(&progress)
+            .run(solver, request)
     });
-    Run::of_plain(&answer, threads, &progress, started)
+    Run::of_plain(&answer, threads.count(), &progress, started)
 }
 
 /// Prints the solutions the request asks for to stdout, in the sequential
@@ -41,7 +44,7 @@ pub fn print(
     solver: &mut Solver,
     problem: &Problem,
     request: &Request,
-    threads: usize,
+    threads: Threads,
 ) -> anyhow::Result<(Run, u64)> {
     let started = Instant::now();
     let progress = Progress::new();
@@ -62,7 +65,8 @@ pub fn print(
                 }
             }
         });
-        let answer = solver.run_with_progress(request, threads, &progress, |solution| {
+        let executor = Executor::new(threads).with_progress(&progress);
+        let answer = executor.run_with(solver, request, |solution| {
             sorted.clear();
             sorted.extend_from_slice(solution);
             sorted.sort_unstable();
@@ -90,5 +94,5 @@ pub fn print(
         return Err(error.into());
     }
     flushed?;
-    Ok((Run::of_plain(&answer, threads, &progress, started), written))
+    Ok((Run::of_plain(&answer, threads.count(), &progress, started), written))
 }

@@ -5,7 +5,7 @@
 
 use std::io::{self, Write};
 
-use dance_dlx::{Count, Estimate, ExactCount, OptionDisplay, OptionId, Problem, Representation};
+use dance_dlx::{Count, Estimate, BigCount, OptionDisplay, OptionId, Problem, Representation};
 
 use super::jobs;
 use super::runner::Run;
@@ -23,7 +23,7 @@ pub fn solution(problem: &Problem, options: &[OptionId], text: &mut Vec<u8>) {
 }
 
 /// The count line: the count, with `+` when it is only a lower bound.
-pub fn count(out: &mut impl Write, count: &Count<ExactCount>) -> io::Result<()> {
+pub fn count(out: &mut impl Write, count: &Count<BigCount>) -> io::Result<()> {
     writeln!(out, "{count}")?;
     out.flush()
 }
@@ -55,7 +55,7 @@ pub fn stopped(how: &str, seconds: f64, while_: &str) {
 /// `nodes` and `updates`, the memo's entries, hits, misses, evictions and
 /// bytes when it counted, the representation the search ran on, the time, and the threads and subproblems when
 /// the tree was cut for threads.
-pub fn stats(answer: &Run, count: &Count<ExactCount>, representation: Representation) {
+pub fn stats(answer: &Run, count: &Count<BigCount>, representation: Representation) {
     let work = &answer.work;
     let seconds = answer.elapsed.as_secs_f64();
     let mut report = format!("solutions: {count}\nnodes: {}\n", work.nodes);

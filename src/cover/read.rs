@@ -34,7 +34,7 @@ pub fn problem(args: &CoverArgs, stop: &Stop) -> anyhow::Result<Loaded> {
     };
     let watched = Watched {
         inner: reader,
-        alarm: stop.start(),
+        alarm: stop.arm(),
         since_look: BYTES_PER_LOOK,
     };
     match dance_dlx::read_problem(watched) {

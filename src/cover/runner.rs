@@ -12,13 +12,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use dance_dlx::{Answer, ExactCount, MemoStats, Progress, Stats};
+use dance_dlx::{Answer, BigCount, MemoStats, Progress, Stats};
 
 /// What the search found, for the printers.
 #[derive(Clone, Debug)]
 pub struct Run {
     /// Solutions found: the exact count when `complete`.
-    pub count: ExactCount,
+    pub count: BigCount,
     /// Whether the answer is exact.
     pub complete: bool,
     /// The work of every thread.
@@ -36,7 +36,7 @@ impl Run {
     /// threads that `progress` followed, started at `started`.
     pub fn of_plain(answer: &Answer, threads: usize, progress: &Progress, started: Instant) -> Run {
         Run {
-            count: ExactCount::from(answer.count.solutions),
+            count: BigCount::from(answer.count.solutions),
             complete: answer.count.complete,
             work: answer.stats,
             memo: None,

@@ -35,7 +35,7 @@ pub fn run(
     let mut out = BufWriter::new(io::stdout().lock());
     let mut text = Vec::new();
     let mut drawn = 0u64;
-    let alarm = stop.start();
+    let alarm = stop.arm();
     if !built.zdd.count().is_zero() {
         for _ in 0..n {
             if alarm.rung() {

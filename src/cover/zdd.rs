@@ -8,7 +8,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
-use dance_dlx::{Count, MemoStats, Solver, Stop, Zdd, ZddError};
+use dance_dlx::{Count, Findings, Goal, MemoStats, Request, Solver, Stop, Zdd};
 
 use super::{halted, print};
 use crate::Exit;
@@ -34,14 +34,18 @@ pub fn build(
 ) -> anyhow::Result<Result<Built, Exit>> {
     let budget = dance_dlx::memory_of_mb(args.memo_mb);
     let begun = Instant::now();
-    match Zdd::build(solver, budget, stop) {
-        Ok((zdd, stats)) => Ok(Ok(Built {
-            zdd,
+    let answer = solver.run(&Request::new(Goal::Zdd { memory: budget }).with_stop(stop.clone()));
+    match answer.findings {
+        Findings::Zdd { zdd, stats } => Ok(Ok(Built {
+            zdd: *zdd,
             stats,
             elapsed: begun.elapsed(),
         })),
-        Err(ZddError::Stopped) => Ok(Err(halted(interrupt, started, "building the ZDD"))),
-        Err(error) => Err(error).context("cannot build the ZDD"),
+        Findings::TooLarge => anyhow::bail!(
+            "cannot build the ZDD: {}",
+            dance_dlx::ZddError::TooManyNodes
+        ),
+        _ => Ok(Err(halted(interrupt, started, "building the ZDD"))),
     }
 }
 

@@ -11,20 +11,21 @@
 //!
 //! # Threads
 //!
-//! A thread count as a user gives it ([`Threads`]: the command line's `-j`,
-//! Python's `threads=`) is 0 for one per core, or 1 to [`MAX_THREADS`];
-//! anything else is refused with one message, wherever it came from.
-//! [`Threads::pool`] hands out a pool of that many workers, built on first
-//! use and kept: the next batch with the same count reuses it, and its
-//! workers keep their solvers (and their matrices) between batches.
+//! A thread count as a user gives it is the exact-cover crate's
+//! [`Threads`] (the command line's `-j`, Python's `threads=`): 0 for one
+//! per core, or 1 to [`MAX_THREADS`](dance_dlx::MAX_THREADS), anything
+//! else refused with one message, wherever it came from. [`pool`] hands out
+//! a pool of that many workers, built on first use and kept: the next
+//! batch with the same count reuses it, and its workers keep their solvers
+//! (and their matrices) between batches.
 
 use std::cell::Cell;
-use std::fmt;
-use std::str::FromStr;
 use std::sync::{Arc, Mutex, PoisonError};
 
+use dance_dlx::{Threads, ThreadsError};
 use rayon::prelude::*;
 
+use crate::kept::Kept;
 use crate::{Answer, Puzzle, Request, Solver, Stop};
 
 mod stream;
@@ -95,7 +96,7 @@ where
     T: Sync,
     R: Send,
 {
-    let alarm = stop.start();
+    let alarm = stop.arm();
     let mut results = Vec::with_capacity(items.len());
     for chunk in items.chunks(STOP_CHUNK) {
         let done = par_map(chunk, |solver, item| {
@@ -116,7 +117,7 @@ pub fn map_until<T, R>(
     stop: &Stop,
     mut work: impl FnMut(&mut Solver, &T) -> R,
 ) -> Option<Vec<R>> {
-    let alarm = stop.start();
+    let alarm = stop.arm();
     let mut results = Vec::with_capacity(items.len());
     for item in items {
         if alarm.rung() {
@@ -156,109 +157,38 @@ pub fn solve_batch_sequential(puzzles: &[Puzzle], request: &Request) -> Vec<Answ
         .collect()
 }
 
-/// The most worker threads a batch takes: far more than any machine's
-/// cores, few enough that starting them stays quick. Larger counts are
-/// refused, not capped, so that a typo never silently means something else.
-pub const MAX_THREADS: usize = 1024;
-
-/// How many pools [`Threads::pool`] keeps: a program usually asks for one
-/// or two counts; a program that asks for many does not keep thousands of
-/// idle threads.
+/// How many pools [`pool`] keeps: a program usually asks for one or two
+/// counts; a program that asks for many does not keep thousands of idle
+/// threads.
 const KEPT_POOLS: usize = 4;
 
-/// A number of worker threads as a user asks for it: 0 for one per core
-/// (the default), or 1 to [`MAX_THREADS`].
+/// The pool of `threads`' [`count`](Threads::count) workers: built on first
+/// use, then the same pool for every call with the same count (a few
+/// counts are kept, the least recently used dropped).
 ///
 /// ```
-/// use dance_sudoku::batch::Threads;
-///
-/// assert_eq!("3".parse::<Threads>()?.count(), 3);
-/// assert!(Threads::PER_CORE.count() >= 1);
-/// let refused = "2000".parse::<Threads>().unwrap_err();
-/// assert_eq!(
-///     refused.to_string(),
-///     "expected a number of threads from 0 (one per core) to 1024, found `2000`"
-/// );
+/// let pool = dance_sudoku::batch::pool("2".parse()?)?;
+/// assert_eq!(pool.current_num_threads(), 2);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Threads(usize);
-
-impl Threads {
-    /// One worker per core.
-    pub const PER_CORE: Threads = Threads(0);
-
-    /// `asked` workers, 0 for one per core.
-    ///
-    /// # Errors
-    /// [`ThreadsError::OutOfRange`] above [`MAX_THREADS`].
-    pub fn new(asked: u64) -> Result<Threads, ThreadsError> {
-        usize::try_from(asked)
-            .ok()
-            .filter(|&threads| threads <= MAX_THREADS)
-            .map(Threads)
-            .ok_or_else(|| ThreadsError::out_of_range(asked))
+///
+/// # Errors
+/// [`ThreadsError::Start`] when the threads cannot be started.
+pub fn pool(threads: Threads) -> Result<Arc<rayon::ThreadPool>, ThreadsError> {
+    static POOLS: Mutex<Kept<usize, Arc<rayon::ThreadPool>, KEPT_POOLS>> =
+        Mutex::new(Kept::new());
+    let threads = threads.count();
+    // A panic elsewhere while the lock was held leaves a valid cache.
+    let mut pools = POOLS.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(pool) = pools.find(|&count| count == threads) {
+        return Ok(pool.clone());
     }
-
-    /// The count as asked: 0 for one per core.
-    pub fn asked(self) -> usize {
-        self.0
-    }
-
-    /// The number of workers: as asked, or the number of cores (at most
-    /// [`MAX_THREADS`]) for [`PER_CORE`](Threads::PER_CORE).
-    pub fn count(self) -> usize {
-        match self.0 {
-            0 => std::thread::available_parallelism()
-                .map_or(1, |cores| cores.get())
-                .min(MAX_THREADS),
-            threads => threads,
-        }
-    }
-
-    /// The pool of [`count`](Threads::count) workers: built on first use,
-    /// then the same pool for every call with the same count (a few counts
-    /// are kept, the least recently used dropped).
-    ///
-    /// # Errors
-    /// [`ThreadsError::Start`] when the threads cannot be started.
-    pub fn pool(self) -> Result<Arc<rayon::ThreadPool>, ThreadsError> {
-        static POOLS: Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
-        let threads = self.count();
-        // A panic elsewhere while the lock was held leaves a valid list.
-        let mut pools = POOLS.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(position) = pools.iter().position(|(count, _)| *count == threads) {
-            pools[..=position].rotate_right(1);
-        } else {
-            let pool = Arc::new(build_pool(threads)?);
-            pools.truncate(KEPT_POOLS - 1);
-            pools.insert(0, (threads, pool));
-        }
-        Ok(pools[0].1.clone())
-    }
+    let pool = Arc::new(build_pool(threads)?);
+    Ok(pools.keep(threads, pool, |_| false).clone())
 }
 
-impl fmt::Display for Threads {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
-impl FromStr for Threads {
-    type Err = ThreadsError;
-
-    /// A whole number from 0 to [`MAX_THREADS`], spaces around it ignored.
-    fn from_str(text: &str) -> Result<Threads, ThreadsError> {
-        text.trim()
-            .parse::<u64>()
-            .ok()
-            .and_then(|asked| Threads::new(asked).ok())
-            .ok_or_else(|| ThreadsError::out_of_range(text))
-    }
-}
-
-/// A rayon pool of exactly `threads` workers, not kept: see
-/// [`Threads::pool`] for the shared ones.
+/// A rayon pool of exactly `threads` workers, not kept: see [`pool`] for
+/// the shared ones.
 ///
 /// # Errors
 /// [`ThreadsError::Start`] when the threads cannot be started.
@@ -272,50 +202,9 @@ pub fn build_pool(threads: usize) -> Result<rayon::ThreadPool, ThreadsError> {
         })
 }
 
-/// Why a thread count gave no pool.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ThreadsError {
-    /// Not a count from 0 to [`MAX_THREADS`].
-    #[error("expected a number of threads from 0 (one per core) to {MAX_THREADS}, found `{found}`")]
-    OutOfRange {
-        /// What was given, as written.
-        found: String,
-    },
-    /// The operating system would not start the threads.
-    #[error("cannot start {threads} worker threads: {reason}")]
-    Start {
-        /// The threads asked for.
-        threads: usize,
-        /// Why they could not start.
-        reason: String,
-    },
-}
-
-impl ThreadsError {
-    /// The error for a count given as `found` (a number, or text that is
-    /// none).
-    pub fn out_of_range(found: impl fmt::Display) -> ThreadsError {
-        ThreadsError::OutOfRange {
-            found: found.to_string(),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn thread_counts_are_bounded() {
-        assert_eq!("0".parse(), Ok(Threads::PER_CORE));
-        assert_eq!(" 1024 ".parse::<Threads>().map(Threads::count), Ok(1024));
-        for text in ["1025", "4294967296", "18446744073709551616", "-1", "x", ""] {
-            let error = text.parse::<Threads>().unwrap_err();
-            assert_eq!(error, ThreadsError::out_of_range(text), "{text}");
-        }
-        assert!(Threads::new(u64::MAX).is_err());
-    }
 
     #[test]
     fn a_stop_ends_a_batch_between_items_on_one_thread_or_many() {
@@ -345,7 +234,7 @@ mod tests {
             let done = if threads == 1 {
                 map_until(&mut solver, &items, &stop, work)
             } else {
-                let pool = Threads::new(threads).unwrap().pool().unwrap();
+                let pool = pool(Threads::new(threads).unwrap()).unwrap();
                 pool.install(|| par_map_until(&items, &stop, work))
             };
             assert_eq!(done, None);
@@ -359,13 +248,13 @@ mod tests {
     #[test]
     fn a_pool_is_built_once_per_count_and_reused() {
         let two = Threads::new(2).unwrap();
-        let first = two.pool().unwrap();
+        let first = pool(two).unwrap();
         assert_eq!(first.current_num_threads(), 2);
-        assert!(Arc::ptr_eq(&first, &two.pool().unwrap()));
+        assert!(Arc::ptr_eq(&first, &pool(two).unwrap()));
         for count in 3..3 + KEPT_POOLS as u64 {
-            Threads::new(count).unwrap().pool().unwrap();
+            pool(Threads::new(count).unwrap()).unwrap();
         }
         // Pushed out by the others, then built again.
-        assert!(!Arc::ptr_eq(&first, &two.pool().unwrap()));
+        assert!(!Arc::ptr_eq(&first, &pool(two).unwrap()));
     }
 }

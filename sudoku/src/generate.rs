@@ -88,7 +88,7 @@ use std::ops::{ControlFlow, Range};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use dance_dlx::{Event, Pursuit, Resume};
+use dance_dlx::{Event, Resume, Tally};
 
 use crate::batch::par_map;
 use crate::cover::{exact_cover, placements};
@@ -502,11 +502,10 @@ impl GridMaker {
         // One request for every seed: the caller's stop (a timeout runs
         // from now, for all of them; its flags stop the searches too), and
         // the flag that a spent budget raises.
-        let shared = stop.started().with_flag(self.spent.clone());
+        let shared = stop.from_now().with_flag(self.spent.clone());
         let request = Request::new(Goal::First).with_stop(shared);
         for _ in 0..GRID_SEARCHES {
             self.engine.shuffle(rng.next_u64());
-            self.engine.rewind();
             self.spent.store(false, Ordering::Relaxed);
             let mut search = Budgeted {
                 solver: &mut self.engine,
@@ -514,14 +513,14 @@ impl GridMaker {
                 spent: &self.spent,
                 ran_out: false,
             };
-            let mut pursuit = Pursuit::new(&request);
-            pursuit.run(&mut search, |_| ControlFlow::Continue(()));
+            let mut tally = Tally::new(&request);
+            tally.run(&mut search, |_| ControlFlow::Continue(()));
             let ran_out = search.ran_out;
-            match pursuit.status() {
+            match tally.status() {
                 Status::Solved => {
                     let placements = placements(n, self.engine.solution());
                     let grid = Grid::solved(&Puzzle::empty(self.shape.clone()), placements);
-                    self.engine.rewind();
+                    self.engine.reset();
                     return Ok(grid);
                 }
                 Status::NoSolution => return Err(GenerateError::NoSolution),
@@ -537,9 +536,9 @@ impl GridMaker {
     }
 }
 
-/// A grid search that runs out after a budget of nodes, for a
-/// [`Pursuit`]: it raises the request's flag then, so that the pursuit
-/// stops at its next look (which also sees the caller's own stop).
+/// A grid search that runs out after a budget of nodes, for a [`Tally`]:
+/// it raises the request's flag then, so that the tally stops at its next
+/// look (which also sees the caller's own stop).
 struct Budgeted<'a> {
     solver: &'a mut dance_dlx::Solver,
     /// Nodes left.
@@ -554,14 +553,18 @@ impl Resume for Budgeted<'_> {
     fn resume(&mut self, budget: u64) -> Event {
         // The driver looks at its budget before every node, so the search
         // ends at the same node however the budget is sliced.
-        let before = self.solver.stats().nodes;
+        let before = self.solver.nodes();
         let event = self.solver.resume(budget.min(self.left));
-        self.left -= self.solver.stats().nodes - before;
+        self.left -= self.solver.nodes() - before;
         if event == Event::BudgetSpent && self.left == 0 {
             self.ran_out = true;
             self.spent.store(true, Ordering::Relaxed);
         }
         event
+    }
+
+    fn nodes(&self) -> u64 {
+        self.solver.nodes()
     }
 }
 

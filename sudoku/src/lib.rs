@@ -45,7 +45,7 @@
 //!   worker thread, with results in input order; its sequential twin gives
 //!   identical results. [`batch::stream`] does the same for an iterator of
 //!   any length, handing each result on as soon as the ones before it are,
-//!   within a bounded window. Its [`Threads`](batch::Threads) is the one
+//!   within a bounded window. Its [`Threads`](dance_dlx::Threads) is the one
 //!   policy for thread counts (0 for one per core, at most 1024) and reuses
 //!   one pool per count.
 //! - [`verify`] checks that a grid solves a puzzle and names the cell or
@@ -102,6 +102,7 @@
 
 mod cell;
 mod digit;
+pub mod kept;
 mod puzzle;
 mod request;
 mod shape;

@@ -45,7 +45,7 @@ pub type Request = dance_dlx::Request<Engine>;
 /// more than one; the deductions engine and the naive search document
 /// their own. The engines on Algorithm X's tree make the same guesses, and
 /// all but the bands count the same nodes (see [`EngineKind::Bands`]).
-pub type Answer = dance_dlx::Answer<Grid, EngineKind>;
+pub type Answer = dance_dlx::Answer<Grid, EngineKind, ()>;
 
 /// Which search answers a [`Request`] — the choice of the command line's
 /// `--engine`, each [described](Engine::describe) there. The answers are

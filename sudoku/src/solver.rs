@@ -4,8 +4,10 @@
 
 use std::ops::ControlFlow;
 
-use dance_dlx::{Count, Event, Goal, Pursuit, Resume};
+use dance_dlx::driver::{Ended, Fold, drive};
+use dance_dlx::{Alarm, Count, Event, Goal, Resume, Tally};
 
+use crate::kept::Kept;
 use crate::engines::search::ShapeSearch;
 use crate::engines::{self, Ask, EngineKind, Tree};
 use crate::{Answer, Engine, Grid, Puzzle, Request, Shape, Stats};
@@ -47,8 +49,8 @@ const CACHED_SHAPES: usize = 4;
 /// ```
 #[derive(Debug, Default)]
 pub struct Solver {
-    /// Most recently used first.
-    engines: Vec<(Key, Box<dyn ShapeSearch>)>,
+    /// The engines built, most recently used first.
+    engines: Kept<Key, Box<dyn ShapeSearch>, CACHED_SHAPES>,
     stats: Stats,
     /// The engine of the shorthands.
     shorthand: Engine,
@@ -117,24 +119,24 @@ impl Solver {
         request: &Request,
         kind: EngineKind,
     ) -> Answer {
-        let mut pursuit = Pursuit::new(request);
+        let mut tally = Tally::new(request);
         let keep = request.goal.keeps_solution();
         let mut kept = None;
         if engine.start(puzzle) {
             // Only the solutions the answer counts are visited: for the
             // goals that keep one, the first.
-            pursuit.run(engine, |engine| {
+            tally.run(engine, |engine| {
                 if keep {
                     kept = Some(engine.grid(puzzle));
                 }
                 ControlFlow::Continue(())
             });
         } else {
-            pursuit.exhausted();
+            tally.exhausted();
         }
         let stats = engine.stats();
         engine.finish();
-        pursuit.answer(kept, stats, kind)
+        tally.answer(kept, stats, kind)
     }
 
     /// Walks Algorithm X's tree, or the deductions engine's where it serves
@@ -234,29 +236,22 @@ impl Solver {
     /// pencilmark puzzle gets an engine of its own (its candidates are
     /// part of the matrix), never reused, and at most one is kept.
     fn load<'e>(
-        engines: &'e mut Vec<(Key, Box<dyn ShapeSearch>)>,
+        engines: &'e mut Kept<Key, Box<dyn ShapeSearch>, CACHED_SHAPES>,
         puzzle: &Puzzle,
         kind: EngineKind,
     ) -> Option<&'e mut dyn ShapeSearch> {
         let (shape, pencilmark) = (puzzle.shape(), puzzle.is_pencilmark());
-        match engines
-            .iter()
-            .position(|((cached, marks, built), _)| {
-                cached == shape && *marks == pencilmark && *built == kind
-            })
-            .filter(|_| !pencilmark)
-        {
-            Some(position) => engines[..=position].rotate_right(1),
-            None => {
-                let built = engines::build(puzzle, kind)?;
-                engines.truncate(CACHED_SHAPES - 1);
-                if let Some(position) = engines.iter().position(|(key, _)| key.1) {
-                    engines.remove(position);
-                }
-                engines.insert(0, ((shape.clone(), pencilmark, kind), built));
-            }
+        let serves =
+            |(cached, marks, built): &Key| cached == shape && *marks == pencilmark && *built == kind;
+        if pencilmark || !engines.promote(serves) {
+            let built = engines::build(puzzle, kind)?;
+            let key = (shape.clone(), pencilmark, kind);
+            // At most one pencilmark engine is kept: it serves no other
+            // puzzle.
+            engines.keep(key, built, |key| key.1);
         }
-        Some(&mut *engines[0].1)
+        let engine = engines.first_mut()?;
+        Some(&mut **engine)
     }
 
     /// The engine that serves `puzzle` when `engine` is asked for, on this
@@ -289,6 +284,19 @@ impl Resume for dyn ShapeSearch + '_ {
     fn resume(&mut self, budget: u64) -> Event {
         ShapeSearch::resume(self, budget)
     }
+
+    fn nodes(&self) -> u64 {
+        self.stats().nodes
+    }
+}
+
+/// The fold of the raw walks: the next solution ends the walk.
+struct Next;
+
+impl Fold<dyn ShapeSearch + '_> for Next {
+    fn solution(&mut self, _: &mut (dyn ShapeSearch + '_)) -> ControlFlow<()> {
+        ControlFlow::Break(())
+    }
 }
 
 /// One search of one puzzle, on its shape's engine, for the raw walks
@@ -308,14 +316,9 @@ impl Search<'_> {
         if !self.live {
             return false;
         }
-        let event = loop {
-            match self.engine.resume(u64::MAX) {
-                Event::BudgetSpent => {}
-                event => break event,
-            }
-        };
+        let ended = drive(self.engine, &Alarm::SILENT, &mut Next);
         *self.stats = self.engine.stats();
-        self.live = event == Event::Solution;
+        self.live = ended == Ended::Folded;
         self.live
     }
 }

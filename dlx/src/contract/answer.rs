@@ -133,9 +133,11 @@ impl From<&Count<BigCount>> for Count {
 /// `S` is a solution (this crate's: the options, in the order the search
 /// chose them), `E` the engine that served the request, where a crate has
 /// several to choose from (`()` for this crate's one search; a Sudoku
-/// answer names one of its engines).
+/// answer names one of its engines), `F` what the goal finds beyond a
+/// count and a solution (this crate's [`Findings`]; `()` for a crate whose
+/// goals find nothing more).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Answer<S = Vec<OptionId>, E = ()> {
+pub struct Answer<S = Vec<OptionId>, E = (), F = Findings> {
     /// What the search found out.
     pub status: Status,
     /// Solutions counted, at most the goal's limit; `complete` when exact,
@@ -157,7 +159,7 @@ pub struct Answer<S = Vec<OptionId>, E = ()> {
     /// The engine that searched.
     pub engine: E,
     /// What the goal found beyond the count and the solution.
-    pub findings: Findings,
+    pub findings: F,
 }
 
 /// What a goal finds beyond a count and a solution: see each

@@ -47,7 +47,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::contract::answer::{Answer, Count, Findings, Status};
+use crate::contract::answer::{Answer, Count, Status};
 use crate::contract::count::BigCount;
 use crate::contract::stats::Stats;
 use crate::contract::stop::Stop;
@@ -267,13 +267,13 @@ impl Goal {
     /// solution, kept only for a goal that [keeps one](Goal::keeps_solution)
     /// when the status is `solved` or `unique`; with the work done and the
     /// engine that did it.
-    pub fn answer_of<S, E>(
+    pub fn answer_of<S, E, F: Default>(
         self,
         (found, exhausted, stopped): (u64, bool, bool),
         solution: Option<S>,
         stats: Stats,
         engine: E,
-    ) -> Answer<S, E> {
+    ) -> Answer<S, E, F> {
         let status = Status::of(found, exhausted, stopped);
         let keep = self.keeps_solution() && matches!(status, Status::Solved | Status::Unique);
         Answer {
@@ -282,7 +282,7 @@ impl Goal {
             solution: solution.filter(|_| keep),
             stats,
             engine,
-            findings: Findings::None,
+            findings: F::default(),
         }
     }
 

@@ -28,6 +28,20 @@ pub struct Stats {
     pub cut: u64,
 }
 
+impl Stats {
+    /// The work done since `earlier`, a reading of the same counters: what
+    /// an engine that keeps one solver for many searches reports for one.
+    pub fn since(self, earlier: Stats) -> Stats {
+        Stats {
+            nodes: self.nodes.saturating_sub(earlier.nodes),
+            guesses: self.guesses.saturating_sub(earlier.guesses),
+            updates: self.updates.saturating_sub(earlier.updates),
+            solutions: self.solutions.saturating_sub(earlier.solutions),
+            cut: self.cut.saturating_sub(earlier.cut),
+        }
+    }
+}
+
 /// The work of one search added to another's: what a search in parts (on
 /// threads, or in pieces) reports as its whole.
 impl std::ops::AddAssign for Stats {

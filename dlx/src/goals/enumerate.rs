@@ -26,8 +26,9 @@ use crate::machine::driver::{Ended, Fold, Resume, drive};
 /// An engine that [resumes](Resume) is driven by [`run`](Tally::run); an
 /// engine with a loop of its own (the naive DFS) reports each solution to
 /// [`solution`](Tally::solution), looks at
-/// [`checkpoint`](Tally::checkpoint) every [`budget`](Tally::budget) nodes,
-/// and says when its tree is [`exhausted`](Tally::exhausted).
+/// [`checkpoint`](Tally::checkpoint) every
+/// [`NODES_PER_LOOK`](Tally::NODES_PER_LOOK) nodes, and says when its tree
+/// is [`exhausted`](Tally::exhausted).
 #[derive(Debug)]
 pub struct Tally<'a> {
     goal: Goal,
@@ -39,6 +40,12 @@ pub struct Tally<'a> {
 }
 
 impl<'a> Tally<'a> {
+    /// The nodes between two [`checkpoint`](Tally::checkpoint)s of an
+    /// engine with a loop of its own, when something can stop it: a few
+    /// milliseconds of search (a power of two, so that the test is a
+    /// mask).
+    pub const NODES_PER_LOOK: u64 = CHECK_INTERVAL;
+
     /// The tally of `request`, starting now (its timeout runs from here).
     pub fn new<E>(request: &'a Request<E>) -> Tally<'a> {
         Tally {
@@ -51,15 +58,10 @@ impl<'a> Tally<'a> {
         }
     }
 
-    /// Nodes to search before the next [`checkpoint`](Tally::checkpoint),
-    /// for an engine with a loop of its own: a few thousand, or no limit
-    /// when nothing can stop the search.
-    pub fn budget(&self) -> u64 {
-        if self.alarm.is_silent() {
-            u64::MAX
-        } else {
-            CHECK_INTERVAL
-        }
+    /// Whether nothing can stop the search: an engine with a loop of its
+    /// own need not look at [`checkpoint`](Tally::checkpoint).
+    pub fn is_silent(&self) -> bool {
+        self.alarm.is_silent()
     }
 
     /// Whether the next solution is one the answer counts (one of the first
@@ -139,7 +141,12 @@ impl<'a> Tally<'a> {
     /// only for [`First`](Goal::First) when solved and for
     /// [`Unique`](Goal::Unique) when unique — the solution
     /// ([`Goal::answer_of`]).
-    pub fn answer<S, E>(&self, solution: Option<S>, stats: Stats, engine: E) -> Answer<S, E> {
+    pub fn answer<S, E, F: Default>(
+        &self,
+        solution: Option<S>,
+        stats: Stats,
+        engine: E,
+    ) -> Answer<S, E, F> {
         let ended = (self.found, self.exhausted, self.stopped);
         self.goal.answer_of(ended, solution, stats, engine)
     }

@@ -88,7 +88,7 @@ const CHUNK_TIME: Duration = Duration::from_millis(1);
 ///     .iter()
 ///     .map(|line| format!("{line}{}", ".".repeat(12)).parse::<dance_sudoku::Puzzle>());
 /// let request = Request::new(Goal::Count { limit: 50 });
-/// let pool = batch::Threads::new(2)?.pool()?;
+/// let pool = batch::pool(dance_dlx::Threads::new(2)?)?;
 /// let mut counts = Vec::new();
 /// let ended: ControlFlow<()> = batch::stream(
 ///     Some(&pool),
@@ -259,7 +259,8 @@ impl<I: Iterator, R> Stream<I, R> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::batch::Threads;
+    use crate::batch::pool;
+    use dance_dlx::Threads;
     use dance_dlx::ordered::IDLE_TURN;
 
     /// Items of uneven cost, results in order on both paths; a slow item
@@ -268,7 +269,7 @@ mod tests {
     #[test]
     fn a_stream_hands_results_on_in_order_within_its_window() {
         use std::sync::atomic::{AtomicU64, Ordering};
-        let pool = Threads::new(3).unwrap().pool().unwrap();
+        let pool = pool(Threads::new(3).unwrap()).unwrap();
         let window = WINDOW_PER_THREAD as u64 * 3;
         for pool in [None, Some(&*pool)] {
             let taken = AtomicU64::new(0);
@@ -306,7 +307,7 @@ mod tests {
     fn a_slow_item_holds_back_no_result_before_it() {
         use std::sync::atomic::{AtomicU64, Ordering};
         for threads in [1, 2] {
-            let pool = Threads::new(threads).unwrap().pool().unwrap();
+            let pool = pool(Threads::new(threads).unwrap()).unwrap();
             for slow in [1, 700, 1500, 1999] {
                 let seen = AtomicU64::new(0);
                 let mut waited = None;
@@ -352,7 +353,7 @@ mod tests {
     /// takes 100.
     #[test]
     fn a_finished_result_waits_at_most_an_idle_turn() {
-        let pool = Threads::new(2).unwrap().pool().unwrap();
+        let pool = pool(Threads::new(2).unwrap()).unwrap();
         // In the middle, the other worker hands on at the end of its own
         // chunks; last, it has nothing left but its idle turns.
         for slow in [1500u64, 1999] {
@@ -387,7 +388,7 @@ mod tests {
 
     #[test]
     fn an_empty_stream_hands_nothing_on() {
-        let pool = Threads::new(2).unwrap().pool().unwrap();
+        let pool = pool(Threads::new(2).unwrap()).unwrap();
         for pool in [None, Some(&*pool)] {
             let ended = stream(pool, 0..0u64, |_, k| k, |_| ControlFlow::Break(()));
             assert_eq!(ended, ControlFlow::Continue(()));
@@ -396,7 +397,7 @@ mod tests {
 
     #[test]
     fn a_stream_stops_when_its_sink_breaks() {
-        let pool = Threads::new(2).unwrap().pool().unwrap();
+        let pool = pool(Threads::new(2).unwrap()).unwrap();
         for pool in [None, Some(&*pool)] {
             let mut seen = Vec::new();
             let ended = stream(
@@ -421,7 +422,7 @@ mod tests {
     /// left waiting for its result.
     #[test]
     fn a_panic_in_a_stream_reaches_the_caller() {
-        let pool = Threads::new(2).unwrap().pool().unwrap();
+        let pool = pool(Threads::new(2).unwrap()).unwrap();
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             stream(
                 Some(&*pool),

@@ -20,7 +20,7 @@
 
 use std::ops::ControlFlow;
 
-use dance_dlx::{CHECK_INTERVAL, Goal, Pursuit};
+use dance_dlx::{Goal, Tally};
 
 use crate::cover::{KING_MOVES, KNIGHT_MOVES, ORTHOGONAL_MOVES, step};
 use crate::values::Values;
@@ -30,7 +30,7 @@ use crate::{Answer, Digit, EngineKind, Grid, Puzzle, Request, Shape, Stats, Vari
 /// [`Solver::run`](crate::Solver::run) does for [`Engine::Dfs`](crate::Engine::Dfs),
 /// whatever engine the request names: the same statuses and counts as the
 /// exact-cover engines, by the same rules. The stop is looked at every
-/// [`CHECK_INTERVAL`] nodes and at every solution.
+/// [`Tally::NODES_PER_LOOK`] nodes and at every solution.
 ///
 /// ```
 /// use dance_sudoku::{Goal, Request, Status, dfs};
@@ -42,19 +42,23 @@ use crate::{Answer, Digit, EngineKind, Grid, Puzzle, Request, Shape, Stats, Vari
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn run(puzzle: &Puzzle, request: &Request) -> Answer {
-    let mut pursuit = Pursuit::new(request);
-    if pursuit.checkpoint().is_break() {
-        return pursuit.answer(None, Stats::default(), EngineKind::Dfs);
+    let mut tally = Tally::new(request);
+    if tally.checkpoint().is_break() {
+        return tally.answer(None, Stats::default(), EngineKind::Dfs);
     }
     let keep = request.goal.keeps_solution();
     let mut kept = None;
-    let stats = search(&mut pursuit, puzzle, |board, pursuit| {
-        if keep && pursuit.wants_next() {
+    let stats = search(&mut tally, puzzle, |board, tally| {
+        if keep && tally.wants_next() {
             kept = Some(board.grid());
         }
-        pursuit.solution()
+        // The stop is looked at every solution too.
+        if tally.solution().is_break() {
+            return ControlFlow::Break(());
+        }
+        tally.checkpoint()
     });
-    pursuit.answer(kept, stats, EngineKind::Dfs)
+    tally.answer(kept, stats, EngineKind::Dfs)
 }
 
 /// The first solution in search order, or `None` when there is none: the
@@ -194,26 +198,26 @@ impl Board<'_> {
 
 /// Runs the search, calling `on_solution` for each solution until it
 /// returns `Break`, the stop comes or the tree is exhausted (which
-/// `pursuit` is told).
+/// `tally` is told).
 fn search(
-    pursuit: &mut Pursuit<'_>,
+    tally: &mut Tally<'_>,
     puzzle: &Puzzle,
-    on_solution: impl FnMut(&Board<'_>, &mut Pursuit<'_>) -> ControlFlow<()>,
+    on_solution: impl FnMut(&Board<'_>, &mut Tally<'_>) -> ControlFlow<()>,
 ) -> Stats {
     let variant = puzzle.shape().variant();
     if variant.rules().any(|rule| rule != Variant::X) {
-        search_with::<true>(pursuit, puzzle, on_solution)
+        search_with::<true>(tally, puzzle, on_solution)
     } else {
-        search_with::<false>(pursuit, puzzle, on_solution)
+        search_with::<false>(tally, puzzle, on_solution)
     }
 }
 
 /// [`search`], compiled for shapes with rules beyond rows, columns,
 /// regions and diagonals (`RULES`) or without.
 fn search_with<const RULES: bool>(
-    pursuit: &mut Pursuit<'_>,
+    tally: &mut Tally<'_>,
     puzzle: &Puzzle,
-    mut on_solution: impl FnMut(&Board<'_>, &mut Pursuit<'_>) -> ControlFlow<()>,
+    mut on_solution: impl FnMut(&Board<'_>, &mut Tally<'_>) -> ControlFlow<()>,
 ) -> Stats {
     let shape = puzzle.shape();
     let n = shape.size();
@@ -267,7 +271,7 @@ fn search_with<const RULES: bool>(
             Some(digit) => {
                 let bit = 1u32 << digit.index();
                 if board.used::<RULES>(place) & bit != 0 {
-                    pursuit.exhausted();
+                    tally.exhausted();
                     return stats;
                 }
                 board.toggle::<RULES>(place, bit);
@@ -284,11 +288,11 @@ fn search_with<const RULES: bool>(
     let mut depth = 0;
     loop {
         let Some(&(index, place)) = empty.get(depth) else {
-            if on_solution(&board, pursuit).is_break() {
+            if on_solution(&board, tally).is_break() {
                 return stats;
             }
             if !backtrack::<RULES>(&mut board, &empty, &mut depth) {
-                pursuit.exhausted();
+                tally.exhausted();
                 return stats;
             }
             continue;
@@ -298,7 +302,7 @@ fn search_with<const RULES: bool>(
         if free == 0 {
             next[depth] = 0;
             if !backtrack::<RULES>(&mut board, &empty, &mut depth) {
-                pursuit.exhausted();
+                tally.exhausted();
                 return stats;
             }
             continue;
@@ -308,7 +312,7 @@ fn search_with<const RULES: bool>(
         if (full & !used).count_ones() > 1 {
             stats.guesses += 1;
         }
-        if stats.nodes % CHECK_INTERVAL == 0 && pursuit.checkpoint().is_break() {
+        if stats.nodes % Tally::NODES_PER_LOOK == 0 && tally.checkpoint().is_break() {
             return stats;
         }
         board.toggle::<RULES>(place, 1 << digit);

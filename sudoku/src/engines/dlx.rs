@@ -3,7 +3,7 @@
 //! after it — the engine of `--engine dlx`, and of every shape, variant
 //! and pencilmark puzzle that no faster engine serves.
 
-use dance_dlx::Event;
+use dance_dlx::{Event, Resume};
 
 use super::search::ShapeSearch;
 use crate::cover::{exact_cover, marks_option, option, pencilmark_cover, placements};
@@ -18,6 +18,9 @@ pub(crate) struct Generic {
     solver: dance_dlx::Solver,
     /// Whether the matrix is a pencilmark puzzle's.
     marks: bool,
+    /// The solver's work when the search of the puzzle began: what it
+    /// reports is the work since.
+    began: Stats,
 }
 
 impl Generic {
@@ -26,6 +29,7 @@ impl Generic {
             size: shape.size(),
             solver: algorithm_x(&exact_cover(shape)),
             marks: false,
+            began: Stats::default(),
         }
     }
 
@@ -36,6 +40,7 @@ impl Generic {
             size: puzzle.shape().size(),
             solver: algorithm_x(&pencilmark_cover(puzzle)),
             marks: true,
+            began: Stats::default(),
         }
     }
 }
@@ -45,7 +50,10 @@ impl Generic {
 /// ([`DeadEnds::AtChoice`](dance_dlx::DeadEnds::AtChoice)).
 pub(crate) fn algorithm_x(problem: &dance_dlx::Problem) -> dance_dlx::Solver {
     let mut solver = dance_dlx::Solver::new(problem);
-    solver.set_dead_ends(dance_dlx::DeadEnds::AtChoice);
+    solver.tune(dance_dlx::Tuning {
+        dead_ends: dance_dlx::DeadEnds::AtChoice,
+        ..dance_dlx::Tuning::default()
+    });
     solver
 }
 
@@ -57,12 +65,12 @@ impl ShapeSearch for Generic {
             || puzzle
                 .givens()
                 .any(|(cell, digit)| self.solver.select(option(n, cell, digit)).is_err());
-        self.solver.rewind();
+        self.began = self.solver.stats();
         !clash
     }
 
     fn resume(&mut self, budget: u64) -> Event {
-        self.solver.resume(budget)
+        Resume::resume(&mut self.solver, budget)
     }
 
     fn grid(&self, puzzle: &Puzzle) -> Grid {
@@ -73,7 +81,7 @@ impl ShapeSearch for Generic {
     }
 
     fn stats(&self) -> Stats {
-        self.solver.stats()
+        self.solver.stats().since(self.began)
     }
 
     fn finish(&mut self) {

@@ -7,7 +7,7 @@
 //! engine says what it serves ([`EngineKind::serves`]: the shapes and
 //! variants, pencilmark puzzles; [`EngineKind::shuffles`]: random option
 //! orders) and which tree it walks ([`EngineKind::walks_algorithm_x`]); every engine answers every
-//! [`Goal`](crate::Goal), through the same [`Pursuit`](dance_dlx::Pursuit).
+//! [`Goal`](crate::Goal), through the same [`Tally`](dance_dlx::Tally).
 //! `choose` picks, as the meta strategy of a regex engine does: the first
 //! engine of the requested [`Engine`]'s family, fastest first, that serves
 //! the puzzle and walks the [`Tree`] asked for. Nothing else in the crate

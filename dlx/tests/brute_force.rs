@@ -5,8 +5,10 @@
 
 use std::collections::BTreeSet;
 
-use dance_dlx::{ColorId, Entry, ItemId, OptionId, OptionOrder, Problem, Solver};
+use dance_dlx::{ColorId, Entry, ItemId, OptionId, Problem, Solver};
 use proptest::prelude::*;
+
+use crate::util::{first, memo_answer, memo_count_within, memo_findings, search, seeded, split};
 
 /// A random problem: item count, how many are primary, the bounds of the
 /// primary items, and options as (item, color) lists; color 0 means none.
@@ -152,16 +154,18 @@ fn check_searches(spec: &Spec, solver: &mut Solver) -> Result<(), TestCaseError>
     prop_assert_eq!(&as_set, &expected);
 
     prop_assert_eq!(solver.count(), expected.len() as u64);
-    match solver.first() {
+    match first(solver) {
         Some(first) => prop_assert!(expected.contains(&sorted(&first))),
         None => prop_assert!(expected.is_empty()),
     }
     let mut visited = BTreeSet::new();
-    let _ = solver.search(|s| {
+    let answer = search(solver, |s| {
         visited.insert(sorted(s));
         std::ops::ControlFlow::Continue(())
     });
     prop_assert_eq!(&visited, &expected);
+    prop_assert_eq!(answer.count.solutions, expected.len() as u64);
+    prop_assert!(answer.count.complete);
     Ok(())
 }
 
@@ -213,18 +217,20 @@ proptest! {
         check_selections(&spec, &picks)?;
     }
 
+    /// The memo's count, within a budget that holds nothing and one that
+    /// holds every state, with and without selected options.
     #[test]
     fn the_memo_agrees_with_brute_force(
         spec in spec(),
         picks in proptest::collection::vec(any::<prop::sample::Index>(), 0..3),
         max_bytes in prop_oneof![Just(200usize), Just(1usize << 20)],
-        order in prop_oneof![Just(OptionOrder::TopDown), Just(OptionOrder::BottomUp)],
     ) {
         let problem = build(&spec);
         let mut solver = Solver::new(&problem);
-        let mut memo = dance_dlx::MemoCounter::new(&solver, max_bytes).unwrap();
-        memo.set_option_order(order);
-        prop_assert_eq!(memo.count(&mut solver).unwrap(), brute_force(&spec, &[]).len() as u128);
+        prop_assert_eq!(
+            memo_count_within(&mut solver, max_bytes),
+            brute_force(&spec, &[]).len() as u128
+        );
         // With options selected, whose colors the memo must take into account.
         let mut required = Vec::new();
         for pick in &picks {
@@ -234,13 +240,14 @@ proptest! {
             }
         }
         let expected = brute_force(&spec, &required).len() as u128;
-        prop_assert_eq!(memo.count(&mut solver).unwrap(), expected);
+        prop_assert_eq!(memo_count_within(&mut solver, max_bytes), expected);
     }
 
-    /// The subproblems of a split, counted on two threads by counters of
-    /// one shared memo (and so in whatever order the threads take them),
-    /// one counting top down, the other bottom up, add up to the
-    /// brute-force count.
+    /// The memo's count on two threads — one shared memo, the tree cut in
+    /// the memo's order, one thread counting top down, the other bottom
+    /// up, in whatever order they take the parts — agrees with brute
+    /// force: for the whole problem, and added up over the subproblems of
+    /// a split, each counted so with its options selected.
     #[test]
     fn a_shared_memo_on_threads_agrees_with_brute_force(
         spec in spec(),
@@ -249,35 +256,21 @@ proptest! {
     ) {
         let problem = build(&spec);
         let mut solver = Solver::new(&problem);
-        let subproblems = solver.split(depth).unwrap();
-        let memo = dance_dlx::SharedMemo::new(&solver, max_bytes).unwrap();
-        let halves: Vec<&[Vec<OptionId>]> = subproblems.chunks(subproblems.len().div_ceil(2).max(1)).collect();
-        let total: u128 = std::thread::scope(|scope| {
-            let counts: Vec<_> = halves
-                .iter()
-                .enumerate()
-                .map(|(index, half)| {
-                    let (mut solver, memo) = (solver.clone(), memo.clone());
-                    scope.spawn(move || {
-                        let mut counter = memo.counter(&solver).unwrap();
-                        if index == 1 {
-                            counter.set_option_order(OptionOrder::BottomUp);
-                        }
-                        let mut sum = 0;
-                        for subproblem in half.iter() {
-                            for &option in subproblem {
-                                solver.select(option).unwrap();
-                            }
-                            sum += counter.count(&mut solver).unwrap().to_u128().unwrap();
-                            solver.reset();
-                        }
-                        sum
-                    })
-                })
-                .collect();
-            counts.into_iter().map(|count| count.join().unwrap()).sum()
-        });
-        prop_assert_eq!(total, brute_force(&spec, &[]).len() as u128);
+        let expected = brute_force(&spec, &[]).len() as u128;
+        let (whole, _) = memo_findings(&memo_answer(&mut solver, max_bytes, 2));
+        prop_assert!(whole.complete);
+        prop_assert_eq!(whole.solutions, expected);
+        let mut total = 0u128;
+        for subproblem in split(&mut solver, depth) {
+            for &option in &subproblem {
+                solver.select(option).unwrap();
+            }
+            let (count, _) = memo_findings(&memo_answer(&mut solver, max_bytes, 2));
+            prop_assert!(count.complete);
+            total += count.solutions.to_u128().unwrap();
+            solver.reset();
+        }
+        prop_assert_eq!(total, expected);
     }
 
     #[test]
@@ -296,7 +289,7 @@ proptest! {
     fn algorithm_m_agrees_with_brute_force(spec in spec_with_bounds(), seed in any::<u64>()) {
         let problem = build(&spec);
         check_searches(&spec, &mut Solver::new(&problem))?;
-        check_searches(&spec, &mut Solver::with_seed(&problem, seed))?;
+        check_searches(&spec, &mut seeded(&problem, seed))?;
     }
 
     #[test]

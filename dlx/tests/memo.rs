@@ -4,20 +4,25 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use dance_dlx::problems::{
     PieceSet, PieceUse, domino_tilings, domino_tilings_by_rows, langford, n_queens, pentominoes,
     polyomino_tilings, rooks,
 };
-use dance_dlx::{BigCount, MemoCounter, MemoError, OptionId, Problem, Solver, Stop, parse_problem};
+use dance_dlx::{
+    BigCount, Goal, OptionId, Problem, Progress, Request, Solver, Status, Stop, parse_problem,
+};
 use num_bigint::BigUint;
+
+use crate::util::{
+    first, memo_answer, memo_count as memo_count_of, memo_count_within, memo_findings, on, seeded,
+    split, split_into_parts,
+};
 
 /// The memo's count of `problem`, with a fresh memo of `max_bytes`.
 fn memo_count(problem: &Problem, max_bytes: usize) -> BigCount {
-    let mut solver = Solver::new(problem);
-    let mut memo = MemoCounter::new(&solver, max_bytes).unwrap();
-    memo.count(&mut solver).unwrap()
+    memo_count_within(&mut Solver::new(problem), max_bytes)
 }
 
 /// Problems with primary items only, secondary items, and colors.
@@ -66,9 +71,9 @@ fn memo_counts_equal_plain_counts_on_the_suite() {
         assert_eq!(memo_count(&problem, 1 << 24), u128::from(plain), "{name}");
         // A budget of a few entries evicts all the time and stays exact.
         assert_eq!(memo_count(&problem, 300), u128::from(plain), "{name}, tiny");
-        let mut shuffled = Solver::with_seed(&problem, 3);
+        let mut shuffled = seeded(&problem, 3);
         assert_eq!(
-            shuffled.count_memo().unwrap(),
+            memo_count_of(&mut shuffled),
             u128::from(plain),
             "{name}, shuffled"
         );
@@ -83,37 +88,32 @@ fn memo_counts_the_larger_problems_of_the_suite() {
         (n_queens(12), 14200),
         (langford(11), 35584),
     ] {
-        assert_eq!(Solver::new(&problem).count_memo().unwrap(), count);
+        assert_eq!(memo_count_of(&mut Solver::new(&problem)), count);
     }
 }
 
-/// A memo serves the subproblems of a split search: their counts, with the
-/// options selected, add up to the whole, and each equals the plain count.
+/// The memo counts the subproblems of a split search: their counts, with
+/// the options selected, add up to the whole, and each equals the plain
+/// count.
 #[test]
-fn one_memo_counts_selections_and_keeps_what_it_learned() {
+fn the_memo_counts_selections() {
     for problem in [n_queens(7), domino_tilings(5, 6), pentominoes(3, 20)] {
         let mut solver = Solver::new(&problem);
         let total = solver.count();
-        let mut memo = MemoCounter::new(&solver, 1 << 22).unwrap();
         let mut sum = 0u128;
-        for subproblem in solver.split(2).unwrap() {
+        for subproblem in split(&mut solver, 2) {
             for &option in &subproblem {
                 solver.select(option).unwrap();
             }
             let plain = solver.count();
-            let counted = memo.count(&mut solver).unwrap();
+            let counted = memo_count_within(&mut solver, 1 << 22);
             assert_eq!(counted, u128::from(plain), "{subproblem:?}");
             assert_eq!(solver.selected().collect::<Vec<_>>(), subproblem);
             sum += counted.to_u128().unwrap();
             solver.reset();
         }
         assert_eq!(sum, u128::from(total));
-        let hits = memo.stats().hits;
-        assert_eq!(memo.count(&mut solver).unwrap(), u128::from(total));
-        assert!(
-            memo.stats().hits > hits,
-            "the second count finds stored states"
-        );
+        assert_eq!(memo_count_within(&mut solver, 1 << 22), u128::from(total));
     }
 }
 
@@ -123,16 +123,16 @@ fn colored_selections_are_part_of_the_key() {
     let text = "p q r | x\np x:A\np x:B\nq x:A\nq x:B\nr x:A\nr\n";
     let problem = parse_problem(text).unwrap();
     let mut solver = Solver::new(&problem);
-    let mut memo = MemoCounter::new(&solver, 1 << 20).unwrap();
     for option in 0..problem.option_count() as u32 {
         if solver.select(OptionId::new(option)).is_err() {
             continue;
         }
         let plain = solver.count();
-        assert_eq!(memo.count(&mut solver).unwrap(), u128::from(plain));
+        assert_eq!(memo_count_within(&mut solver, 1 << 20), u128::from(plain));
         solver.reset();
     }
-    assert_eq!(memo.count(&mut solver).unwrap(), u128::from(solver.count()));
+    let plain = solver.count();
+    assert_eq!(memo_count_within(&mut solver, 1 << 20), u128::from(plain));
 }
 
 #[test]
@@ -163,66 +163,64 @@ fn problems_with_multiplicities_count_as_the_plain_search() {
 
 #[test]
 fn the_bounds_are_part_of_the_problem() {
-    // The same options with other bounds: another problem.
+    // The same options with other bounds: another problem, another count.
     let mut one = Solver::new(&parse_problem("1:2|a b\na\na b\nb\n").unwrap());
     let mut two = Solver::new(&parse_problem("2|a b\na\na b\nb\n").unwrap());
-    let mut memo = MemoCounter::new(&one, 1 << 20).unwrap();
-    assert_eq!(memo.count(&mut one).unwrap(), 3);
-    assert_eq!(memo.count(&mut two), Err(MemoError::OtherProblem));
-    assert_eq!(two.count_memo().unwrap(), 1);
+    assert_eq!(memo_count_within(&mut one, 1 << 20), 3);
+    assert_eq!(memo_count_of(&mut two), 1);
 }
 
+/// The shared memo does not take Algorithm M's states: on threads, a
+/// problem with multiplicities is counted on one thread, as the plain
+/// search counts it.
 #[test]
-fn a_shared_memo_refuses_multiplicities() {
-    let solver = Solver::new(&rooks(3, 2));
-    assert_eq!(
-        dance_dlx::SharedMemo::new(&solver, 1 << 20).unwrap_err(),
-        MemoError::Multiplicities
-    );
-}
-
-#[test]
-fn other_problems_are_refused() {
-    let mut queens = Solver::new(&n_queens(6));
-    let mut memo = MemoCounter::new(&queens, 1 << 20).unwrap();
-    let mut other = Solver::new(&n_queens(7));
-    assert_eq!(memo.count(&mut other), Err(MemoError::OtherProblem));
-    let mut same_shape = Solver::new(&langford(3));
-    let mut langford_memo = MemoCounter::new(&same_shape, 1 << 20).unwrap();
-    assert_eq!(
-        langford_memo.count(&mut Solver::new(&langford(3))).unwrap(),
-        2
-    );
-    assert_eq!(memo.count(&mut queens).unwrap(), 4);
-    assert_eq!(langford_memo.count(&mut same_shape).unwrap(), 2);
+fn multiplicities_count_on_threads_as_on_one() {
+    for (n, k) in [(3, 2), (4, 2)] {
+        let mut solver = Solver::new(&rooks(n, k));
+        let plain = solver.count();
+        let answer = memo_answer(&mut solver, 1 << 20, 2);
+        let (count, _) = memo_findings(&answer);
+        assert!(count.complete);
+        assert_eq!(count.solutions, u128::from(plain), "rooks({n}, {k})");
+        assert_eq!(answer.count.solutions, plain);
+    }
 }
 
 #[test]
 fn a_stopped_count_is_a_lower_bound_and_leaves_the_links_as_they_were() {
     let problem = n_queens(12);
     let mut solver = Solver::new(&problem);
-    let mut memo = MemoCounter::new(&solver, 1 << 22).unwrap();
-    // The flag is raised by the first look's progress report: the count
-    // stops at the next look.
+    // The flag is raised once the progress reports the first look's work:
+    // the count stops at a later look.
     let flag = Arc::new(AtomicBool::new(false));
     let stop = Stop::when(flag.clone());
-    let mut calls = 0;
-    let stopped = memo
-        .count_until(&mut solver, &stop, |stats| {
-            calls += 1;
-            assert!(stats.search.nodes > 0);
+    let request = Request::new(Goal::MemoCount { memory: 1 << 22 }).with_stop(stop);
+    let progress = Progress::new();
+    let done = AtomicBool::new(false);
+    let stopped = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            while progress.nodes() == 0 && !done.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_micros(100));
+            }
             flag.store(true, Ordering::Relaxed);
-        })
-        .unwrap();
-    assert_eq!(calls, 1);
-    assert!(!stopped.complete);
-    assert!(stopped.solutions.to_u128().unwrap() < 14200);
+        });
+        let answer = on(1).with_progress(&progress).run(&mut solver, &request);
+        done.store(true, Ordering::Relaxed);
+        answer
+    });
+    let (count, stats) = memo_findings(&stopped);
+    assert!(stats.search.nodes > 0);
+    assert_eq!(stopped.status, Status::Timeout);
+    assert!(!count.complete);
+    assert!(count.solutions.to_u128().unwrap() < 14200);
     assert_eq!(solver.count(), 14200);
     flag.store(false, Ordering::Relaxed);
-    let full = memo.count_until(&mut solver, &stop, |_| {});
-    assert_eq!(full.unwrap().solutions, 14200);
-    let past = memo.count_until(&mut solver, &Stop::at(Instant::now()), |_| {});
-    assert!(!past.unwrap().complete);
+    let (full, _) = memo_findings(&solver.run(&request));
+    assert_eq!(full.solutions, 14200);
+    let past =
+        Request::new(Goal::MemoCount { memory: 1 << 22 }).with_stop(Stop::at(Instant::now()));
+    let (past, _) = memo_findings(&solver.run(&past));
+    assert!(!past.complete);
 }
 
 #[test]
@@ -230,9 +228,8 @@ fn statistics_count_the_work_and_the_memory() {
     let problem = domino_tilings(8, 8);
     let mut solver = Solver::new(&problem);
     let budget = 1 << 20;
-    let mut memo = MemoCounter::new(&solver, budget).unwrap();
-    assert_eq!(memo.count(&mut solver).unwrap(), 12_988_816);
-    let stats = memo.stats();
+    let (count, stats) = memo_findings(&memo_answer(&mut solver, budget, 1));
+    assert_eq!(count.solutions, 12_988_816);
     assert!(
         stats.search.nodes > 0 && stats.search.nodes < 10_000,
         "{stats:?}"
@@ -351,25 +348,22 @@ fn boards_listed_along_their_long_side_agree_with_the_transfer_matrix() {
 fn a_reordered_count_with_selections_equals_the_plain_count() {
     let problem = domino_tilings_by_rows(3, 12);
     let mut solver = Solver::new(&problem);
-    let mut memo = MemoCounter::new(&solver, 1 << 20).unwrap();
-    let first = solver.first().unwrap();
+    let first = first(&mut solver).unwrap();
     for &option in &first[..4] {
         solver.select(option).unwrap();
         let plain = solver.count();
-        assert_eq!(memo.count(&mut solver).unwrap(), u128::from(plain));
+        assert_eq!(memo_count_within(&mut solver, 1 << 20), u128::from(plain));
     }
     solver.reset();
     assert_eq!(solver.count(), 2131);
-    assert_eq!(memo.count(&mut solver).unwrap(), 2131);
+    assert_eq!(memo_count_within(&mut solver, 1 << 20), 2131);
 }
 
 #[test]
 #[ignore = "slow in debug builds; run with --release -- --ignored"]
 fn domino_tilings_up_to_16x16_agree_with_the_transfer_matrix() {
     for (rows, cols) in [(14, 14), (13, 16), (15, 16), (16, 16)] {
-        let counted = Solver::new(&domino_tilings(rows, cols))
-            .count_memo()
-            .unwrap();
+        let counted = memo_count_of(&mut Solver::new(&domino_tilings(rows, cols)));
         assert_eq!(
             counted.to_biguint(),
             transfer_matrix_dominoes(rows, cols),
@@ -403,71 +397,58 @@ fn counts_past_u128_are_exact() {
     assert!(wide.to_u128().is_none());
 }
 
-/// The nodes one counter (with one memo) tries over `parts`, and their
-/// counts' sum.
-fn count_parts(solver: &mut Solver, memo: &mut MemoCounter, parts: &[Vec<OptionId>]) -> BigCount {
+/// The memo's counts of `parts`, each with its options selected and a
+/// memo of its own, added up, and the nodes they tried.
+fn count_parts(solver: &mut Solver, parts: &[Vec<OptionId>]) -> (BigCount, u64) {
     let mut total = BigCount::ZERO;
+    let mut nodes = 0;
     for part in parts {
         for &option in part {
             solver.select(option).unwrap();
         }
-        total += &memo.count(solver).unwrap();
+        let (count, stats) = memo_findings(&memo_answer(solver, 1 << 26, 1));
+        assert!(count.complete);
+        total += &count.solutions;
+        nodes += stats.search.nodes;
         while solver.selected().count() > 0 {
             solver.unselect();
         }
     }
-    total
+    (total, nodes)
 }
 
 /// A board listed along its long side is swept by the memo from a corner
-/// of its own choosing: subproblems cut in the links' order fix cells that
-/// the memo covers last, so that no two of them meet a state, while
-/// subproblems cut in the memo's order
-/// ([`MemoCounter::split_into_parts_until`]) meet the states one count
-/// meets, and cost about its nodes.
+/// of its own choosing: the memo's count on threads cuts the tree in the
+/// memo's order, so that its parts, sharing one memo, meet the states one
+/// count meets and cost about its nodes, while subproblems cut in the
+/// links' order ([`Cut::Parts`](dance_dlx::Cut::Parts)) fix cells that the
+/// memo covers last, so that each is a count of its own.
 #[test]
 fn subproblems_cut_in_the_memos_order_share_its_states() {
     let problem = domino_tilings_by_rows(6, 60);
-    let entries = problem.entry_count();
     let expected = transfer_matrix_dominoes(6, 60);
     let mut solver = Solver::new(&problem);
-    let mut whole = MemoCounter::new(&solver, 1 << 26).unwrap();
-    assert_eq!(whole.count(&mut solver).unwrap().to_biguint(), expected);
-    let one_count = whole.stats().search.nodes;
+    let (whole, stats) = memo_findings(&memo_answer(&mut solver, 1 << 26, 1));
+    assert_eq!(whole.solutions.to_biguint(), expected);
+    let one_count = stats.search.nodes;
 
-    let mut memo = MemoCounter::new(&solver, 1 << 26).unwrap();
-    let parts = memo
-        .split_into_parts_until(&mut solver, 128, entries, &Stop::never())
-        .unwrap();
-    assert!(parts.len() >= 128, "{} parts", parts.len());
-    let total = count_parts(&mut solver, &mut memo, &parts);
-    assert_eq!(total.to_biguint(), expected);
-    let in_memo_order = memo.stats().search.nodes;
+    let progress = Progress::new();
+    let request = Request::new(Goal::MemoCount { memory: 1 << 26 });
+    let answer = on(2).with_progress(&progress).run(&mut solver, &request);
+    assert!(progress.parts() >= 128, "{} parts", progress.parts());
+    let (count, stats) = memo_findings(&answer);
+    assert_eq!(count.solutions.to_biguint(), expected);
+    let in_memo_order = stats.search.nodes;
     assert!(
         in_memo_order * 2 <= one_count * 3,
         "{in_memo_order} nodes against {one_count}"
     );
 
-    let mut memo = MemoCounter::new(&solver, 1 << 26).unwrap();
-    let parts = solver.split_into_parts(128, entries).unwrap();
-    let total = count_parts(&mut solver, &mut memo, &parts);
+    let parts = split_into_parts(&mut solver, 128);
+    let (total, in_links_order) = count_parts(&mut solver, &parts);
     assert_eq!(total.to_biguint(), expected);
-    let in_links_order = memo.stats().search.nodes;
     assert!(
         in_links_order > 4 * one_count,
         "{in_links_order} nodes against {one_count}"
-    );
-}
-
-/// The memo's split refuses a solver of another problem, whose items its
-/// order does not know.
-#[test]
-fn the_memos_split_refuses_another_problem() {
-    let solver = Solver::new(&domino_tilings(4, 4));
-    let memo = MemoCounter::new(&solver, 1 << 20).unwrap();
-    let mut other = Solver::new(&domino_tilings(4, 6));
-    assert_eq!(
-        memo.split_into_parts_until(&mut other, 8, 100, &Stop::never()),
-        Err(MemoError::OtherProblem)
     );
 }

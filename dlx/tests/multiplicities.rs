@@ -5,7 +5,11 @@ use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 
 use dance_dlx::problems::rooks;
-use dance_dlx::{Event, ItemId, OptionId, Problem, SelectError, Solver, parse_problem};
+use dance_dlx::{
+    Event, ItemId, OptionId, Problem, Resume, SelectError, Solver, Status, parse_problem,
+};
+
+use crate::util::{count_up_to, first, rewind, search};
 
 fn binomial(n: u64, k: u64) -> u64 {
     if k > n {
@@ -204,8 +208,7 @@ fn knuths_dlx3_example_has_one_solution() {
     assert!(problem.has_multiplicities());
     let mut solver = Solver::new(&problem);
     assert_eq!(solver.count(), 1);
-    let mut options: Vec<String> = solver
-        .first()
+    let mut options: Vec<String> = first(&mut solver)
         .unwrap()
         .iter()
         .map(|&o| dance_dlx::OptionDisplay::new(&problem, o).to_string())
@@ -237,12 +240,16 @@ fn null_moves_are_not_options_of_the_solution() {
     assert_eq!(solver.count(), 4);
     assert!(solver.solutions().any(|s| s.is_empty()));
     let mut visited = 0;
-    let _ = solver.search(|s| {
+    let answer = search(&mut solver, |s| {
         assert!(s.len() <= 2);
         visited += 1;
         std::ops::ControlFlow::Continue(())
     });
     assert_eq!(visited, 4);
+    assert_eq!(
+        (answer.status, answer.count.solutions),
+        (Status::Multiple, 4)
+    );
 }
 
 /// The option of `rooks(n, k)` that puts a rook on row `i`, column `j`.
@@ -291,12 +298,12 @@ fn a_selected_option_counts_towards_the_bounds() {
 #[test]
 fn selecting_a_whole_solution_leaves_exactly_it() {
     let mut solver = Solver::new(&rooks(5, 2));
-    let solution = solver.first().unwrap();
+    let solution = first(&mut solver).unwrap();
     for &option in &solution {
         solver.select(option).unwrap();
     }
     assert_eq!(solver.count(), 1);
-    assert_eq!(solver.first().unwrap(), solution);
+    assert_eq!(first(&mut solver).unwrap(), solution);
     assert_eq!(solver.stats().nodes, 0);
 }
 
@@ -305,7 +312,7 @@ fn a_budgeted_search_with_multiplicities_resumes_where_it_stopped() {
     let mut solver = Solver::new(&rooks(4, 2));
     assert_eq!(solver.count(), 90);
     let nodes = solver.stats().nodes;
-    solver.rewind();
+    rewind(&mut solver);
     let (mut solutions, mut pauses) = (0, 0);
     loop {
         match solver.resume(5) {
@@ -321,7 +328,7 @@ fn a_budgeted_search_with_multiplicities_resumes_where_it_stopped() {
         nodes,
         "budgeting does not change the tree"
     );
-    let capped = solver.count_up_to(7);
+    let capped = count_up_to(&mut solver, 7);
     assert_eq!((capped.solutions, capped.complete), (7, false));
     assert_eq!(solver.count(), 90);
 }

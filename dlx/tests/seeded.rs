@@ -5,6 +5,8 @@ use std::collections::BTreeSet;
 use dance_dlx::problems::{langford, n_queens, rooks};
 use dance_dlx::{OptionId, Problem, Solver, parse_problem};
 
+use crate::util::{first, seeded};
+
 fn sorted(solution: &[OptionId]) -> Vec<OptionId> {
     let mut s = solution.to_vec();
     s.sort_unstable();
@@ -26,8 +28,8 @@ fn workloads() -> Vec<Problem> {
 fn the_same_seed_gives_the_same_sequence() {
     for problem in workloads() {
         for seed in [0, 1, 42, u64::MAX] {
-            let once: Vec<_> = Solver::with_seed(&problem, seed).solutions().collect();
-            let again: Vec<_> = Solver::with_seed(&problem, seed).solutions().collect();
+            let once: Vec<_> = seeded(&problem, seed).solutions().collect();
+            let again: Vec<_> = seeded(&problem, seed).solutions().collect();
             assert_eq!(once, again, "seed {seed}");
         }
     }
@@ -39,7 +41,7 @@ fn every_seed_finds_the_same_solutions() {
         let mut plain = Solver::new(&problem);
         let expected: BTreeSet<_> = plain.solutions().map(|s| sorted(&s)).collect();
         for seed in 0..8 {
-            let mut solver = Solver::with_seed(&problem, seed);
+            let mut solver = seeded(&problem, seed);
             let found: Vec<_> = solver.solutions().map(|s| sorted(&s)).collect();
             assert_eq!(found.len(), expected.len(), "seed {seed}");
             assert_eq!(found.into_iter().collect::<BTreeSet<_>>(), expected);
@@ -52,7 +54,7 @@ fn every_seed_finds_the_same_solutions() {
 fn different_seeds_start_in_different_places() {
     let problem = n_queens(8);
     let firsts: BTreeSet<_> = (0..10)
-        .map(|seed| Solver::with_seed(&problem, seed).first().unwrap())
+        .map(|seed| first(&mut seeded(&problem, seed)).unwrap())
         .collect();
     assert!(
         firsts.len() > 5,
@@ -65,7 +67,7 @@ fn different_seeds_start_in_different_places() {
 fn a_seed_gives_the_same_first_solution_on_every_machine() {
     // Pinned once: SplitMix64 and the shuffle use only 64-bit integer
     // arithmetic, so this holds on every target.
-    let solution = Solver::with_seed(&n_queens(8), 2024).first().unwrap();
+    let solution = first(&mut seeded(&n_queens(8), 2024)).unwrap();
     let columns: Vec<usize> = solution.iter().map(|o| o.index() % 8).collect();
     let rows: Vec<usize> = solution.iter().map(|o| o.index() / 8).collect();
     let mut by_row = [0; 8];
@@ -73,7 +75,7 @@ fn a_seed_gives_the_same_first_solution_on_every_machine() {
         by_row[*row] = *column;
     }
     assert_eq!(by_row, PINNED_QUEENS);
-    let solution = Solver::with_seed(&rooks(4, 2), 2024).first().unwrap();
+    let solution = first(&mut seeded(&rooks(4, 2), 2024)).unwrap();
     assert_eq!(sorted(&solution), PINNED_ROOKS.map(OptionId::new));
 }
 
@@ -87,20 +89,20 @@ const PINNED_ROOKS: [u32; 8] = [1, 3, 4, 7, 9, 10, 12, 14];
 #[test]
 fn a_shuffle_does_not_depend_on_earlier_shuffles() {
     let problem = langford(7);
-    let mut solver = Solver::with_seed(&problem, 3);
+    let mut solver = seeded(&problem, 3);
     solver.shuffle(9);
     let after_two: Vec<_> = solver.solutions().collect();
-    let fresh: Vec<_> = Solver::with_seed(&problem, 9).solutions().collect();
+    let fresh: Vec<_> = seeded(&problem, 9).solutions().collect();
     assert_eq!(after_two, fresh);
 }
 
 #[test]
 fn selections_work_on_a_shuffled_solver() {
     let problem = rooks(4, 2);
-    let mut solver = Solver::with_seed(&problem, 11);
+    let mut solver = seeded(&problem, 11);
     solver.select(OptionId::new(0)).unwrap();
     assert_eq!(solver.count(), 45);
-    let first = solver.first().unwrap();
+    let first = first(&mut solver).unwrap();
     assert_eq!(first[0], OptionId::new(0));
     // Shuffling again keeps the selection.
     solver.shuffle(12);

@@ -12,4 +12,5 @@ mod selection;
 mod text_format;
 mod threads;
 mod trees;
+mod util;
 mod zdd;

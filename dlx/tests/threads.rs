@@ -9,9 +9,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use dance_dlx::problems::{domino_tilings, langford, n_queens, pentominoes, rooks};
-use dance_dlx::{
-    Answer, Goal, MemoCounter, OptionId, Problem, Progress, Request, Solver, Status, Stop,
-};
+use dance_dlx::{Answer, Goal, OptionId, Problem, Progress, Request, Solver, Status, Stop};
+
+use crate::util::{first, memo_findings, on};
 
 fn problems() -> Vec<Problem> {
     vec![
@@ -33,9 +33,9 @@ fn goals() -> Vec<Goal> {
 }
 
 /// The answer and the solutions visited, on `threads` threads.
-fn visited(solver: &mut Solver, goal: Goal, threads: usize) -> (Answer, Vec<Vec<OptionId>>) {
+fn visited(solver: &mut Solver, goal: Goal, threads: u64) -> (Answer, Vec<Vec<OptionId>>) {
     let mut seen = Vec::new();
-    let answer = solver.run_with_threads(&Request::new(goal), threads, |solution| {
+    let answer = on(threads).run_with(solver, &Request::new(goal), |solution| {
         seen.push(solution.to_vec());
         ControlFlow::Continue(())
     });
@@ -51,7 +51,7 @@ fn every_goal_answers_as_one_thread_does() {
             let (one_visited, seen) = visited(&mut solver, goal, 1);
             assert_eq!(one_visited.count, one.count);
             for threads in [2, 4] {
-                let many = solver.run_in_threads(&Request::new(goal), threads, None);
+                let many = on(threads).run(&mut solver, &Request::new(goal));
                 assert_eq!(
                     (many.status, many.count, &many.solution),
                     (one.status, one.count, &one.solution),
@@ -78,7 +78,7 @@ fn a_visitor_that_stops_sees_what_one_thread_sees() {
         let mut answers = Vec::new();
         for threads in [1, 2, 4] {
             let mut seen = Vec::new();
-            let answer = solver.run_with_threads(&Request::new(Goal::All), threads, |s| {
+            let answer = on(threads).run_with(&mut solver, &Request::new(Goal::All), |s| {
                 seen.push(s.to_vec());
                 if seen.len() == stop_at {
                     ControlFlow::Break(())
@@ -97,7 +97,9 @@ fn a_visitor_that_stops_sees_what_one_thread_sees() {
 fn the_progress_counts_solutions_and_parts() {
     let mut solver = Solver::new(&n_queens(10));
     let progress = Progress::new();
-    let all = solver.run_in_threads(&Request::new(Goal::All), 2, Some(&progress));
+    let all = on(2)
+        .with_progress(&progress)
+        .run(&mut solver, &Request::new(Goal::All));
     assert_eq!(all.count.to_string(), "724");
     assert_eq!(progress.solutions(), 724);
     assert!(progress.parts() > 1);
@@ -111,14 +113,12 @@ fn the_progress_counts_solutions_and_parts() {
 fn a_limit_a_deadline_and_a_flag_answer_alike_on_every_thread_count() {
     let mut solver = Solver::new(&n_queens(12));
     for threads in [1, 2, 4] {
-        let limit =
-            solver.run_in_threads(&Request::new(Goal::Count { limit: 1000 }), threads, None);
+        let limit = on(threads).run(&mut solver, &Request::new(Goal::Count { limit: 1000 }));
         assert_eq!(
             (limit.status, limit.count.to_string()),
             (Status::Multiple, "1000+".to_owned())
         );
-        let exact =
-            solver.run_in_threads(&Request::new(Goal::Count { limit: 14200 }), threads, None);
+        let exact = on(threads).run(&mut solver, &Request::new(Goal::Count { limit: 14200 }));
         assert_eq!(
             (exact.status, exact.count.to_string()),
             (Status::Multiple, "14200".to_owned())
@@ -128,12 +128,12 @@ fn a_limit_a_deadline_and_a_flag_answer_alike_on_every_thread_count() {
     let mut big = Solver::new(&n_queens(18));
     for threads in [1, 2, 4] {
         let request = Request::new(Goal::All).with_stop(Stop::after(Duration::from_millis(200)));
-        let answer = big.run_in_threads(&request, threads, None);
+        let answer = on(threads).run(&mut big, &request);
         assert_eq!(answer.status, Status::Timeout, "{threads}");
         assert!(!answer.count.complete);
         let (visited, _) = {
             let mut seen = 0u64;
-            let answer = big.run_with_threads(&request, threads, |_| {
+            let answer = on(threads).run_with(&mut big, &request, |_| {
                 seen += 1;
                 ControlFlow::Continue(())
             });
@@ -147,8 +147,7 @@ fn a_limit_a_deadline_and_a_flag_answer_alike_on_every_thread_count() {
             Goal::All,
             Goal::Count { limit: 5 },
         ] {
-            let answer =
-                big.run_in_threads(&Request::new(goal).with_stop(raised.clone()), threads, None);
+            let answer = on(threads).run(&mut big, &Request::new(goal).with_stop(raised.clone()));
             assert_eq!(
                 (answer.status, answer.count.solutions, answer.count.complete),
                 (Status::Timeout, 0, false),
@@ -164,14 +163,9 @@ fn the_memo_counts_on_threads_as_on_one() {
     for threads in [1, 2, 4] {
         let mut solver = Solver::new(&problem);
         let progress = Progress::new();
-        let (count, stats) = MemoCounter::count_in_threads(
-            &mut solver,
-            64 << 20,
-            threads,
-            &Stop::never(),
-            Some(&progress),
-        )
-        .unwrap();
+        let memo = Request::new(Goal::MemoCount { memory: 64 << 20 });
+        let answer = on(threads).with_progress(&progress).run(&mut solver, &memo);
+        let (count, stats) = memo_findings(&answer);
         assert_eq!(
             (count.solutions.to_string(), count.complete),
             ("12988816".to_owned(), true)
@@ -180,16 +174,16 @@ fn the_memo_counts_on_threads_as_on_one() {
         assert_eq!(progress.parts_done(), progress.parts());
         let raised = Stop::when(Arc::new(AtomicBool::new(true)));
         let (stopped, _) =
-            MemoCounter::count_in_threads(&mut solver, 64 << 20, threads, &raised, None).unwrap();
+            memo_findings(&on(threads).run(&mut solver, &memo.clone().with_stop(raised)));
         assert!(!stopped.complete);
         assert_eq!(solver.selected().count(), 0);
     }
     let big = domino_tilings(30, 30);
     for threads in [1, 2] {
         let mut solver = Solver::new(&big);
-        let stop = Stop::after(Duration::from_millis(200));
-        let (stopped, _) =
-            MemoCounter::count_in_threads(&mut solver, 64 << 20, threads, &stop, None).unwrap();
+        let request = Request::new(Goal::MemoCount { memory: 64 << 20 })
+            .with_stop(Stop::after(Duration::from_millis(200)));
+        let (stopped, _) = memo_findings(&on(threads).run(&mut solver, &request));
         assert!(!stopped.complete, "{threads}");
     }
 }
@@ -209,7 +203,7 @@ fn a_stop_ends_the_build_of_a_wide_problem() {
         let mut built = Solver::new_until(&problem, &lowered).expect("nothing stops it");
         let mut plain = Solver::new(&problem);
         assert_eq!(built.count(), plain.count());
-        assert_eq!(built.first(), plain.first());
+        assert_eq!(first(&mut built), first(&mut plain));
     }
     // A small problem is laid out before the first look: it is built, and
     // its search sees the stop.

@@ -5,10 +5,11 @@
 //! shipped workloads.
 
 use dance_dlx::problems::{PieceUse, langford, macmahon_squares, n_queens, pentominoes};
-use dance_dlx::{DeadEnds, Event, OptionId, Problem, Representation, Solver};
+use dance_dlx::{DeadEnds, Event, OptionId, Problem, Representation, Resume, Solver, Tuning};
 use proptest::prelude::*;
 
 use crate::brute_force::{Spec, brute_force, build, spec};
+use crate::util::rewind;
 
 /// What a search reports: the solutions in the order found (each sorted),
 /// the nodes and the guesses.
@@ -21,7 +22,7 @@ struct Walk {
 
 /// The walk of a search made in steps of at most `budget` nodes.
 fn walk_in_steps(solver: &mut Solver, budget: u64) -> Walk {
-    solver.rewind();
+    rewind(solver);
     let mut solutions = Vec::new();
     loop {
         match solver.resume(budget) {
@@ -176,9 +177,11 @@ const WAYS: [(DeadEnds, Representation); 3] = [
 
 fn solver(problem: &Problem, (dead_ends, representation): (DeadEnds, Representation)) -> Solver {
     let mut solver = Solver::new(problem);
-    solver.set_dead_ends(dead_ends);
-    solver.set_representation(representation);
-    assert_eq!(solver.representation(), representation);
+    solver.tune(Tuning {
+        representation: Some(representation),
+        dead_ends,
+    });
+    assert_eq!(solver.tuning().representation, Some(representation));
     solver
 }
 

@@ -8,12 +8,13 @@ use std::collections::{BTreeSet, HashSet};
 
 use dance_dlx::problems::{domino_tilings, langford, n_queens, pentominoes, rooks};
 use dance_dlx::{
-    BigCount, MemoCounter, OptionId, Problem, Solver, SplitMix64, Stop, Zdd, ZddError,
+    BigCount, Findings, Goal, OptionId, Problem, Request, Solver, SplitMix64, Status, Stop, Zdd,
     ZddReadError, ZddSyntax, parse_problem,
 };
 use proptest::prelude::*;
 
 use crate::brute_force::{brute_force, build, spec, spec_with_bounds};
+use crate::util::{memo_count, memo_count_within, zdd_of, zdd_within};
 
 fn sorted(solution: &[OptionId]) -> Vec<usize> {
     let mut s: Vec<usize> = solution.iter().map(|o| o.index()).collect();
@@ -45,12 +46,11 @@ proptest! {
     fn the_zdd_holds_exactly_the_solutions(spec in spec(), pick in 0usize..14, seed: u64) {
         let problem = build(&spec);
         let mut solver = Solver::new(&problem);
-        let zdd = solver.zdd().unwrap();
+        let zdd = zdd_of(&mut solver);
         let expected = brute_force(&spec, &[]);
         prop_assert_eq!(zdd.count().to_u64(), Some(expected.len() as u64));
         prop_assert_eq!(zdd.count().to_u64(), Some(solver.count()));
-        let mut memo = MemoCounter::new(&solver, 1 << 20).unwrap();
-        prop_assert_eq!(&memo.count(&mut solver).unwrap(), zdd.count());
+        prop_assert_eq!(&memo_count_within(&mut solver, 1 << 20), zdd.count());
         let listed: BTreeSet<Vec<usize>> = zdd.solutions().map(|s| sorted(&s)).collect();
         prop_assert_eq!(zdd.solutions().count(), expected.len());
         prop_assert_eq!(&listed, &expected);
@@ -77,7 +77,7 @@ proptest! {
         if !spec.options.is_empty() {
             let option = pick % spec.options.len();
             if solver.select(OptionId::new(option as u32)).is_ok() {
-                let zdd = solver.zdd().unwrap();
+                let zdd = zdd_of(&mut solver);
                 let expected = brute_force(&spec, &[option]);
                 let listed: BTreeSet<Vec<usize>> =
                     zdd.solutions().map(|s| sorted(&s)).collect();
@@ -105,12 +105,11 @@ proptest! {
         let mut solver = Solver::new(&problem);
         let expected = brute_force(&spec, &[]);
         prop_assert_eq!(solver.count(), expected.len() as u64);
-        let mut memo = MemoCounter::new(&solver, 1 << 20).unwrap();
-        let counted = memo.count(&mut solver).unwrap();
+        let counted = memo_count_within(&mut solver, 1 << 20);
         prop_assert_eq!(counted.to_u64(), Some(expected.len() as u64));
-        // Again with what the first count stored.
-        prop_assert_eq!(&memo.count(&mut solver).unwrap(), &counted);
-        let zdd = solver.zdd().unwrap();
+        // Again, from the start.
+        prop_assert_eq!(&memo_count_within(&mut solver, 1 << 20), &counted);
+        let zdd = zdd_of(&mut solver);
         prop_assert_eq!(zdd.count(), &counted);
         let listed: BTreeSet<Vec<usize>> = zdd.solutions().map(|s| sorted(&s)).collect();
         prop_assert_eq!(zdd.solutions().count(), expected.len());
@@ -132,22 +131,22 @@ proptest! {
                 None => prop_assert!(expected.is_empty()),
             }
         }
-        // With an option selected: the solutions that contain it, from the
-        // same counter (a new selection empties what it stored).
+        // With an option selected: the solutions that contain it, then
+        // without it again.
         if !spec.options.is_empty() {
             let option = pick % spec.options.len();
             if solver.select(OptionId::new(option as u32)).is_ok() {
                 let expected = brute_force(&spec, &[option]);
-                let counted = memo.count(&mut solver).unwrap();
+                let counted = memo_count_within(&mut solver, 1 << 20);
                 prop_assert_eq!(counted.to_u64(), Some(expected.len() as u64));
-                let zdd = solver.zdd().unwrap();
+                let zdd = zdd_of(&mut solver);
                 let listed: BTreeSet<Vec<usize>> =
                     zdd.solutions().map(|s| sorted(&s)).collect();
                 prop_assert_eq!(listed, expected);
                 assert_reduced(&zdd);
                 solver.unselect();
                 prop_assert_eq!(
-                    memo.count(&mut solver).unwrap().to_u64(),
+                    memo_count_within(&mut solver, 1 << 20).to_u64(),
                     Some(brute_force(&spec, &[]).len() as u64)
                 );
             }
@@ -174,12 +173,12 @@ fn suite() -> Vec<(&'static str, Problem)> {
 fn the_zdd_counts_what_the_memo_and_the_plain_search_count() {
     for (name, problem) in suite() {
         let mut solver = Solver::new(&problem);
-        let zdd = solver.zdd().unwrap();
+        let zdd = zdd_of(&mut solver);
         assert_eq!(zdd.count().to_u64(), Some(solver.count()), "{name}");
-        assert_eq!(zdd.count(), &solver.count_memo().unwrap(), "{name}");
+        assert_eq!(zdd.count(), &memo_count(&mut solver), "{name}");
         assert_reduced(&zdd);
         // A budget too small for any state: the same diagram, searched longer.
-        let (small, stats) = Zdd::build(&mut solver, 0, &Stop::never()).unwrap();
+        let (small, stats) = zdd_within(&mut solver, 0);
         assert_eq!(small, zdd, "{name}");
         assert_eq!(stats.entries, 0);
     }
@@ -188,7 +187,7 @@ fn the_zdd_counts_what_the_memo_and_the_plain_search_count() {
 #[test]
 fn the_zdd_of_a_large_board_counts_past_u64() {
     let problem = domino_tilings(10, 10);
-    let zdd = Solver::new(&problem).zdd().unwrap();
+    let zdd = zdd_of(&mut Solver::new(&problem));
     assert_eq!(zdd.count(), &BigCount::from(258_584_046_368u64));
     let mut rng = SplitMix64::new(1);
     for _ in 0..20 {
@@ -196,7 +195,7 @@ fn the_zdd_of_a_large_board_counts_past_u64() {
         assert_eq!(tiling.len(), 50);
         problem.check(&tiling).unwrap();
     }
-    let big = Solver::new(&domino_tilings(12, 12)).zdd().unwrap();
+    let big = zdd_of(&mut Solver::new(&domino_tilings(12, 12)));
     assert_eq!(big.count().to_string(), "53060477521960000");
 }
 
@@ -207,7 +206,7 @@ fn the_zdd_of_a_large_board_counts_past_u64() {
 #[test]
 fn samples_are_uniform() {
     let problem = domino_tilings(4, 4);
-    let zdd = Solver::new(&problem).zdd().unwrap();
+    let zdd = zdd_of(&mut Solver::new(&problem));
     assert_eq!(*zdd.count(), 36);
     let tilings: Vec<Vec<usize>> = zdd.solutions().map(|s| sorted(&s)).collect();
     let mut seen = vec![0u64; tilings.len()];
@@ -236,7 +235,7 @@ fn samples_are_uniform() {
 
 #[test]
 fn samples_are_the_same_for_the_same_seed() {
-    let zdd = Solver::new(&domino_tilings(6, 6)).zdd().unwrap();
+    let zdd = zdd_of(&mut Solver::new(&domino_tilings(6, 6)));
     let draw = |seed| {
         let mut rng = SplitMix64::new(seed);
         (0..10)
@@ -251,7 +250,7 @@ fn samples_are_the_same_for_the_same_seed() {
 fn the_text_is_dlx6s() {
     // Knuth's toy problem: the one solution is options 4, 5 and 1 (1-based).
     let toy = "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n";
-    let zdd = Solver::new(&parse_problem(toy).unwrap()).zdd().unwrap();
+    let zdd = zdd_of(&mut Solver::new(&parse_problem(toy).unwrap()));
     let text = zdd.to_string();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 4);
@@ -262,9 +261,7 @@ fn the_text_is_dlx6s() {
         .collect();
     assert_eq!(options, BTreeSet::from(["1", "4", "5"]));
     // No solution: the root alone.
-    let none = Solver::new(&parse_problem("a b\na\n").unwrap())
-        .zdd()
-        .unwrap();
+    let none = zdd_of(&mut Solver::new(&parse_problem("a b\na\n").unwrap()));
     assert_eq!(none.to_string(), "2: (~0?0:0)\n");
     assert!(none.count().is_zero());
     assert_eq!(none.solutions().next(), None);
@@ -340,16 +337,16 @@ fn bad_text_is_refused_with_its_line_and_column() {
 fn problems_with_multiplicities_have_their_zdd() {
     // `a` two or three times, `b` once: only {a, a b}.
     let bounded = parse_problem("2:3|a b\na\nb\na b\n").unwrap();
-    let zdd = Solver::new(&bounded).zdd().unwrap();
+    let zdd = zdd_of(&mut Solver::new(&bounded));
     let solutions: Vec<Vec<usize>> = zdd.solutions().map(|s| sorted(&s)).collect();
     assert_eq!(solutions, vec![vec![0, 2]]);
     // Two rooks in every row and column of a 6×6 board, as the plain
     // search and the memo count them.
     let problem = rooks(6, 2);
     let mut solver = Solver::new(&problem);
-    let zdd = solver.zdd().unwrap();
+    let zdd = zdd_of(&mut solver);
     assert_eq!(zdd.count().to_u64(), Some(67950));
-    assert_eq!(solver.count_memo().unwrap().to_u64(), Some(67950));
+    assert_eq!(memo_count(&mut solver).to_u64(), Some(67950));
     assert_eq!(solver.count(), 67950);
     let mut rng = SplitMix64::new(36);
     for _ in 0..20 {
@@ -357,14 +354,16 @@ fn problems_with_multiplicities_have_their_zdd() {
     }
 }
 
+/// A stopped build has no diagram: the answer is `timeout`, with no
+/// findings.
 #[test]
 fn stops_are_refused() {
     let mut solver = Solver::new(&domino_tilings(12, 12));
-    let stopped = Zdd::build(&mut solver, 1 << 20, &Stop::at(std::time::Instant::now()));
-    assert_eq!(stopped.unwrap_err(), ZddError::Stopped);
+    let request =
+        Request::new(Goal::Zdd { memory: 1 << 20 }).with_stop(Stop::at(std::time::Instant::now()));
+    let stopped = solver.run(&request);
+    assert_eq!(stopped.status, Status::Timeout);
+    assert_eq!(stopped.findings, Findings::None);
     // The links are as they were.
-    assert_eq!(
-        solver.zdd().unwrap().count().to_string(),
-        "53060477521960000"
-    );
+    assert_eq!(zdd_of(&mut solver).count().to_string(), "53060477521960000");
 }

@@ -3,8 +3,8 @@
 
 use std::time::{Duration, Instant};
 
-use dance_sudoku::Stop;
 use dance_dlx::Threads;
+use dance_sudoku::Stop;
 
 use crate::exit::Exit;
 use crate::signal::Interrupt;

@@ -357,8 +357,11 @@ fn a_raised_stop_times_out_on_threads_and_other_goals_run_as_before() {
     let stop = Stop::when(Arc::new(AtomicBool::new(true)));
     for threads in [1, 2] {
         let request = Request::new(Goal::Best { k: 3 }).with_stop(stop.clone());
-        let answer = Executor::new(Threads::new(threads).unwrap())
-            .run_with(&mut Solver::new(&problem), &request, |_| ControlFlow::Continue(()));
+        let answer = Executor::new(Threads::new(threads).unwrap()).run_with(
+            &mut Solver::new(&problem),
+            &request,
+            |_| ControlFlow::Continue(()),
+        );
         assert_eq!(answer.status, Status::Timeout, "{threads}");
         assert!(!answer.count.complete);
     }

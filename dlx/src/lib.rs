@@ -10,91 +10,67 @@
 //! secondary item a *color*, any number of times as long as they all agree on the
 //! color (Knuth's "XCC" problems). A primary item may instead have *bounds*
 //! `[min, max]` ([`ProblemBuilder::primary_with_bounds`]): the solution's options
-//! cover it between `min` and `max` times ("MCC" problems: choose 2 of these
-//! options, use each piece 1 to 3 times). Build a problem with a
-//! [`ProblemBuilder`], or read one in Knuth's text format (what DLX1, DLX2 and
-//! DLX3 read) with [`read_problem`] (or `str::parse`) — a problem displays as
-//! that text, so `problem.to_string().parse()` gives it back, and names that
-//! the format could not write are refused when the problem is built; then make
-//! a [`Solver`] and [`run`](Solver::run) a [`Request`] (see below), or ask
-//! it directly for the [`first`](Solver::first) solution, the
-//! [`count`](Solver::count), a lazy iterator of
-//! [`solutions`](Solver::solutions) or a [`search`](Solver::search) with a
-//! visitor that may stop early.
+//! cover it between `min` and `max` times ("MCC" problems). An option may
+//! have a cost. Build a problem with a [`ProblemBuilder`], or read one in
+//! Knuth's text format (what DLX1, DLX2, DLX3 and DLX5 read) with
+//! [`read_problem`] (or `str::parse`) — a problem displays as that text.
 //!
-//! [`Solver::new`] picks the search once: Algorithms X and C when every primary
-//! item is covered exactly once — the fast path, untouched by multiplicities —
-//! and Algorithm M otherwise; both answer the same API.
+//! Then make a [`Solver`] and ask it a [`Request`]: a [`Goal`] — the first
+//! solution, uniqueness, a count up to a limit, every solution, the `k`
+//! cheapest, an exact count of any size with a memo, the diagram (ZDD) of
+//! every solution, uniform samples, Knuth's estimate of the tree, the tree
+//! cut into subproblems — and a [`Stop`] (a timeout, a deadline, a flag
+//! another thread raises). [`Solver::run`] answers on this thread, an
+//! [`Executor`](threads::Executor) on as many as asked, with the same
+//! [`Answer`]: a [`Status`] in the words every output prints (`solved`,
+//! `unique`, `multiple`, `none`, `timeout`), a [`Count`] that says whether
+//! it is exact (`N` or `N+`), the solution when the goal keeps one, the
+//! [`Stats`], and the goal's [`Findings`] (the cheapest with their costs, a
+//! count of any size, a diagram, an estimate, the subproblems).
+//! [`Solver::run_with`] also hands each solution to a visitor as it comes,
+//! [`Solver::solutions`] is a lazy iterator, and [`Solver::count`] the
+//! number of solutions.
 //!
-//! A solver can be reused: [`Solver::select`] puts an option into every solution
-//! (as the search itself would try it) and [`Solver::unselect`] takes it back,
-//! so one matrix serves any number of related problems — a Sudoku solver selects
-//! the givens of each puzzle on a matrix built once. [`Solver::with_seed`] (or
-//! [`Solver::shuffle`]) puts each item's options in a random order fixed by a
-//! seed, the same on every machine: the solutions are the same, found in another
-//! order, so the first one is a random sample — what a puzzle generator needs.
+//! A solver can be reused: [`Solver::select`] puts an option into every
+//! solution (as the search itself would try it) and [`Solver::unselect`]
+//! takes it back, so one matrix serves any number of related problems — a
+//! Sudoku solver selects the givens of each puzzle on a matrix built once.
+//! [`Solver::shuffle`] puts each item's options in a random order fixed by
+//! a seed, the same on every machine: the same solutions, found in another
+//! order. [`Solver::tune`] chooses where dead ends are found and how the
+//! matrix is kept ([`Tuning`]): neither changes the solutions.
 //!
-//! The tree can also be looked at from outside: [`Solver::branch`] tells which
-//! options the search would try next, [`Solver::split`] cuts the tree at a depth
-//! into subproblems (lists of options to select) whose counts add up to the
-//! whole — the unit of work of parallel and distributed searches: the
-//! [`threads`] module answers every request and the memo's count on several
-//! threads, as one thread answers them — and [`Solver::estimate`] is Knuth's
-//! estimate of the tree's size by random probes, to tell before a count whether
-//! it takes seconds or years.
+//! # The layers
 //!
-//! Counting can also merge identical subproblems: [`MemoCounter`] (and
-//! [`Solver::count_memo`]) keeps the exact count of every state of the links
-//! it has finished — the items still open, and with colors the secondary
-//! items' colors — and adds it when the state comes back, which turns the
-//! tilings of a 16×16 board from years into seconds. Its counts are
-//! [`BigCount`]s, of any size. Threads that count subproblems of one
-//! problem can share one memo, within one budget: [`SharedMemo`].
+//! The crate is built in layers, each importing only those below it:
 //!
-//! # One request, one answer
+//! | layer | folder | what it holds |
+//! |---|---|---|
+//! | the problem model | `model/` | items, options, names, costs and bounds; Knuth's text format; checking a solution; problems from the literature; Knuth's preprocessing |
+//! | the contract | `contract/` | [`Request`], [`Goal`], [`Stop`], [`Threads`]; [`Answer`], [`Status`], [`Count`], [`Findings`], [`Stats`], [`BigCount`], the [`Zdd`] |
+//! | the search machine | `machine/` | the [`driver`] and its one drive loop; the links, Algorithms X/C and M, the bitsets; the one place that tells the algorithms apart; the [`Solver`]; the memoized walk and its stores |
+//! | the goals | `goals/` | each goal a fold over the drive loop's events: the [`Tally`] of solutions and counts, the cheapest, the memo's count, the diagram and samples, the cut and the estimate |
+//! | the runtime | `runtime/` | the one [executor](threads) of every goal on any number of threads, and the [ordered stream](ordered) |
 //!
-//! Every caller that wants an answer rather than a raw walk asks through a
-//! [`Request`] — a [`Goal`] (the first solution, unique or not, a count up
-//! to a limit, every solution) and a [`Stop`] (a timeout per search, a
-//! shared deadline, a flag raised from another thread such as a Ctrl-C
-//! handler's) — and reads an [`Answer`]: its [`Status`] in the words every
-//! output prints (`solved`, `unique`, `multiple`, `none`, `timeout`), a
-//! [`Count`] that says whether it is exact or a lower bound (`N` or `N+`),
-//! the solution when the goal keeps one, and the [`Stats`].
-//! [`Solver::run`] answers one; [`Solver::run_with`] also streams the
-//! solutions to a visitor. The rules — a count limited to N looks for N + 1
-//! solutions to tell exactly N from more, which status each finding gets —
-//! live in one place, the [`Pursuit`], which other engines (the Sudoku
-//! solver, its naive depth-first search) drive the same way; the
-//! [`request`] module documents them, and how a [`Stop`] works on targets
-//! without a clock (WebAssembly).
-//!
-//! [`Solver::run_in_threads`] and [`Solver::run_with_threads`] answer the
-//! same requests on several threads (the command line's `-j`), with one
-//! stop and one limit for all of them, and [`MemoCounter::count_in_threads`]
-//! counts with one shared memo: the [`threads`] module.
+//! **One drive loop.** [`driver::drive`] is the only loop around the
+//! driver's [`resume`](Resume::resume): it paces the walk by the work done
+//! (nodes, one per solution, and a goal's own upkeep), looks at the stop
+//! between slices, and hands each solution and each look to the goal's
+//! [`Fold`](driver::Fold). A goal never loops; a new goal is a new fold.
+//! **One executor.** Every goal runs on N threads through
+//! [`threads::Executor`] — the only code of the crate that starts threads —
+//! with one stop, one limit, one bound (for the cheapest) and one
+//! [`Progress`]; one thread is the same code with one part. **One
+//! memoized walk.** The memo's count and the ZDD are one walk with two
+//! folds (a sum of counts; DLX6's chain of nodes), over either algorithm,
+//! storing in one byte-budgeted table.
 //!
 //! Words that look alike name different things. A [`Count`] is a number of
-//! solutions that says whether it is exact — a `u64` for the searches, an
-//! [`BigCount`] for the memo's counts: a number of any size, which is
-//! what they outgrow `u64` into. A [`Stop`] is when a request gives up,
-//! the same for any number of searches; an [`Alarm`] is a stop started for
-//! one search, its timeout turned into a deadline from the moment the
-//! search began; a [`Flag`] is one way a stop comes, raised from another
-//! thread. [`Stats`] are the work of any search, the Sudoku engines'
-//! included; [`MemoStats`] hold a memo count's `Stats` beside what the
-//! memo did. An [`Answer`] names the engine that served it where a crate
-//! has several.
-//!
-//! ```
-//! use dance_dlx::{Goal, Request, Solver, Status, Stop, problems::n_queens};
-//! use std::time::Duration;
-//!
-//! let request = Request::new(Goal::Count { limit: 10 }).with_stop(Stop::after(Duration::from_secs(60)));
-//! let answer = Solver::new(&n_queens(6)).run(&request);
-//! assert_eq!((answer.status, answer.count.to_string()), (Status::Multiple, "4".to_owned()));
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//! solutions that says whether it is exact; a [`BigCount`] a number of any
+//! size, which the memo's counts outgrow `u64` into. A [`Stop`] is when a
+//! request gives up, for any number of searches; an [`Alarm`] is a stop
+//! armed for one search, its timeout turned into a deadline; a [`Flag`] is
+//! one way a stop comes, raised from another thread.
 //!
 //! # The layout
 //!
@@ -132,13 +108,10 @@
 //! everything back ("dancing links"). The search is the [`driver`]'s walk —
 //! Knuth's steps X2–X8, written once for every matrix of both crates — over
 //! these links (`exact.rs` for Algorithms X and C, `multiplicity.rs` for
-//! Algorithm M). It is iterative with a stack of
-//! levels allocated up front (`primary + 1` for Algorithm X), chooses the
-//! primary item with the fewest options (MRV), and counts its work in [`Stats`]
-//! (options tried, link updates) so runs can be compared across machines.
-//! Cutting the tree into subproblems ([`Solver::split`]) and counting with a
-//! memo ([`MemoCounter`]) are the same walk, over matrices wrapped around
-//! Algorithm X's: `dlx` has one loop.
+//! Algorithm M). It is iterative with a stack of levels allocated up front
+//! (`primary + 1` for Algorithm X), chooses the primary item with the
+//! fewest options (MRV), and counts its work in [`Stats`] (options tried,
+//! link updates) so runs can be compared across machines.
 //!
 //! A dead end — a primary item left with no option — is found while the
 //! option that makes it is committed: the hide that empties the column stops
@@ -186,7 +159,7 @@
 //!
 //! let mut solver = Solver::new(&problem);
 //! assert_eq!(solver.count(), 1);
-//! let mut solution = solver.first().expect("one solution");
+//! let mut solution = solver.solutions().next().expect("one solution");
 //! solution.sort();
 //! let names: Vec<String> = solution
 //!     .iter()
@@ -196,6 +169,18 @@
 //!     })
 //!     .collect();
 //! assert_eq!(names, ["c e", "a d f", "b g"]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Eight queens through a request, on four threads:
+//!
+//! ```
+//! use dance_dlx::threads::Executor;
+//! use dance_dlx::{Goal, Request, Solver, Status, Threads, problems::n_queens};
+//!
+//! let mut solver = Solver::new(&n_queens(8));
+//! let answer = Executor::new(Threads::new(4)?).run(&mut solver, &Request::new(Goal::All));
+//! assert_eq!((answer.status, answer.count.to_string()), (Status::Multiple, "92".to_owned()));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![deny(missing_docs)]
@@ -208,7 +193,6 @@ mod machine;
 mod model;
 mod rng;
 mod runtime;
-mod solver;
 
 pub use contract::answer::{Answer, Count, Findings, Status};
 pub use contract::count::BigCount;
@@ -219,22 +203,22 @@ pub use contract::request::{
 pub use contract::stats::{Estimate, MemoStats, Stats};
 pub use contract::stop::{Alarm, Flag, Stop, TimeoutError, deadline_in, timeout_from_secs};
 pub use contract::threads::{MAX_THREADS, Threads, ThreadsError};
-pub use contract::{request, stop};
+pub use contract::zdd::{Zdd, ZddError, ZddNode, ZddReadError, ZddSolutions, ZddSyntax};
+pub use contract::{request, stop, zdd};
 pub use goals::enumerate::Tally;
-pub use goals::memo::MemoError;
 pub use machine::driver;
 pub use machine::driver::{Choice, Event, Resume};
+pub use machine::memo::MemoError;
+pub use machine::solver::{DeadEnds, Representation, SelectError, Solutions, Solver, Tuning};
 pub use model::ids::{ColorId, ItemId, OptionId};
 pub use model::preprocess::{PreprocessError, Reduction, preprocess};
 pub use model::problem::{BuildError, Entry, ItemKind, Problem, ProblemBuilder};
+pub use model::problems;
 pub use model::text::{
     LINE_CAP, OptionDisplay, SyntaxError, TextError, WriteError, parse_problem, read_problem,
     write_problem,
 };
 pub use model::verify::Defect;
-pub use model::zdd::{Zdd, ZddError, ZddNode, ZddReadError, ZddSolutions, ZddSyntax};
-pub use model::{problems, zdd};
 pub use rng::SplitMix64;
 pub use runtime::threads::Progress;
 pub use runtime::{ordered, threads};
-pub use solver::{DeadEnds, Representation, SelectError, Solutions, Solver, Tuning};

@@ -7,8 +7,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use dance_dlx::Stop;
-use dance_sudoku::Variant;
 use dance_dlx::{Threads, ThreadsError};
+use dance_sudoku::Variant;
 use dance_sudoku::format::Alphabet;
 use pyo3::exceptions::{PyOverflowError, PyRuntimeWarning, PyTypeError};
 use pyo3::prelude::*;

@@ -3,7 +3,6 @@
 //! way back: `dance cover --preprocess` and `--reduce`), by the `dance_dlx`
 //! request and answer and its `preprocess`.
 
-
 use dance_dlx::{Goal, OptionId, Reduction, Request, Status};
 use pyo3::exceptions::{PyIndexError, PyTimeoutError, PyTypeError};
 use pyo3::prelude::*;

@@ -23,9 +23,9 @@ use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use std::time::Duration;
 
 use dance_dlx::Flag;
+use dance_dlx::Threads;
 use dance_sudoku::Solver;
 use dance_sudoku::Stop;
-use dance_dlx::Threads;
 use dance_sudoku::batch::{map_until, par_map_until};
 use dance_sudoku::kept::Kept;
 use pyo3::exceptions::PyRuntimeError;

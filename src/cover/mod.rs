@@ -102,7 +102,8 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
     }
     if let Some(depth) = args.split {
         let selected: Vec<_> = solver.selected().collect();
-        let answer = solver.run(&Request::new(Goal::Split(Cut::Depth(depth))).with_stop(stop.clone()));
+        let answer =
+            solver.run(&Request::new(Goal::Split(Cut::Depth(depth))).with_stop(stop.clone()));
         let whole = answer.count.complete;
         let subproblems = answer.findings.parts().unwrap_or_default().to_vec();
         let mut out = io::BufWriter::new(io::stdout().lock());
@@ -193,7 +194,10 @@ fn search(
     let representation = if args.memo {
         Representation::Links
     } else {
-        solver.tuning().representation.unwrap_or(Representation::Links)
+        solver
+            .tuning()
+            .representation
+            .unwrap_or(Representation::Links)
     };
     let (run, written) = if args.memo {
         let budget = dance_dlx::memory_of_mb(args.memo_mb);

@@ -94,5 +94,8 @@ pub fn print(
         return Err(error.into());
     }
     flushed?;
-    Ok((Run::of_plain(&answer, threads.count(), &progress, started), written))
+    Ok((
+        Run::of_plain(&answer, threads.count(), &progress, started),
+        written,
+    ))
 }

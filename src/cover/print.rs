@@ -5,7 +5,7 @@
 
 use std::io::{self, Write};
 
-use dance_dlx::{Count, Estimate, BigCount, OptionDisplay, OptionId, Problem, Representation};
+use dance_dlx::{BigCount, Count, Estimate, OptionDisplay, OptionId, Problem, Representation};
 
 use super::jobs;
 use super::runner::Run;

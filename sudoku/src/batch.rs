@@ -175,8 +175,7 @@ const KEPT_POOLS: usize = 4;
 /// # Errors
 /// [`ThreadsError::Start`] when the threads cannot be started.
 pub fn pool(threads: Threads) -> Result<Arc<rayon::ThreadPool>, ThreadsError> {
-    static POOLS: Mutex<Kept<usize, Arc<rayon::ThreadPool>, KEPT_POOLS>> =
-        Mutex::new(Kept::new());
+    static POOLS: Mutex<Kept<usize, Arc<rayon::ThreadPool>, KEPT_POOLS>> = Mutex::new(Kept::new());
     let threads = threads.count();
     // A panic elsewhere while the lock was held leaves a valid cache.
     let mut pools = POOLS.lock().unwrap_or_else(PoisonError::into_inner);

@@ -7,9 +7,9 @@ use std::ops::ControlFlow;
 use dance_dlx::driver::{Ended, Fold, drive};
 use dance_dlx::{Alarm, Count, Event, Goal, Resume, Tally};
 
-use crate::kept::Kept;
 use crate::engines::search::ShapeSearch;
 use crate::engines::{self, Ask, EngineKind, Tree};
+use crate::kept::Kept;
 use crate::{Answer, Engine, Grid, Puzzle, Request, Shape, Stats};
 
 /// How many matrices a solver keeps. Batches are usually of one shape; a few
@@ -241,8 +241,9 @@ impl Solver {
         kind: EngineKind,
     ) -> Option<&'e mut dyn ShapeSearch> {
         let (shape, pencilmark) = (puzzle.shape(), puzzle.is_pencilmark());
-        let serves =
-            |(cached, marks, built): &Key| cached == shape && *marks == pencilmark && *built == kind;
+        let serves = |(cached, marks, built): &Key| {
+            cached == shape && *marks == pencilmark && *built == kind
+        };
         if pencilmark || !engines.promote(serves) {
             let built = engines::build(puzzle, kind)?;
             let key = (shape.clone(), pencilmark, kind);

@@ -11,8 +11,8 @@ use std::fmt;
 
 use crate::contract::count::BigCount;
 use crate::contract::stats::{Estimate, MemoStats, Stats};
+use crate::contract::zdd::Zdd;
 use crate::model::ids::OptionId;
-use crate::model::zdd::Zdd;
 
 /// The outcome of a search, as the command line and the Python package
 /// print it ([`name`](Status::name)).

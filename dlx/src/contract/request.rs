@@ -79,7 +79,7 @@ pub enum Goal {
     /// solution is the cheapest, its count how many were kept (exact once
     /// the search ran to the end: then they are proven the cheapest), its
     /// status `solved`, `none` or `timeout` (the best found when the stop
-    /// came, not proven), its [findings](Findings::Cheapest) the kept
+    /// came, not proven), its [findings](crate::Findings::Cheapest) the kept
     /// solutions with their costs; a visitor sees them cheapest first, once
     /// the search is over.
     Best {
@@ -93,14 +93,14 @@ pub enum Goal {
     /// 16×16 board in seconds. At most `memory` bytes of memo (and of the
     /// walk's own state; [`memory_of_mb`], [`DEFAULT_MEMORY_LIMIT`]): a
     /// full memo replaces its cheapest entries, which costs time, never
-    /// the count. The [findings](Findings::Memo) hold the count at any
+    /// the count. The [findings](crate::Findings::Memo) hold the count at any
     /// size and the memo's figures.
     MemoCount {
         /// The memo's budget in bytes.
         memory: usize,
     },
     /// Every solution as a reduced ZDD (Knuth's DLX6's diagram, built by
-    /// the memo's search): [findings](Findings::Zdd). `memory` bounds the
+    /// the memo's search): [findings](crate::Findings::Zdd). `memory` bounds the
     /// memo of the states searched; the diagram's own nodes are the answer
     /// and are not bounded by it.
     Zdd {
@@ -122,7 +122,7 @@ pub enum Goal {
     },
     /// Knuth's estimate of the size of the search below the selection,
     /// from `probes` random paths (the same for the same `seed`): the
-    /// [findings](Findings::Estimate). Not for problems with
+    /// [findings](crate::Findings::Estimate). Not for problems with
     /// multiplicities.
     Estimate {
         /// Random paths to follow.
@@ -132,7 +132,7 @@ pub enum Goal {
     },
     /// The search tree cut into subproblems (lists of options to select,
     /// in search order, whose searches partition the whole): the
-    /// [findings](Findings::Parts), each also handed to a visitor as it is
+    /// [findings](crate::Findings::Parts), each also handed to a visitor as it is
     /// found. Not for problems with multiplicities.
     Split(Cut),
 }

@@ -15,10 +15,11 @@ pub struct Stats {
     /// the links; bits cleared on the bitsets (see
     /// [`Representation`](crate::Representation)), which likewise leave
     /// alone the item being covered. Only a matrix knows its updates: the
-    /// [`Driver`]'s own statistics leave this 0.
+    /// [driver](crate::driver::Driver)'s own statistics leave this 0.
     pub updates: u64,
-    /// Solutions found: levels whose [`Matrix::choose`] answered
-    /// [`Choice::Solved`].
+    /// Solutions found: levels whose
+    /// [`Matrix::choose`](crate::driver::Matrix::choose) answered
+    /// [`Choice::Solved`](crate::Choice::Solved).
     pub solutions: u64,
     /// Branches cut by the cost bound of the search for the cheapest
     /// solutions ([`Goal::Best`](crate::Goal::Best)): levels abandoned
@@ -54,8 +55,9 @@ impl std::ops::AddAssign for Stats {
     }
 }
 
-/// The work and the memory of a [`MemoCounter`], added up over its counts:
-/// the search's work as every search counts it, and what the memo did.
+/// The work and the memory of a memo's walks ([`Goal::MemoCount`](crate::Goal::MemoCount),
+/// [`Goal::Zdd`](crate::Goal::Zdd)), added up over its parts: the search's
+/// work as every search counts it, and what the memo did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct MemoStats {
     /// The search's work: [`nodes`](Stats::nodes) (options tried) and link

@@ -74,8 +74,8 @@ use crate::machine::algorithm::{OnColors, on_colors};
 use crate::machine::driver::{Choice, Driver, Ended, Fold, Matrix, Resume, Walking, Work, drive};
 use crate::machine::links::Links;
 use crate::machine::multiplicity::Bounded;
+use crate::machine::solver::Solver;
 use crate::model::ids::OptionId;
-use crate::solver::Solver;
 
 /// How many usable options of an item the choice counts before it takes
 /// the item's length as an upper bound instead (DLX5's `lenthresh`).

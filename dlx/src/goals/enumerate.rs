@@ -20,8 +20,10 @@ use crate::contract::stats::Stats;
 use crate::contract::stop::{Alarm, CHECK_INTERVAL};
 use crate::machine::driver::{Ended, Fold, Resume, drive};
 
-/// One search on its way to a request's answer: see the
-/// [module docs](self).
+/// One search on its way to a request's answer: it counts the solutions,
+/// hands those the answer counts to a visitor, ends the walk once the goal
+/// has what it looks for (one more than its limit, to tell `N` from `N+`),
+/// and makes the [`Answer`] by the goal's rules ([`Goal::answer_of`]).
 ///
 /// An engine that [resumes](Resume) is driven by [`run`](Tally::run); an
 /// engine with a loop of its own (the naive DFS) reports each solution to

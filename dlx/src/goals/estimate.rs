@@ -21,8 +21,8 @@ use crate::goals::split::branch;
 use crate::machine::algorithm::{OnColors, on_colors};
 use crate::machine::driver::{Choice, Matrix};
 use crate::machine::multiplicity::Bounded;
+use crate::machine::solver::Solver;
 use crate::rng::SplitMix64;
-use crate::solver::Solver;
 
 /// Knuth's estimate of the search below `solver`'s selected options, from
 /// `probes` random paths (the same for the same `seed`), until `alarm`

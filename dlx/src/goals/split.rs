@@ -22,13 +22,13 @@
 use std::ops::ControlFlow;
 
 use crate::contract::stop::Alarm;
-use crate::goals::memo::order::Order;
 use crate::machine::algorithm::{OnColors, on_colors};
 use crate::machine::driver::{Choice, Ended, Fold, Matrix, Walking, Work, drive};
 use crate::machine::exact::Exact;
 use crate::machine::links::Links;
+use crate::machine::memo::order::Order;
+use crate::machine::solver::Solver;
 use crate::model::ids::OptionId;
-use crate::solver::Solver;
 
 /// Subproblems per thread that a search on several threads cuts its tree
 /// into: enough that uneven subtrees even out.
@@ -393,8 +393,8 @@ fn commit_cost(links: &Links, node: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::machine::solver::Tuning;
     use crate::model::problems::{langford, n_queens, pentominoes};
-    use crate::solver::Tuning;
 
     fn cut(solver: &mut Solver, depth: usize) -> Vec<Vec<OptionId>> {
         let mut parts = Vec::new();

@@ -1,5 +1,5 @@
 //! [`Goal::Zdd`](crate::Goal::Zdd) and [`Goal::Sample`](crate::Goal::Sample):
-//! the memoized walk ([`walk`](super::memo::walk)) with the fold that
+//! the memoized walk ([`walk`](crate::machine::memo::walk)) with the fold that
 //! builds DLX6's chains ([`Chain`]), where each state's result is not a
 //! count but the ZDD node of its subproblem's solutions.
 //!
@@ -18,14 +18,14 @@
 //! after the memo forgot it builds no new node: the ZDD is reduced whatever
 //! the memo's budget.
 
-use super::memo::table::Table;
-use super::memo::walk::{Subtotal, Walker};
 use crate::contract::count::BigCount;
 use crate::contract::stats::MemoStats;
 use crate::contract::stop::Alarm;
+use crate::contract::zdd::{Unique, Zdd, ZddError};
+use crate::machine::memo::table::Table;
+use crate::machine::memo::walk::{Subtotal, Walker};
+use crate::machine::solver::Solver;
 use crate::model::ids::OptionId;
-use crate::model::zdd::{Unique, Zdd, ZddError};
-use crate::solver::Solver;
 
 /// The fold of a diagram: the options tried at the levels in progress
 /// whose subtrees have a solution, with their children's nodes (the

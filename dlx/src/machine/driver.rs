@@ -41,9 +41,7 @@
 //! One word per idea, in both crates: a search *chooses* an item (the one
 //! to branch on) and *tries* its options; a caller *selects* an option to
 //! put it in every solution ([`Solver::select`](crate::Solver::select)).
-//! [`Choice`] is what a level found when it chose — the driver's answer,
-//! and [`Solver::branch`](crate::Solver::branch)'s to a caller looking at
-//! the tree from outside.
+//! [`Choice`] is what a level found when it chose — the driver's answer.
 //!
 //! The states, and Knuth's steps they stand for:
 //!
@@ -75,7 +73,7 @@ pub enum Event {
 }
 
 /// What a new level found when it chose an item: [`Matrix::choose`]'s
-/// answer to the driver, and [`Solver::branch`](crate::Solver::branch)'s.
+/// answer to the driver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Choice {
     /// No item is left: the levels below hold a solution. The driver stops

@@ -10,4 +10,6 @@ pub(crate) mod bitsets;
 pub mod driver;
 pub(crate) mod exact;
 pub(crate) mod links;
+pub(crate) mod memo;
 pub(crate) mod multiplicity;
+pub(crate) mod solver;

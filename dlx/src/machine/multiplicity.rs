@@ -306,7 +306,7 @@ impl<'a, const COLORED: bool> Bounded<'a, COLORED> {
 
     /// The option a level is about to try, or `None` for its null move
     /// (what the search for the cheapest solutions charges for the move).
-    pub(crate) fn staged_option(&self, level: usize) -> Option<crate::OptionId> {
+    pub(crate) fn staged_option(&self, level: usize) -> Option<crate::model::ids::OptionId> {
         let p = self.stack[level];
         (!self.links.is_header(p)).then(|| self.links.option_of(p))
     }

@@ -1,9 +1,8 @@
 //! The problem model: items, options, colors, costs and bounds
 //! ([`problem`]), their names ([`names`]) and numbers ([`ids`]), Knuth's
 //! text format ([`text`]), checking a solution ([`verify`]), problems from
-//! the literature ([`problems`]), Knuth's preprocessing ([`preprocess`]),
-//! and the diagram of a problem's solutions ([`zdd`]). Nothing here
-//! searches.
+//! the literature ([`problems`]) and Knuth's preprocessing
+//! ([`preprocess`]). Nothing here searches.
 
 pub mod ids;
 pub(crate) mod names;
@@ -12,4 +11,3 @@ pub mod problem;
 pub mod problems;
 pub mod text;
 pub mod verify;
-pub mod zdd;

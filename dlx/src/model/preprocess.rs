@@ -127,7 +127,7 @@ impl Reduction {
 /// let problem = "A B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n".parse()?;
 /// let reduction = preprocess(&problem)?;
 /// assert_eq!(reduction.problem().to_string(), "A B E\nE\nA\nB\n");
-/// let solution = Solver::new(reduction.problem()).first().unwrap();
+/// let solution = Solver::new(reduction.problem()).solutions().next().unwrap();
 /// let mut original = reduction.solution_of_original(&solution);
 /// original.sort();
 /// assert_eq!(original.iter().map(|o| o.index()).collect::<Vec<_>>(), [0, 3, 4]);

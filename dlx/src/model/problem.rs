@@ -603,23 +603,6 @@ impl ProblemBuilder {
     }
 }
 
-/// Reads Knuth's text format, as [`parse_problem`](crate::parse_problem)
-/// does.
-///
-/// ```
-/// let problem: dance_dlx::Problem = "a b | x\na x\nb\n".parse()?;
-/// assert_eq!((problem.item_count(), problem.option_count()), (3, 2));
-/// assert_eq!(dance_dlx::Solver::new(&problem).count(), 1);
-/// # Ok::<(), dance_dlx::TextError>(())
-/// ```
-impl std::str::FromStr for Problem {
-    type Err = crate::TextError;
-
-    fn from_str(text: &str) -> Result<Problem, crate::TextError> {
-        crate::parse_problem(text)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,10 +9,10 @@
 //! | [`pentominoes`]`(6, 10)` | 9356 (2339 up to the board's symmetries) |
 //! | [`rooks`]`(6, 2)` | 67950 (multiplicities: Algorithm M) |
 //! | [`domino_tilings`]`(8, 8)` | 12,988,816 |
-//! | [`domino_tilings`]`(12, 12)` | 53,060,477,521,960,000 (count with [`Solver::count_memo`](crate::Solver::count_memo)) |
+//! | [`domino_tilings`]`(12, 12)` | 53,060,477,521,960,000 (count with [`Goal::MemoCount`](crate::Goal::MemoCount)) |
 //! | [`macmahon_squares`]`(3, 4, PieceUse::AtMostOnce)` | 240,352 (colors: Algorithm C) |
 
-use crate::model::problem::{BuildError, Entry, Problem};
+use crate::model::problem::{BuildError, Entry, Problem, ProblemBuilder};
 
 /// Placing `n` queens on an `n`×`n` board with no two attacking each other.
 ///
@@ -197,7 +197,7 @@ pub fn pentominoes(rows: usize, cols: usize) -> Problem {
 /// Items: the cells `r{i}c{j}`, primary, in row-major order. One option per
 /// domino: its two cells, `r{i}c{j} r{i}c{j+1}` or `r{i}c{j} r{i+1}c{j}`.
 /// The 8×8 board has 12,988,816 tilings; they outgrow `u64` at 14×14 —
-/// count them with [`Solver::count_memo`](crate::Solver::count_memo).
+/// count them with [`Goal::MemoCount`](crate::Goal::MemoCount).
 ///
 /// ```
 /// assert_eq!(dance_dlx::Solver::new(&dance_dlx::problems::domino_tilings(4, 4)).count(), 36);
@@ -210,7 +210,7 @@ pub fn domino_tilings(rows: usize, cols: usize) -> Problem {
 /// board's shape — the order of a file written row by row by hand — rather
 /// than along the shorter side. The plain search's tree depends on that
 /// order (ties between items go to the first declared);
-/// [`MemoCounter`](crate::MemoCounter) picks its own order of the items, so
+/// the memo ([`Goal::MemoCount`](crate::Goal::MemoCount)) picks its own order of the items, so
 /// that a board and its transpose cost about the same to count.
 ///
 /// ```
@@ -278,7 +278,7 @@ pub enum PieceUse {
 /// The order of the cells is the search's tie-break, so the search fills the
 /// board from one short side to the other: the open cells are then a band
 /// whose edge is no longer than the short side, and few such bands exist —
-/// what lets [`Solver::count_memo`](crate::Solver::count_memo) count the
+/// what lets [`Goal::MemoCount`](crate::Goal::MemoCount) count the
 /// tilings of a 5×120 strip in milliseconds.
 ///
 /// ```
@@ -495,7 +495,7 @@ pub fn macmahon_squares(rows: usize, cols: usize, usage: PieceUse) -> Problem {
 }
 
 /// Runs a builder script whose items and options are valid by construction.
-fn build(script: impl FnOnce(&mut crate::ProblemBuilder) -> Result<(), BuildError>) -> Problem {
+fn build(script: impl FnOnce(&mut ProblemBuilder) -> Result<(), BuildError>) -> Problem {
     let mut builder = Problem::builder();
     match script(&mut builder) {
         Ok(()) => builder.build(),

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::io::{self, BufRead, Write};
 
-use crate::model::ids::ColorId;
+use crate::model::ids::{ColorId, OptionId};
 use crate::model::problem::{
     BuildError, Entry, ItemKind, Problem, ProblemBuilder, forbidden_character,
 };
@@ -640,7 +640,7 @@ impl<'a> OptionDisplay<'a> {
     ///
     /// # Panics
     /// If `option` is not an option of `problem`.
-    pub fn new(problem: &'a Problem, option: crate::OptionId) -> Self {
+    pub fn new(problem: &'a Problem, option: OptionId) -> Self {
         OptionDisplay {
             problem,
             entries: problem.option(option),
@@ -677,6 +677,23 @@ fn write_option(
         write!(out, " |{cost}")?;
     }
     Ok(())
+}
+
+/// Reads Knuth's text format, as [`parse_problem`](crate::parse_problem)
+/// does.
+///
+/// ```
+/// let problem: dance_dlx::Problem = "a b | x\na x\nb\n".parse()?;
+/// assert_eq!((problem.item_count(), problem.option_count()), (3, 2));
+/// assert_eq!(dance_dlx::Solver::new(&problem).count(), 1);
+/// # Ok::<(), dance_dlx::TextError>(())
+/// ```
+impl std::str::FromStr for Problem {
+    type Err = TextError;
+
+    fn from_str(text: &str) -> Result<Problem, TextError> {
+        parse_problem(text)
+    }
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! order with bounded memory — the one ordered stream of the workspace,
 //! which serves `dance solve` (and `rate`, `generate`: chunks of records,
 //! `dance_sudoku::batch::stream`) and `dance cover -j` (parts of a search
-//! tree, [`Solver::run_with_threads`](crate::Solver::run_with_threads)).
+//! tree, the [executor](crate::threads::Executor)).
 //! How the work is cut and scheduled stays with each caller; what is here
 //! is the mechanism they share.
 //!

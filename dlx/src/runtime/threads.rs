@@ -19,7 +19,7 @@
 //!   one position a part; the visitor sees the solutions on the calling
 //!   thread in the order one thread finds them, the first `limit` of them.
 //!   A later part's solutions wait until the parts before it are done (at
-//!   most [`WAITING`] bytes of them; past that, the thread of a later part
+//!   most 16 MiB of them; past that, the thread of a later part
 //!   waits for its turn). When the stop ends the search, the visitor has
 //!   seen the beginning of the sequential order, and the answer counts what
 //!   it saw.
@@ -66,20 +66,20 @@ use crate::contract::request::{Cut, Goal, Request};
 use crate::contract::stats::{MemoStats, Stats};
 use crate::contract::stop::Alarm;
 use crate::contract::threads::Threads;
+use crate::contract::zdd::ZddError;
 use crate::goals::best::{self, Cheapest, Kept};
 use crate::goals::enumerate::Tally;
 use crate::goals::estimate::estimate;
-use crate::goals::memo::count::MemoCounter;
-use crate::goals::memo::order::OptionOrder;
-use crate::goals::memo::shared::SharedMemo;
+use crate::goals::memo::MemoCounter;
 use crate::goals::split::{self, PARTS_PER_THREAD};
 use crate::goals::zdd;
 use crate::machine::driver::{Event, Resume};
+use crate::machine::memo::order::OptionOrder;
+use crate::machine::memo::shared::SharedMemo;
+use crate::machine::solver::Solver;
 use crate::model::ids::OptionId;
-use crate::model::zdd::ZddError;
 use crate::rng::SplitMix64;
 use crate::runtime::ordered::Ordered;
-use crate::solver::Solver;
 
 /// The most bytes of solutions found and not visited yet in an ordered
 /// search on threads (each solution its options and a vector's header),
@@ -211,6 +211,70 @@ impl<'p> Executor<'p> {
         };
         solver.restart();
         answer
+    }
+}
+
+/// The answers of one thread: an [`Executor`] of one.
+impl Solver {
+    /// Answers `request` on this thread: the first solution, the
+    /// uniqueness verdict, a count that says whether it is exact, every
+    /// solution counted, the cheapest, a count of any size with a memo, a
+    /// diagram, samples, an estimate or the parts of a cut tree — stopped
+    /// early by the request's [`Stop`](crate::Stop) if it says so (see the
+    /// [request module](crate::request)). The selected options are part of
+    /// every solution.
+    ///
+    /// ```
+    /// use dance_dlx::{Goal, Request, Solver, Status, problems::n_queens};
+    ///
+    /// let mut solver = Solver::new(&n_queens(4));
+    /// let unique = solver.run(&Request::new(Goal::Unique));
+    /// assert_eq!(unique.status, Status::Multiple); // 2 solutions
+    /// assert_eq!(unique.solution, None);
+    /// let first = solver.run(&Request::new(Goal::First));
+    /// assert_eq!(first.status, Status::Solved);
+    /// assert_eq!(first.solution.map(|options| options.len()), Some(4));
+    /// let all = solver.run(&Request::new(Goal::All));
+    /// assert_eq!(all.count.to_string(), "2");
+    /// ```
+    pub fn run(&mut self, request: &Request) -> Answer {
+        Executor::new(Threads::ONE).run(self, request)
+    }
+
+    /// [`run`](Solver::run), handing what the goal finds to `visit` as it
+    /// is found: every solution the answer counts (at most the goal's
+    /// [`limit`](crate::Goal::limit): with [`Goal::All`], every one), in
+    /// search order; the cheapest solutions, cheapest first, once they are
+    /// proven; each sample as it is drawn; each subproblem of a cut.
+    /// `visit` may end the search with [`ControlFlow::Break`]: the answer
+    /// then counts what was found so far, as a lower bound.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use dance_dlx::{Goal, Request, Solver, problems::n_queens};
+    ///
+    /// let mut solver = Solver::new(&n_queens(8));
+    /// let mut seen = 0;
+    /// let answer = solver.run_with(&Request::new(Goal::Count { limit: 3 }), |solution| {
+    ///     assert_eq!(solution.len(), 8);
+    ///     seen += 1;
+    ///     ControlFlow::Continue(())
+    /// });
+    /// // Three solutions visited; the fourth, found only to tell "3" from
+    /// // "3+", is not.
+    /// assert_eq!((seen, answer.count.to_string()), (3, "3+".to_owned()));
+    /// ```
+    pub fn run_with(
+        &mut self,
+        request: &Request,
+        visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
+    ) -> Answer {
+        Executor::new(Threads::ONE).run_with(self, request, visit)
+    }
+
+    /// The number of solutions: [`Goal::All`]'s count.
+    pub fn count(&mut self) -> u64 {
+        self.run(&Request::new(Goal::All)).count.solutions
     }
 }
 
@@ -376,6 +440,8 @@ impl Run<'_> {
                 let count =
                     counter.count_until(solver, alarm, &mut watch(self.progress, &mut watched));
                 let count = count.expect("a counter made for this solver's problem");
+                // The walk shows its figures at its looks only: the rest now.
+                watch(self.progress, &mut watched)(&counter.stats());
                 self.progress.done.store(1, Ordering::Relaxed);
                 (count, counter.stats())
             }
@@ -436,6 +502,7 @@ impl Run<'_> {
                 let selected = select_all(solver, &parts[index]);
                 let count =
                     counter.count_until(solver, &alarm, &mut watch(self.progress, &mut watched));
+                watch(self.progress, &mut watched)(&counter.stats());
                 unselect_to(solver, selected);
                 let count = count.expect("a counter made for this solver's problem");
                 solutions += &count.solutions;
@@ -478,6 +545,9 @@ impl Run<'_> {
             alarm,
             &mut watch(self.progress, &mut watched),
         );
+        if let Ok((_, stats)) = &built {
+            watch(self.progress, &mut watched)(stats);
+        }
         let (zdd, stats) = match built {
             Ok(built) => built,
             Err(error) => {
@@ -599,7 +669,7 @@ impl Run<'_> {
 /// of `seed`, each handed to `visit`, until `alarm` rings: the status and
 /// the count of the samples drawn.
 fn draw(
-    zdd: &crate::model::zdd::Zdd,
+    zdd: &crate::contract::zdd::Zdd,
     samples: u64,
     seed: u64,
     alarm: &Alarm<'_>,

@@ -17,11 +17,8 @@
 
 use std::ops::ControlFlow;
 
-use crate::contract::answer::Answer;
-use crate::contract::request::{Goal, Request};
 use crate::contract::stats::Stats;
 use crate::contract::stop::{Alarm, Stop, nodes_per_look};
-use crate::contract::threads::Threads;
 use crate::machine::algorithm::{OnAlgorithm, on_algorithm};
 use crate::machine::bitsets::{Bitsets, Bitwise};
 use crate::machine::driver::{Driver, Event, Fold, Resume, drive};
@@ -31,7 +28,6 @@ use crate::machine::multiplicity::{Bounded, Multiplicities};
 use crate::model::ids::OptionId;
 use crate::model::problem::Problem;
 use crate::rng::SplitMix64;
-use crate::runtime::threads::Executor;
 
 /// Where the search finds a dead end: a primary item that no option can
 /// cover any more. Both rules choose the same item at every level (MRV: the
@@ -161,7 +157,7 @@ pub struct Tuning {
 ///
 /// Build it once with [`Solver::new`]; then any number of times:
 /// [`select`](Solver::select) options every solution must contain, ask a
-/// [`Request`] ([`run`](Solver::run), [`run_with`](Solver::run_with) to
+/// [`Request`](crate::Request) ([`run`](Solver::run), [`run_with`](Solver::run_with) to
 /// see the solutions as they come; on several threads, an
 /// [`Executor`](crate::threads::Executor)) or walk the
 /// [`solutions`](Solver::solutions) lazily, and
@@ -274,67 +270,6 @@ impl Solver {
         }
     }
 
-    /// Answers `request` on this thread: the first solution, the
-    /// uniqueness verdict, a count that says whether it is exact, every
-    /// solution counted, the cheapest, a count of any size with a memo, a
-    /// diagram, samples, an estimate or the parts of a cut tree — stopped
-    /// early by the request's [`Stop`] if it says so (see the
-    /// [request module](crate::request)). The selected options are part of
-    /// every solution.
-    ///
-    /// ```
-    /// use dance_dlx::{Goal, Request, Solver, Status, problems::n_queens};
-    ///
-    /// let mut solver = Solver::new(&n_queens(4));
-    /// let unique = solver.run(&Request::new(Goal::Unique));
-    /// assert_eq!(unique.status, Status::Multiple); // 2 solutions
-    /// assert_eq!(unique.solution, None);
-    /// let first = solver.run(&Request::new(Goal::First));
-    /// assert_eq!(first.status, Status::Solved);
-    /// assert_eq!(first.solution.map(|options| options.len()), Some(4));
-    /// let all = solver.run(&Request::new(Goal::All));
-    /// assert_eq!(all.count.to_string(), "2");
-    /// ```
-    pub fn run(&mut self, request: &Request) -> Answer {
-        Executor::new(Threads::ONE).run(self, request)
-    }
-
-    /// [`run`](Solver::run), handing what the goal finds to `visit` as it
-    /// is found: every solution the answer counts (at most the goal's
-    /// [`limit`](crate::Goal::limit): with [`Goal::All`], every one), in
-    /// search order; the cheapest solutions, cheapest first, once they are
-    /// proven; each sample as it is drawn; each subproblem of a cut.
-    /// `visit` may end the search with [`ControlFlow::Break`]: the answer
-    /// then counts what was found so far, as a lower bound.
-    ///
-    /// ```
-    /// use std::ops::ControlFlow;
-    /// use dance_dlx::{Goal, Request, Solver, problems::n_queens};
-    ///
-    /// let mut solver = Solver::new(&n_queens(8));
-    /// let mut seen = 0;
-    /// let answer = solver.run_with(&Request::new(Goal::Count { limit: 3 }), |solution| {
-    ///     assert_eq!(solution.len(), 8);
-    ///     seen += 1;
-    ///     ControlFlow::Continue(())
-    /// });
-    /// // Three solutions visited; the fourth, found only to tell "3" from
-    /// // "3+", is not.
-    /// assert_eq!((seen, answer.count.to_string()), (3, "3+".to_owned()));
-    /// ```
-    pub fn run_with(
-        &mut self,
-        request: &Request,
-        visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
-    ) -> Answer {
-        Executor::new(Threads::ONE).run_with(self, request, visit)
-    }
-
-    /// The number of solutions: [`Goal::All`]'s count.
-    pub fn count(&mut self) -> u64 {
-        self.run(&Request::new(Goal::All)).count.solutions
-    }
-
     /// A lazy iterator over the solutions, in search order (the selected
     /// options first in each); `next()` of a new iterator is the first
     /// solution. Dropping it abandons the search.
@@ -364,7 +299,8 @@ impl Solver {
     /// arithmetic is involved, so they are the same on every machine. The
     /// choice of item stays deterministic (the fewest options first, ties
     /// to the first), so the solutions are found in a random order but not
-    /// with uniform probability ([`Goal::Sample`] draws uniformly).
+    /// with uniform probability ([`Goal::Sample`](crate::Goal::Sample) draws
+    /// uniformly).
     ///
     /// ```
     /// use dance_dlx::{Solver, problems::n_queens};
@@ -853,6 +789,7 @@ mod tests {
 
     use super::*;
     use crate::contract::answer::{Count, Status};
+    use crate::contract::request::{Goal, Request};
     use crate::model::problems::{langford, n_queens, rooks};
     use crate::model::text::parse_problem;
 

@@ -40,7 +40,7 @@ use crate::machine::driver::{Choice, Driver, Ended, Fold, Matrix, Walking, Work,
 use crate::machine::exact::Exact;
 use crate::machine::links::Links;
 use crate::machine::multiplicity::Bounded;
-use crate::solver::Solver;
+use crate::machine::solver::Solver;
 
 /// The fewest search nodes below a state for its result to be stored: a
 /// cheaper result is found again faster than it is stored and looked up.

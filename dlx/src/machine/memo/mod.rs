@@ -107,14 +107,13 @@
 //! ```
 
 pub(crate) mod concurrent;
-pub(crate) mod count;
 pub(crate) mod key;
 pub(crate) mod order;
 pub(crate) mod shared;
 pub(crate) mod table;
 pub(crate) mod walk;
 
-use crate::solver::Solver;
+use crate::machine::solver::Solver;
 
 /// Why a count with the memo was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

@@ -25,8 +25,8 @@
 //! option of `p`) when `p`'s lower bound is met; its chain is the nodes
 //! `(x_j, LO, HI = x_j's child)` whose bottom `LO` is the null move's child
 //! (the 0 sink when there is none). A solution is still a set of options.
-//! The states are keyed as the memo keys them (see the [memo's
-//! docs](crate::MemoCounter), "Algorithm M: the key of a state").
+//! The states are keyed as the memo keys them (see
+//! [`Goal::MemoCount`](crate::Goal::MemoCount)).
 //!
 //! From the diagram, without searching again: the [number of
 //! solutions](Zdd::count) (the paths to node 1, added up from the sinks,
@@ -44,11 +44,11 @@
 //! own output too, which it reduces.
 //!
 //! ```
-//! use dance_dlx::{Findings, Goal, Request, Solver, SplitMix64, problems::domino_tilings};
+//! use dance_dlx::{Goal, Request, Solver, SplitMix64, problems::domino_tilings};
 //!
 //! let problem = domino_tilings(4, 4);
 //! let answer = Solver::new(&problem).run(&Request::new(Goal::Zdd { memory: 64 << 20 }));
-//! let Findings::Zdd { zdd, .. } = answer.findings else { unreachable!() };
+//! let zdd = answer.findings.into_zdd().expect("a diagram");
 //! assert_eq!(*zdd.count(), 36);
 //! let mut rng = SplitMix64::new(7);
 //! let tiling = zdd.sample(&mut rng).expect("a tiling");

@@ -26,7 +26,7 @@ use super::table::{INITIAL_CAPACITY, Store};
 use super::{MemoError, fingerprint_of};
 use crate::contract::count::BigCount;
 use crate::contract::stats::MemoStats;
-use crate::solver::Solver;
+use crate::machine::solver::Solver;
 
 /// Tables of a shared memo (a power of two).
 pub(crate) const SHARDS: usize = 64;

@@ -2,27 +2,27 @@
 //! fold that sums counts ([`Sum`]), and the [`MemoCounter`] that keeps a
 //! memo from one count to the next — of one problem under other
 //! selections (the parts of a count on threads), in a table of its own or
-//! in one that threads share ([`SharedMemo`](super::shared::SharedMemo)).
+//! in one that threads share ([`SharedMemo`]).
 //!
 //! The memo outlives a count: a stored count belongs to a state of the
 //! links, whatever led there, so counting the same problem again, or with
 //! other options selected, uses what earlier counts stored. With
 //! multiplicities a key holds within one selection only (see the [memo's
-//! docs](super)): a counter empties its own table when the selection
+//! docs](crate::machine::memo)): a counter empties its own table when the selection
 //! changes, and a shared memo takes no such problem.
 
-use super::concurrent::{Held, View};
-use super::order::OptionOrder;
-use super::shared::{SharedMemo, SharedStore};
-use super::table::Table;
-use super::walk::{Subtotal, Walker};
-use super::{MemoError, fingerprint_of};
 use crate::contract::answer::Count;
 use crate::contract::count::BigCount;
 use crate::contract::stats::MemoStats;
 use crate::contract::stop::Alarm;
+use crate::machine::memo::concurrent::{Held, View};
+use crate::machine::memo::order::{OptionOrder, Order};
+use crate::machine::memo::shared::{SHARDS, SharedMemo, SharedStore};
+use crate::machine::memo::table::Table;
+use crate::machine::memo::walk::{Subtotal, Walker};
+use crate::machine::memo::{MemoError, fingerprint_of};
+use crate::machine::solver::Solver;
 use crate::model::ids::OptionId;
-use crate::solver::Solver;
 
 /// The fold of a count: each level's sum of its subtrees' counts.
 #[derive(Clone, Debug, Default)]
@@ -130,7 +130,7 @@ impl MemoCounter {
         if fingerprint != memo.fingerprint() {
             return Err(MemoError::OtherProblem);
         }
-        let views = vec![View::default(); super::shared::SHARDS];
+        let views = vec![View::default(); SHARDS];
         let held = memo.hold(walker.bytes() as usize + views.capacity() * size_of::<View>());
         Ok(MemoCounter {
             walker,
@@ -188,7 +188,7 @@ impl MemoCounter {
     }
 
     /// The order in which the counter breaks ties between items.
-    pub(crate) fn order(&self) -> &super::order::Order {
+    pub(crate) fn order(&self) -> &Order {
         &self.walker.order
     }
 
@@ -209,5 +209,134 @@ impl MemoCounter {
         stats.hits = self.walker.stats.hits;
         stats.misses = self.walker.stats.misses;
         stats
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::contract::request::{Cut, Goal, Request};
+    use crate::model::problems::{domino_tilings, langford, n_queens, pentominoes, rooks};
+    use crate::model::text::parse_problem;
+
+    fn count(memo: &mut MemoCounter, solver: &mut Solver) -> Result<BigCount, MemoError> {
+        memo.count_until(solver, &Alarm::SILENT, &mut |_| {})
+            .map(|count| count.solutions)
+    }
+
+    fn split(solver: &mut Solver, depth: usize) -> Vec<Vec<OptionId>> {
+        let answer = solver.run(&Request::new(Goal::Split(Cut::Depth(depth))));
+        answer.findings.parts().unwrap_or_default().to_vec()
+    }
+
+    /// A memo serves the subproblems of a split search: their counts, with
+    /// the options selected, add up to the whole, and each equals the
+    /// plain count; a second count of the whole finds stored states.
+    #[test]
+    fn one_memo_counts_selections_and_keeps_what_it_learned() {
+        for problem in [n_queens(7), domino_tilings(5, 6), pentominoes(3, 20)] {
+            let mut solver = Solver::new(&problem);
+            let total = solver.count();
+            let mut memo = MemoCounter::new(&solver, 1 << 22);
+            let mut sum = 0u128;
+            for subproblem in split(&mut solver, 2) {
+                for &option in &subproblem {
+                    solver.select(option).unwrap();
+                }
+                let plain = solver.count();
+                let counted = count(&mut memo, &mut solver).unwrap();
+                assert_eq!(counted, u128::from(plain), "{subproblem:?}");
+                assert_eq!(solver.selected().collect::<Vec<_>>(), subproblem);
+                sum += counted.to_u128().unwrap();
+                solver.reset();
+            }
+            assert_eq!(sum, u128::from(total));
+            let hits = memo.stats().hits;
+            assert_eq!(count(&mut memo, &mut solver).unwrap(), u128::from(total));
+            assert!(
+                memo.stats().hits > hits,
+                "the second count finds stored states"
+            );
+        }
+    }
+
+    /// One memo across the selections of a colored problem: each count is
+    /// the plain one.
+    #[test]
+    fn colored_selections_are_part_of_the_key() {
+        let text = "p q r | x\np x:A\np x:B\nq x:A\nq x:B\nr x:A\nr\n";
+        let problem = parse_problem(text).unwrap();
+        let mut solver = Solver::new(&problem);
+        let mut memo = MemoCounter::new(&solver, 1 << 20);
+        for option in 0..problem.option_count() as u32 {
+            if solver.select(OptionId::new(option)).is_err() {
+                continue;
+            }
+            let plain = solver.count();
+            assert_eq!(count(&mut memo, &mut solver).unwrap(), u128::from(plain));
+            solver.reset();
+        }
+        let plain = solver.count();
+        assert_eq!(count(&mut memo, &mut solver).unwrap(), u128::from(plain));
+    }
+
+    /// The same options with other bounds are another problem.
+    #[test]
+    fn the_bounds_are_part_of_the_problem() {
+        let mut one = Solver::new(&parse_problem("1:2|a b\na\na b\nb\n").unwrap());
+        let mut two = Solver::new(&parse_problem("2|a b\na\na b\nb\n").unwrap());
+        let mut memo = MemoCounter::new(&one, 1 << 20);
+        assert_eq!(count(&mut memo, &mut one).unwrap(), 3);
+        assert_eq!(count(&mut memo, &mut two), Err(MemoError::OtherProblem));
+        let mut own = MemoCounter::new(&two, 1 << 20);
+        assert_eq!(count(&mut own, &mut two).unwrap(), 1);
+    }
+
+    #[test]
+    fn a_shared_memo_refuses_multiplicities() {
+        let solver = Solver::new(&rooks(3, 2));
+        assert_eq!(
+            SharedMemo::new(&solver, 1 << 20).unwrap_err(),
+            MemoError::Multiplicities
+        );
+    }
+
+    #[test]
+    fn other_problems_are_refused() {
+        let mut queens = Solver::new(&n_queens(6));
+        let mut memo = MemoCounter::new(&queens, 1 << 20);
+        let mut other = Solver::new(&n_queens(7));
+        assert_eq!(count(&mut memo, &mut other), Err(MemoError::OtherProblem));
+        let mut same_shape = Solver::new(&langford(3));
+        let mut langford_memo = MemoCounter::new(&same_shape, 1 << 20);
+        assert_eq!(
+            count(&mut langford_memo, &mut Solver::new(&langford(3))).unwrap(),
+            2
+        );
+        assert_eq!(count(&mut memo, &mut queens).unwrap(), 4);
+        assert_eq!(count(&mut langford_memo, &mut same_shape).unwrap(), 2);
+        // A shared memo's counter too.
+        let shared = SharedMemo::new(&queens, 1 << 20).unwrap();
+        assert!(matches!(
+            MemoCounter::shared(&shared, &other),
+            Err(MemoError::OtherProblem)
+        ));
+    }
+
+    /// Bottom up, before and after a selection, one memo: the counts are
+    /// the plain ones.
+    #[test]
+    fn bottom_up_counts_equal_plain_counts() {
+        for problem in [n_queens(7), domino_tilings(4, 5), pentominoes(3, 20)] {
+            let mut solver = Solver::new(&problem);
+            let total = solver.count();
+            let mut memo = MemoCounter::new(&solver, 1 << 20);
+            memo.set_option_order(OptionOrder::BottomUp);
+            assert_eq!(count(&mut memo, &mut solver).unwrap(), u128::from(total));
+            let first = solver.solutions().next().unwrap();
+            solver.select(first[0]).unwrap();
+            let plain = solver.count();
+            assert_eq!(count(&mut memo, &mut solver).unwrap(), u128::from(plain));
+        }
     }
 }

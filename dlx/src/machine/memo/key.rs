@@ -4,7 +4,7 @@
 
 use crate::machine::links::Links;
 use crate::machine::multiplicity::Multiplicities;
-use crate::solver::Solver;
+use crate::machine::solver::Solver;
 
 /// The key of a state of the links: one bit per item (internal order,
 /// primary then secondary) set while the item is open, then one `u32` per

@@ -302,7 +302,7 @@ impl Graph {
 mod tests {
     use super::*;
     use crate::contract::stop::Alarm;
-    use crate::goals::memo::count::MemoCounter;
+    use crate::goals::memo::MemoCounter;
     use crate::model::problems::{domino_tilings, domino_tilings_by_rows, n_queens, pentominoes};
     use crate::{Problem, Solver};
 

@@ -277,8 +277,10 @@ pub struct CoverArgs {
     ///
     /// The memory budget of --memo, in MiB, for the one memo the threads
     /// share; when it is full, new subproblems replace the cheapest stored
-    /// ones, and the count stays exact. --zdd and --sample build their
-    /// diagram within it too.
+    /// ones, and the count stays exact. --zdd and --sample remember the
+    /// states they searched within it too (a forgotten state is searched
+    /// again and builds no new node); the diagram they build is the answer,
+    /// and its own nodes are not bounded by it.
     #[arg(long, value_name = "N", default_value_t = dance_dlx::DEFAULT_MEMORY_MB,
           requires = "memo_search",
           value_parser = clap::value_parser!(u64).range(1..=dance_dlx::MAX_MEMORY_MB))]

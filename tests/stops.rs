@@ -202,3 +202,93 @@ fn reading_an_endless_input_stops_at_the_deadline() {
     assert!(output.stdout.is_empty());
     assert!(took <= Duration::from_secs(1) + bound(), "{took:?}");
 }
+
+/// Queens on an `n`×`n` board whose options cost 0 to 99 at random (the
+/// same every time): a search for the cheapest whose solutions come thick.
+fn costed_queens(n: usize, test: &str) -> PathBuf {
+    let problem = dance_dlx::problems::n_queens(n).to_string();
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut lines = problem.lines();
+    let mut text = format!("{}\n", lines.next().unwrap());
+    for line in lines {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        text.push_str(&format!("{line} |{}\n", state % 100));
+    }
+    let path = std::env::temp_dir().join(format!("dance-best-{}-{test}.dlx", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// A search for the million cheapest — a million solutions kept, each
+/// placed in the plain search's tree and in a heap, thousands a second —
+/// ends within the bound of its deadline on one thread and on two, says it
+/// is not proven optimal and exits 1: the upkeep of what it keeps counts
+/// towards its looks at the stop as its nodes do.
+#[test]
+#[ignore = "slow: 14 queens searched for their million cheapest; run in release"]
+fn the_million_cheapest_stop_on_time() {
+    let file = costed_queens(14, "timeout");
+    let file = file.to_str().unwrap();
+    for threads in ["-j1", "-j2"] {
+        let (output, took) = timed(&[
+            "cover",
+            "-q",
+            threads,
+            "--best",
+            "1000000",
+            "--timeout",
+            "0.5",
+            file,
+        ]);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{threads}: {stderr}");
+        assert!(stderr.contains("not proven optimal"), "{threads}: {stderr}");
+        assert!(
+            took <= Duration::from_secs_f64(0.5) + bound(),
+            "{threads}: {took:?}: {stderr}"
+        );
+    }
+    std::fs::remove_file(file).unwrap();
+}
+
+/// SIGINT and SIGTERM end a search for the million cheapest within the
+/// bound, with the signal's status and the cheapest found so far.
+#[test]
+#[ignore = "slow: 16 queens searched for their million cheapest; run in release"]
+fn a_signal_stops_the_million_cheapest_within_a_second() {
+    let file = costed_queens(16, "signal");
+    for (signal, code) in [("-INT", 130), ("-TERM", 143)] {
+        for threads in ["-j1", "-j2"] {
+            let child = dance_process()
+                .args(["cover", "-q", threads, "--best", "1000000"])
+                .arg(&file)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            std::thread::sleep(Duration::from_millis(300));
+            let signalled = Instant::now();
+            let sent = Command::new("kill")
+                .args([signal, &child.id().to_string()])
+                .status()
+                .unwrap();
+            assert!(sent.success());
+            let output = child.wait_with_output().unwrap();
+            let took = signalled.elapsed();
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert_eq!(
+                output.status.code(),
+                Some(code),
+                "{signal} {threads}: {stderr}"
+            );
+            assert!(
+                stderr.contains("not proven optimal"),
+                "{signal} {threads}: {stderr}"
+            );
+            assert!(took <= bound(), "{signal} {threads}: {took:?}");
+        }
+    }
+    std::fs::remove_file(file).unwrap();
+}

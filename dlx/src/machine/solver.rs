@@ -412,17 +412,7 @@ impl Solver {
             .links
             .selectable_node(first)
             .ok_or(SelectError::Conflict(option))?;
-        let colored = self.links.is_colored();
-        let bounded = self.multiplicities.is_some();
-        on_algorithm(
-            colored,
-            bounded,
-            Selection {
-                solver: self,
-                p,
-                undo: false,
-            },
-        );
+        self.selection(p, false);
         self.stack[self.driver.base()] = p;
         self.driver.restart(self.driver.base() + 1);
         Ok(())
@@ -436,18 +426,21 @@ impl Solver {
         let base = self.driver.base().checked_sub(1)?;
         self.driver.restart(base);
         let p = self.stack[base];
+        self.selection(p, true);
+        Some(self.links.option_of(p))
+    }
+
+    /// Selects the option of node `p` on the links, Algorithm M's bounds
+    /// and the bitsets — or, with `undo`, takes it back.
+    fn selection(&mut self, p: u32, undo: bool) {
         let colored = self.links.is_colored();
         let bounded = self.multiplicities.is_some();
-        on_algorithm(
-            colored,
-            bounded,
-            Selection {
-                solver: self,
-                p,
-                undo: true,
-            },
-        );
-        Some(self.links.option_of(p))
+        let selection = Selection {
+            solver: self,
+            p,
+            undo,
+        };
+        on_algorithm(colored, bounded, selection);
     }
 
     /// Abandons any search in progress and undoes every selection: the links
@@ -507,6 +500,14 @@ impl Solver {
     /// Backs out of every level above the selection, leaving the statistics
     /// (and an exhausted search exhausted).
     pub(crate) fn unwind(&mut self) {
+        self.walk(None);
+    }
+
+    /// The solver's walk on its algorithm and representation: a slice of
+    /// `budget` nodes, or (`None`) backing out of every level above the
+    /// selection.
+    #[inline]
+    fn walk(&mut self, budget: Option<u64>) -> Event {
         let colored = self.links.is_colored();
         let bounded = self.multiplicities.is_some();
         on_algorithm(
@@ -514,9 +515,9 @@ impl Solver {
             bounded,
             Walk {
                 solver: self,
-                budget: None,
+                budget,
             },
-        );
+        )
     }
 
     /// The link arrays, Algorithm M's bounds and the bitsets' counts and
@@ -558,16 +559,7 @@ impl Solver {
 /// ```
 impl Resume for Solver {
     fn resume(&mut self, budget: u64) -> Event {
-        let colored = self.links.is_colored();
-        let bounded = self.multiplicities.is_some();
-        on_algorithm(
-            colored,
-            bounded,
-            Walk {
-                solver: self,
-                budget: Some(budget),
-            },
-        )
+        self.walk(Some(budget))
     }
 
     #[inline]

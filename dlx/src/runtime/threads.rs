@@ -555,17 +555,15 @@ impl Run<'_> {
                     ZddError::TooManyNodes => Findings::TooLarge,
                     _ => Findings::None,
                 };
-                return Answer {
-                    status: Status::Timeout,
-                    count: Count {
+                return found(
+                    Status::Timeout,
+                    Count {
                         solutions: 0,
                         complete: false,
                     },
-                    solution: None,
-                    stats: Stats::default(),
-                    engine: (),
+                    Stats::default(),
                     findings,
-                };
+                );
             }
         };
         self.progress.done.store(1, Ordering::Relaxed);
@@ -599,21 +597,19 @@ impl Run<'_> {
         let estimate = estimate(solver, probes, seed, alarm);
         self.progress.done.store(1, Ordering::Relaxed);
         let whole = estimate.probes == probes;
-        Answer {
-            status: if whole {
+        found(
+            if whole {
                 Status::Solved
             } else {
                 Status::Timeout
             },
-            count: Count {
+            Count {
                 solutions: 0,
                 complete: false,
             },
-            solution: None,
-            stats: Stats::default(),
-            engine: (),
-            findings: Findings::Estimate(estimate),
-        }
+            Stats::default(),
+            Findings::Estimate(estimate),
+        )
     }
 
     /// [`Goal::Split`], on this thread: each subproblem handed to the
@@ -662,6 +658,19 @@ impl Run<'_> {
             engine: (),
             findings: Findings::Parts(parts),
         }
+    }
+}
+
+/// The answer of a goal that keeps no solution: its status, count, work
+/// and findings.
+fn found(status: Status, count: Count, stats: Stats, findings: Findings) -> Answer {
+    Answer {
+        status,
+        count,
+        solution: None,
+        stats,
+        engine: (),
+        findings,
     }
 }
 

@@ -404,12 +404,14 @@ impl Walker {
         let bounded = solver.multiplicities.is_some();
         let up = self.option_order == OptionOrder::BottomUp;
         let walk = Walk {
-            walker: self,
             solver,
-            store,
-            subtotal,
-            alarm,
-            watch,
+            around: Around {
+                walker: self,
+                store,
+                subtotal,
+                alarm,
+                watch,
+            },
             up,
         };
         let (result, whole) = on_algorithm(colored, bounded, walk);
@@ -422,12 +424,8 @@ impl Walker {
 
 /// One walk of a [`Walker`], on the algorithm of the solver's problem.
 struct Walk<'w, F, S> {
-    walker: &'w mut Walker,
     solver: &'w mut Solver,
-    store: S,
-    subtotal: &'w mut F,
-    alarm: &'w Alarm<'w>,
-    watch: &'w mut dyn FnMut(&MemoStats),
+    around: Around<'w, F, S>,
     /// Algorithm X tries each level's options bottom up
     /// ([`OptionOrder::BottomUp`]); Algorithm M, top down always: its
     /// tweaks take each level's options from the top.
@@ -443,29 +441,13 @@ impl<F: Subtotal, S: Store> OnAlgorithm for Walk<'_, F, S> {
             stack,
             driver,
             ..
-        } = &mut *self.solver;
+        } = self.solver;
         if self.up {
             let inner = Exact::<COLORED, false, true>::new(links, stack);
-            drive_memoized(
-                inner,
-                driver,
-                self.walker,
-                self.store,
-                self.subtotal,
-                self.alarm,
-                self.watch,
-            )
+            self.around.drive(driver, inner)
         } else {
             let inner = Exact::<COLORED, false, false>::new(links, stack);
-            drive_memoized(
-                inner,
-                driver,
-                self.walker,
-                self.store,
-                self.subtotal,
-                self.alarm,
-                self.watch,
-            )
+            self.around.drive(driver, inner)
         }
     }
 
@@ -476,11 +458,27 @@ impl<F: Subtotal, S: Store> OnAlgorithm for Walk<'_, F, S> {
             driver,
             multiplicities,
             ..
-        } = &mut *self.solver;
+        } = self.solver;
         let m = multiplicities
             .as_mut()
             .expect("a bounded walk has multiplicities");
         let inner = Bounded::<COLORED>::new(m, links, stack);
+        self.around.drive(driver, inner)
+    }
+}
+
+/// What the memoized matrix is driven with, whatever matrix it wraps.
+struct Around<'w, F, S> {
+    walker: &'w mut Walker,
+    store: S,
+    subtotal: &'w mut F,
+    alarm: &'w Alarm<'w>,
+    watch: &'w mut dyn FnMut(&MemoStats),
+}
+
+impl<F: Subtotal, S: Store> Around<'_, F, S> {
+    /// The memoized matrix around `inner`, driven by the one drive loop.
+    fn drive<M: Step>(self, driver: &mut Driver, inner: M) -> (F::Value, bool) {
         drive_memoized(
             inner,
             driver,

@@ -91,8 +91,9 @@ pub enum Command {
     /// item be covered between a and b times (Knuth's DLX3). Every further
     /// line is an option; `item:color` gives a secondary item a color.
     /// Prints the number of solutions (exit status 1 when there is none).
-    /// --estimate and --split refuse problems with such bounds
-    /// (multiplicities); --memo, --zdd and --sample count them on one thread.
+    /// On problems with such bounds (multiplicities) --split gives one job,
+    /// the whole problem, and --memo, --zdd, --sample and --best search on
+    /// one thread.
     ///
     /// An option may end in costs `|n` (Knuth's DLX5; several add up), which
     /// only --best reads. For the file `a b c` / `a b |5` / `c |1` / `a |1` /
@@ -140,11 +141,15 @@ pub struct CoverArgs {
 
     /// Print every solution: its options one per line, a blank line after each.
     ///
-    /// Print every solution: its options one per line, as written in the
-    /// input, and a blank line after each solution. The solutions stream in
-    /// the order of the sequential search at any -j, each as soon as the
-    /// ones before it are out, through a buffer of 16 MiB (threads ahead
-    /// of the output wait when it is full).
+    /// Print every solution: its options one per line, in the order of the
+    /// file, and a blank line after each solution. An option prints as the
+    /// DLX format writes it: its items in the file's order, one space apart,
+    /// each with its `:color`, then its cost as one entry `|n` (the sum of
+    /// its `|n` entries) when it has one — `a  b |5 |2` prints `a b |7`.
+    /// The solutions stream in the order of the sequential search at any
+    /// -j, each as soon as the ones before it are out, written by the
+    /// threads that find them and held at most 16 MiB ahead of the output
+    /// (threads further ahead wait).
     #[arg(long, conflicts_with = "first")]
     pub all: bool,
 
@@ -235,8 +240,9 @@ pub struct CoverArgs {
     ///
     /// Print the subproblems at this depth of the search tree as jobs, one
     /// per line (option numbers, 1-based, separated by commas), for
-    /// --job; their counts add up to the whole count. Not for problems with
-    /// multiplicities (bounds `a:b|item`).
+    /// --job; their counts add up to the whole count. A problem with
+    /// multiplicities (bounds `a:b|item`) is one job, `-`: Algorithm M
+    /// branches on how often an item is covered, not on one option.
     #[arg(long, value_name = "DEPTH", conflicts_with_all = ["all", "first", "estimate"])]
     pub split: Option<usize>,
 
@@ -250,8 +256,9 @@ pub struct CoverArgs {
     /// Estimate the size of the search by random probes instead of searching.
     ///
     /// Estimate the size of the search by random probes (Knuth) instead of
-    /// searching: prints the estimated nodes and solutions. Not for
-    /// problems with multiplicities (bounds `a:b|item`).
+    /// searching: prints the estimated nodes and solutions. On a problem
+    /// with multiplicities (bounds `a:b|item`) the probes walk Algorithm M's
+    /// tree.
     #[arg(long, conflicts_with_all = ["all", "first"])]
     pub estimate: bool,
 

@@ -506,34 +506,45 @@ fn a_timed_out_stream_is_the_beginning_of_the_sequential_one() {
     }
 }
 
-/// `--estimate` and `--split` on a problem with multiplicities say what is
-/// wrong — the problem has bounds, which those flags refuse — not that it
-/// "cannot be split into subproblems".
+/// `--estimate` and `--split` on a problem with multiplicities: the probes
+/// walk Algorithm M's tree (choose 2 of 4 options: 6 solutions, which the
+/// mean of a thousand probes comes close to), and the split is one job,
+/// the whole problem, whose count is the count.
 #[test]
-fn estimate_and_split_name_the_multiplicities_they_refuse() {
-    for flag in [&["--estimate"][..], &["--split", "1"]] {
-        let mut args = vec!["cover"];
-        args.extend_from_slice(flag);
-        dance(&args)
-            .write_stdin("2:2|k\nk\nk\nk\nk\n")
+fn estimate_and_split_serve_multiplicities() {
+    let problem = "2:2|k\nk\nk\nk\nk\n";
+    let estimate = stdout_of(
+        dance(&["cover", "--estimate"])
+            .write_stdin(problem)
             .assert()
-            .code(2)
-            .stderr(predicate::str::starts_with(format!(
-                "dance: {} cannot be used on this problem: it has multiplicities",
-                flag[0]
-            )))
-            .stderr(predicate::str::contains("--estimate and --split need"))
-            .stderr(predicate::str::contains("cannot be split into subproblems").not());
-    }
+            .success(),
+    );
+    let solutions: f64 = estimate
+        .rsplit("solutions: ")
+        .next()
+        .and_then(|number| number.trim().parse().ok())
+        .unwrap_or_else(|| panic!("{estimate}"));
+    assert!((solutions - 6.0).abs() < 0.5, "{estimate}");
+    let jobs = stdout_of(
+        dance(&["cover", "--split", "1"])
+            .write_stdin(problem)
+            .assert()
+            .success(),
+    );
+    assert_eq!(jobs, "-\n");
+    dance(&["cover", "--job", "-"])
+        .write_stdin(problem)
+        .assert()
+        .success()
+        .stdout("6\n");
 }
 
-/// `--help` says that `--estimate` and `--split` refuse multiplicities and
-/// that `--memo` counts them on one thread, in the command's description
-/// and in each flag's.
+/// `--help` says what `--estimate`, `--split` and `--memo` do with
+/// multiplicities, in the command's description and in each flag's.
 #[test]
-fn help_says_which_flags_refuse_multiplicities() {
+fn help_says_what_each_flag_does_with_multiplicities() {
     let help = stdout_of(dance(&["cover", "--help"]).assert().success());
-    assert!(help.contains("--estimate and --split refuse problems with such bounds"));
+    assert!(help.contains("--split gives one job"));
     for flag in ["--estimate\n", "--split <DEPTH>\n", "--memo\n"] {
         let start = help
             .find(&format!("\n      {flag}"))

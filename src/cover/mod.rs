@@ -1,36 +1,47 @@
 //! `dance cover`: exact-cover problems in Knuth's text format — counted,
-//! printed, split into jobs, estimated, on one thread or many.
+//! printed, the cheapest, as a diagram, sampled, estimated, split into
+//! jobs, on one thread or many — as one pipeline, like `dance solve`:
 //!
-//! A search is a pipeline: the flags become the library's [`Request`]
-//! (what to look for, and the [`Stop`]: `--timeout` and the signals, from
-//! the start of the run, reading included), the library answers it with the
-//! plain search ([`plain`]) or the memo's count ([`memo`]) on as many
-//! threads as asked ([`dance_dlx::threads`]), and the [`runner::Run`] goes
-//! to the printers of [`mod@print`], one per output. Solutions stream to
-//! stdout in the sequential search's order while the search goes on.
+//! 1. the flags become one [`Mode`] ([`mode`]) and one library [`Request`]
+//!    (its goal, and the [`Stop`]: `--timeout` and the signals, from the
+//!    start of the run, reading included);
+//! 2. the library's [`Executor`] answers it on as many threads as asked,
+//!    handing what the search finds as it goes — solutions, the cheapest,
+//!    samples, jobs — to the one [`Output`], as text the threads that
+//!    found it already wrote ([`Executor::run_rendered`]), in the
+//!    sequential search's order;
+//! 3. the [`Answer`](dance_dlx::Answer) goes to the printers of
+//!    [`mod@print`] — the count, the estimate, the diagram, and the one
+//!    `--stats` report of every mode — and to the one ending policy
+//!    ([`ending`]): what stderr says and the exit status.
 
-mod best;
+mod ending;
 mod jobs;
-mod memo;
-mod plain;
+mod mode;
 mod print;
 mod read;
 mod reduce;
 mod runner;
-mod sample;
-mod zdd;
 
-use std::io::{self, Write};
+use std::io::{self, BufWriter, Write};
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 use anyhow::Context;
-use dance_dlx::{Cut, Goal, Problem, Representation, Request, Solver, Stop, Tuning};
+use dance_dlx::threads::Executor;
+use dance_dlx::{
+    BigCount, Count, Findings, OptionId, Problem, Progress, Representation, Request, Solver, Stop,
+    Tuning,
+};
 
 use crate::Exit;
 use crate::cli::CoverArgs;
+use crate::print::Output;
 use crate::signal::Interrupt;
+use crate::stderr::diagnose_text;
+use mode::Mode;
 use read::Loaded;
-use runner::{Run, Show};
+use runner::Show;
 
 /// Runs `dance cover`.
 pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
@@ -46,11 +57,18 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
         .from_now();
     let problem = match read::problem(args, &stop)? {
         Loaded::Problem(problem) => problem,
-        Loaded::Stopped => return Ok(halted(&interrupt, started, "reading the problem")),
+        Loaded::Stopped => {
+            return Ok(ending::halted(
+                &interrupt,
+                started.elapsed(),
+                "reading the problem",
+            ));
+        }
     };
     if args.preprocess {
         return reduce::print(args, &problem);
     }
+    let mode = Mode::of(args)?;
     let (problem, shown) = match args.reduce {
         true => {
             let (reduced, shown) = reduce::reduce(args, &problem)?;
@@ -59,10 +77,63 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
         false => (problem, None),
     };
     let shown = shown.as_ref().unwrap_or(&problem);
-    refuse_multiplicities(args, &problem)?;
     let Some(mut solver) = Solver::new_until(&problem, &stop) else {
-        return Ok(halted(&interrupt, started, "building the links"));
+        return Ok(ending::halted(
+            &interrupt,
+            started.elapsed(),
+            "building the links",
+        ));
     };
+    prepare(args, &problem, &mut solver)?;
+    let request = Request::new(mode.goal(
+        dance_dlx::memory_of_mb(args.memo_mb),
+        args.probes,
+        args.seed.unwrap_or(0),
+    ))
+    .with_stop(stop);
+    let threads = crate::threads::threads(args.threads);
+    let progress = Progress::new();
+    let executor = Executor::new(threads).with_progress(&progress);
+    let output = Output::start((), interrupt.clone());
+    let show = Show {
+        enabled: mode.prints_a_count() && crate::progress::on_terminal(args.quiet),
+        noun: if mode.walks_the_memo() {
+            "nodes"
+        } else {
+            "solutions"
+        },
+    };
+    let searching = Instant::now();
+    let (answer, written) = runner::with_progress(show, &progress, || {
+        search(&mode, &executor, &mut solver, &request, shown, &output)
+    });
+    let elapsed = searching.elapsed();
+    let printed = answer_lines(&mode, &answer, &output);
+    output.finish()?;
+    written?;
+    printed?;
+    if args.stats {
+        let representation = if mode.walks_the_memo() {
+            Representation::Links
+        } else {
+            solver
+                .tuning()
+                .representation
+                .unwrap_or(Representation::Links)
+        };
+        let run = print::Run {
+            elapsed,
+            representation,
+            parallel: runner::parallel(executor.threads(), &progress),
+        };
+        print::stats(&mode, &answer, &run);
+    }
+    Ok(ending::end(&mode, &answer, &interrupt, started.elapsed()))
+}
+
+/// Shuffles the solver's options by `--seed`, sets its representation,
+/// and selects `--job`'s options.
+fn prepare(args: &CoverArgs, problem: &Problem, solver: &mut Solver) -> anyhow::Result<()> {
     if let Some(seed) = args.seed {
         solver.shuffle(seed);
     }
@@ -73,7 +144,7 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
         });
     }
     if let Some(job) = &args.job {
-        for option in jobs::parse(job, &problem).context("bad --job")? {
+        for option in jobs::parse(job, problem).context("bad --job")? {
             solver.select(option).map_err(|_| {
                 anyhow::anyhow!(
                     "bad --job: option {} conflicts with the options before it",
@@ -82,186 +153,97 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
             })?;
         }
     }
-    if args.estimate {
-        let goal = Goal::Estimate {
-            probes: args.probes,
-            seed: args.seed.unwrap_or(0),
-        };
-        let answer = solver.run(&Request::new(goal).with_stop(stop.clone()));
-        let estimate = answer
-            .findings
-            .estimate()
-            .copied()
-            .expect("an estimate answers with one");
-        print::estimate(&mut io::stdout().lock(), &estimate)?;
-        return Ok(if estimate.probes < args.probes {
-            halted(&interrupt, started, "probing")
-        } else {
-            Exit::Success
-        });
-    }
-    if let Some(depth) = args.split {
-        let selected: Vec<_> = solver.selected().collect();
-        let answer =
-            solver.run(&Request::new(Goal::Split(Cut::Depth(depth))).with_stop(stop.clone()));
-        let whole = answer.count.complete;
-        let subproblems = answer.findings.parts().unwrap_or_default().to_vec();
-        let mut out = io::BufWriter::new(io::stdout().lock());
-        print::jobs(&mut out, &selected, &subproblems)?;
-        out.flush()?;
-        return Ok(if !whole {
-            halted(&interrupt, started, "splitting")
-        } else if subproblems.is_empty() {
-            Exit::Shortfall
-        } else {
-            Exit::Success
-        });
-    }
-    if let Some(k) = args.best {
-        return best::run(args, shown, solver, k);
-    }
-    if let Some(path) = &args.zdd {
-        return zdd::run(args, solver, path, &stop, &interrupt, started);
-    }
-    if let Some(n) = args.sample {
-        return sample::run(args, shown, solver, n, &stop, &interrupt, started);
-    }
-    search(args, shown, solver, stop, &interrupt, started)
+    Ok(())
 }
 
-/// Says on stderr what stopped the run (a signal, or the deadline) before
-/// its answer, `while` doing what; the exit of such a run. The output above
-/// is the beginning of the whole (jobs, an estimate of fewer probes).
-fn halted(interrupt: &Interrupt, started: Instant, while_: &str) -> Exit {
-    let seconds = started.elapsed().as_secs_f64();
-    match interrupt.exit() {
-        Some(exit @ Exit::Interrupted { name, .. }) => {
-            print::stopped(&format!("interrupted by {name}"), seconds, while_);
-            exit
-        }
-        _ => {
-            print::stopped("timed out", seconds, while_);
-            Exit::Shortfall
-        }
-    }
-}
-
-/// `--estimate` and `--split` look at the tree as a choice of one option per
-/// level, which Algorithm M's is not: say so, naming the flag. (`--memo`,
-/// `--zdd` and `--sample` walk Algorithm M's tree on one thread.)
-fn refuse_multiplicities(args: &CoverArgs, problem: &Problem) -> anyhow::Result<()> {
-    if !problem.has_multiplicities() {
-        return Ok(());
-    }
-    let flags = [
-        (args.estimate, "--estimate"),
-        (args.split.is_some(), "--split"),
-    ];
-    match flags.iter().find(|(asked, _)| *asked) {
-        Some((_, flag)) => anyhow::bail!(
-            "{flag} cannot be used on this problem: it has multiplicities (an item with bounds, \
-             `min:max|item`, Knuth's Algorithm M), and --estimate and --split need every \
-             primary item covered exactly once"
-        ),
-        None => Ok(()),
-    }
-}
-
-/// Counts, or prints solutions: the flags become a [`Request`], the library
-/// answers it on as many threads as asked, and the answer is printed.
+/// The search of `request`, what it finds as it goes written to `output`
+/// as text the threads that found it made: the answer, and the first
+/// error writing.
 fn search(
-    args: &CoverArgs,
-    problem: &Problem,
-    mut solver: Solver,
-    stop: Stop,
-    interrupt: &Interrupt,
-    started: Instant,
-) -> anyhow::Result<Exit> {
-    let keep = args.all || args.first;
-    let goal = match (args.first, args.limit) {
-        (true, _) => Goal::First,
-        (false, Some(limit)) => Goal::Count { limit },
-        (false, None) => Goal::All,
+    mode: &Mode,
+    executor: &Executor<'_>,
+    solver: &mut Solver,
+    request: &Request,
+    shown: &Problem,
+    output: &Output<()>,
+) -> (dance_dlx::Answer, io::Result<()>) {
+    if mode.prints_a_count() || matches!(mode, Mode::Zdd { .. } | Mode::Estimate) {
+        return (executor.run(solver, request), Ok(()));
+    }
+    let selected: Vec<OptionId> = solver.selected().collect();
+    let render = |options: &[OptionId], text: &mut Vec<u8>| match mode {
+        Mode::Best { .. } => print::priced(shown, cost_of(shown, options), options, text),
+        Mode::Split { .. } => print::job(&selected, options, text),
+        _ => print::solution(shown, options, text),
     };
-    let threads = crate::threads::threads(args.threads);
-    let request = Request::new(goal).with_stop(stop);
-    // The count is written after the bar is gone; solutions stream.
-    let show = Show {
-        enabled: !keep && crate::progress::on_terminal(args.quiet),
-        noun: if args.memo { "nodes" } else { "solutions" },
-    };
-    // The memo counts on the links whatever the solver's search runs on.
-    let representation = if args.memo {
-        Representation::Links
-    } else {
-        solver
-            .tuning()
-            .representation
-            .unwrap_or(Representation::Links)
-    };
-    let (run, written) = if args.memo {
-        let budget = dance_dlx::memory_of_mb(args.memo_mb);
-        let run = memo::count(&mut solver, budget, threads, &request.stop, show)?;
-        (run, None)
-    } else if keep {
-        let (run, written) = plain::print(&mut solver, problem, &request, threads)?;
-        (run, Some(written))
-    } else {
-        (plain::count(&mut solver, &request, threads, show), None)
-    };
-    let ending = Ending {
-        timed_out: !run.complete && interrupt.exit().is_none() && request.stop.is_past_deadline(),
-        interrupt,
-        started,
-    };
-    answer_with(args, goal, &run, written, representation, &ending)
+    let mut written = Ok(());
+    let answer = executor.run_rendered(solver, request, render, |text| {
+        match output.with(|_, out| out.write_all(text)) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(error) => {
+                written = Err(error);
+                ControlFlow::Break(())
+            }
+        }
+    });
+    (answer, written)
 }
 
-/// How a run ended, for its last words.
-struct Ending<'a> {
-    /// Whether the deadline stopped it.
-    timed_out: bool,
-    /// Whether a signal did.
-    interrupt: &'a Interrupt,
-    /// When the run started.
-    started: Instant,
+/// The cost of a solution of `problem`: the sum of its options' costs.
+fn cost_of(problem: &Problem, options: &[OptionId]) -> u128 {
+    options
+        .iter()
+        .map(|&option| u128::from(problem.option_cost(option)))
+        .sum()
 }
 
-/// Prints `run`'s answer to `goal`: the count line (unless the solutions
-/// were printed: `written` of them; `N+` when the search stopped early, by
-/// the library's rule), the timeout or interrupt message, the statistics;
-/// and the exit status.
-fn answer_with(
-    args: &CoverArgs,
-    goal: Goal,
-    run: &Run,
-    written: Option<u64>,
-    representation: Representation,
-    ending: &Ending,
-) -> anyhow::Result<Exit> {
-    let Ending {
-        timed_out,
-        interrupt,
-        started,
-    } = *ending;
-    let found = written.map_or_else(|| run.count.clone(), dance_dlx::BigCount::from);
-    let count = goal.big_count_of(found, run.complete);
-    if written.is_none() {
-        print::count(&mut io::stdout().lock(), &count)?;
+/// The lines of the answer printed after the search: the count, the
+/// estimate, the diagram (to its file, or to stdout with the count on
+/// stderr).
+fn answer_lines(
+    mode: &Mode,
+    answer: &dance_dlx::Answer,
+    output: &Output<()>,
+) -> anyhow::Result<()> {
+    match (mode, &answer.findings) {
+        (Mode::Memo, Findings::Memo { count, .. }) => {
+            output.with(|_, out| print::count(out, count))?;
+        }
+        (Mode::Count { .. }, _) => {
+            let count = Count {
+                solutions: BigCount::from(answer.count.solutions),
+                complete: answer.count.complete,
+            };
+            output.with(|_, out| print::count(out, &count))?;
+        }
+        (Mode::Estimate, Findings::Estimate(estimate)) => {
+            output.with(|_, out| print::estimate(out, estimate))?;
+        }
+        (Mode::Zdd { path }, Findings::Zdd { zdd, .. }) => {
+            let count = Count {
+                solutions: zdd.count().clone(),
+                complete: true,
+            };
+            if path.as_os_str() == "-" {
+                output.with(|_, out| print::zdd(out, zdd))?;
+                diagnose_text!("{count}\n");
+            } else {
+                let file = std::fs::File::create(path)
+                    .with_context(|| format!("cannot create the ZDD file {}", path.display()))?;
+                let mut out = BufWriter::new(file);
+                print::zdd(&mut out, zdd)
+                    .and_then(|()| out.flush())
+                    .with_context(|| format!("cannot write the ZDD file {}", path.display()))?;
+                output.with(|_, out| print::count(out, &count))?;
+            }
+        }
+        (_, Findings::TooLarge) => {
+            anyhow::bail!(
+                "cannot build the ZDD: {}",
+                dance_dlx::ZddError::TooManyNodes
+            )
+        }
+        _ => {}
     }
-    let seconds = started.elapsed().as_secs_f64();
-    let exit = interrupt.exit();
-    if let Some(Exit::Interrupted { name, .. }) = exit {
-        print::interrupted(seconds, name, written.is_some());
-    } else if timed_out {
-        print::timed_out(seconds);
-    }
-    if args.stats {
-        print::stats(run, &count, representation);
-    }
-    Ok(match exit {
-        Some(exit) => exit,
-        None if !count.solutions.is_zero() && !timed_out => Exit::Success,
-        None => Exit::Shortfall,
-    })
+    Ok(())
 }

@@ -1,87 +1,48 @@
 //! Every output of `dance cover`, each written in one place: a solution's
-//! text, the count line (`N`, or `N+` for a lower bound), the timeout
-//! message, the `--stats` report, `--estimate`'s lines and `--split`'s job
-//! lines.
+//! text, a cheapest solution's cost line, the count line (`N`, or `N+` for
+//! a lower bound), `--estimate`'s lines, `--split`'s job lines, the ZDD's
+//! text — and the one `--stats` report of every mode.
+//!
+//! A solution prints as its options in the order of the problem file, one
+//! per line, each as the text format writes it ([`OptionDisplay`]): its
+//! items in the order the file lists them, one space apart, each with its
+//! `:color`, then its cost as one entry `|n` (the sum of the option's `|n`
+//! entries) when it has one — so `a  b |5 |2` prints `a b |7` — and a
+//! blank line after the solution.
 
 use std::io::{self, Write};
+use std::time::Duration;
 
-use dance_dlx::{BigCount, Count, Estimate, OptionDisplay, OptionId, Problem, Representation};
+use dance_dlx::{
+    Answer, BigCount, Count, Estimate, Findings, OptionDisplay, OptionId, Problem, Representation,
+    Zdd,
+};
 
 use super::jobs;
-use super::runner::Run;
-use crate::stderr::{diagnose, diagnose_text};
+use super::mode::Mode;
+use crate::stderr::diagnose_text;
 
-/// Appends a solution's options (sorted), one per line as written in the
-/// input, then a blank line. Whole solutions are handed to the output, so a
-/// run cut short (Ctrl-C, a closed pipe) never ends in half a solution.
+/// Appends the text of the solution made of `options` (in any order) to
+/// `text`.
 pub fn solution(problem: &Problem, options: &[OptionId], text: &mut Vec<u8>) {
-    for &option in options {
+    let mut sorted = options.to_vec();
+    sorted.sort_unstable();
+    for option in sorted {
         // Writing into a vector cannot fail.
         let _ = writeln!(text, "{}", OptionDisplay::new(problem, option));
     }
     text.push(b'\n');
 }
 
-/// The count line: the count, with `+` when it is only a lower bound.
+/// Appends a cheapest solution's text: `cost C`, then the solution.
+pub fn priced(problem: &Problem, cost: u128, options: &[OptionId], text: &mut Vec<u8>) {
+    let _ = writeln!(text, "cost {cost}");
+    solution(problem, options, text);
+}
+
+/// The count line.
 pub fn count(out: &mut impl Write, count: &Count<BigCount>) -> io::Result<()> {
-    writeln!(out, "{count}")?;
-    out.flush()
-}
-
-/// The line that says the deadline stopped the search, `seconds` after the
-/// run started.
-pub fn timed_out(seconds: f64) {
-    diagnose!("dance: timed out after {seconds:.3} s");
-}
-
-/// The line that says a signal stopped the search, and what the output
-/// above it is.
-pub fn interrupted(seconds: f64, signal: &str, solutions: bool) {
-    let what = if solutions {
-        "the solutions above are whole"
-    } else {
-        "the count above is what was found so far"
-    };
-    diagnose!("dance: interrupted by {signal} after {seconds:.3} s; {what}");
-}
-
-/// The line that says the run `how` (`timed out`, `interrupted by
-/// SIGINT`) `while_` doing what, before it had its answer.
-pub fn stopped(how: &str, seconds: f64, while_: &str) {
-    diagnose!("dance: {how} after {seconds:.3} s while {while_}; the output above is all there is");
-}
-
-/// The `--stats` report, on stderr: `solutions` (the count printed),
-/// `nodes` and `updates`, the memo's entries, hits, misses, evictions and
-/// bytes when it counted, the representation the search ran on, the time, and the threads and subproblems when
-/// the tree was cut for threads.
-pub fn stats(answer: &Run, count: &Count<BigCount>, representation: Representation) {
-    let work = &answer.work;
-    let seconds = answer.elapsed.as_secs_f64();
-    let mut report = format!("solutions: {count}\nnodes: {}\n", work.nodes);
-    if let Some(memo) = &answer.memo {
-        report.push_str(&format!(
-            "entries: {}\nhits: {}\nmisses: {}\nevictions: {}\nbytes: {}\n",
-            memo.entries, memo.hits, memo.misses, memo.evictions, memo.bytes
-        ));
-    }
-    report.push_str(&format!(
-        "updates: {}\nrepresentation: {representation}\ntime: {seconds:.3} s\nupdates per second: {:.0}\n",
-        work.updates,
-        work.updates as f64 / seconds.max(1e-9)
-    ));
-    if let Some((threads, subproblems)) = answer.parallel {
-        let memo = if answer.memo.is_some() {
-            ", one memo shared by the threads"
-        } else {
-            ""
-        };
-        report.push_str(&format!(
-            "threads: {threads}, subproblems: {subproblems} (nodes count their searches, \
-             not the split above them){memo}\n"
-        ));
-    }
-    diagnose_text!("{report}");
+    writeln!(out, "{count}")
 }
 
 /// `--estimate`'s lines.
@@ -93,25 +54,22 @@ pub fn estimate(out: &mut impl Write, estimate: &Estimate) -> io::Result<()> {
         significant(estimate.nodes_error),
         estimate.probes,
         significant(estimate.solutions),
-    )?;
-    out.flush()
+    )
 }
 
-/// `--split`'s job lines: each subproblem's options after `selected`.
-pub fn jobs(
-    out: &mut impl Write,
-    selected: &[OptionId],
-    subproblems: &[Vec<OptionId>],
-) -> io::Result<()> {
-    for subproblem in subproblems {
-        let job: Vec<OptionId> = selected.iter().chain(subproblem).copied().collect();
-        writeln!(out, "{}", jobs::format(&job))?;
-    }
-    out.flush()
+/// Appends a job line: the options selected before the cut, then the
+/// subproblem's.
+pub fn job(selected: &[OptionId], subproblem: &[OptionId], text: &mut Vec<u8>) {
+    let job: Vec<OptionId> = selected.iter().chain(subproblem).copied().collect();
+    let _ = writeln!(text, "{}", jobs::format(&job));
 }
 
-/// A number to about three significant digits: `1234567` → `1.23e6`,
-/// `42.5` → `42.5`.
+/// The ZDD's text.
+pub fn zdd(out: &mut impl Write, zdd: &Zdd) -> io::Result<()> {
+    write!(out, "{zdd}")
+}
+
+/// A number to about three significant digits.
 fn significant(x: f64) -> String {
     if x == 0.0 {
         "0".to_owned()
@@ -127,4 +85,67 @@ fn significant(x: f64) -> String {
         };
         format!("{x:.digits$}")
     }
+}
+
+/// What the `--stats` report tells beside the answer.
+pub struct Run {
+    /// From the start of the search to its end.
+    pub elapsed: Duration,
+    /// The matrix the search ran on.
+    pub representation: Representation,
+    /// Threads and subproblems, when the tree was cut for threads.
+    pub parallel: Option<(usize, usize)>,
+}
+
+/// The `--stats` report of every mode, on stderr: the solutions (the count
+/// at any size), the work, what the memo did and the diagram's size where
+/// the mode walks one, the branches the bound cut for `--best`, the samples
+/// drawn, the representation, the time, and the threads — for an estimate,
+/// the probes made and the time.
+pub fn stats(mode: &Mode, answer: &Answer, run: &Run) {
+    let work = answer.stats;
+    let seconds = run.elapsed.as_secs_f64();
+    if let Findings::Estimate(estimate) = &answer.findings {
+        diagnose_text!("probes: {}\ntime: {seconds:.3} s\n", estimate.probes);
+        return;
+    }
+    let solutions = match &answer.findings {
+        Findings::Memo { count, .. } => count.to_string(),
+        Findings::Zdd { zdd, .. } => zdd.count().to_string(),
+        _ => answer.count.to_string(),
+    };
+    let mut report = format!("solutions: {solutions}\nnodes: {}\n", work.nodes);
+    if let Findings::Zdd { zdd, .. } = &answer.findings {
+        report.push_str(&format!("zdd nodes: {}\n", zdd.node_count()));
+    }
+    if let Some(memo) = answer.findings.memo_stats() {
+        report.push_str(&format!(
+            "entries: {}\nhits: {}\nmisses: {}\nevictions: {}\nbytes: {}\n",
+            memo.entries, memo.hits, memo.misses, memo.evictions, memo.bytes
+        ));
+    }
+    if let Mode::Best { .. } = mode {
+        report.push_str(&format!("cut by the bound: {}\n", work.cut));
+    }
+    if let Mode::Sample { .. } = mode {
+        report.push_str(&format!("samples: {}\n", answer.count.solutions));
+    }
+    report.push_str(&format!(
+        "updates: {}\nrepresentation: {}\ntime: {seconds:.3} s\nupdates per second: {:.0}\n",
+        work.updates,
+        run.representation,
+        work.updates as f64 / seconds.max(1e-9)
+    ));
+    if let Some((threads, subproblems)) = run.parallel {
+        let memo = if mode.walks_the_memo() {
+            ", one memo shared by the threads"
+        } else {
+            ""
+        };
+        report.push_str(&format!(
+            "threads: {threads}, subproblems: {subproblems} (nodes count their searches, \
+             not the split above them){memo}\n"
+        ));
+    }
+    diagnose_text!("{report}");
 }

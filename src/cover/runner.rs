@@ -1,50 +1,13 @@
-//! What `dance cover` keeps of a search for its printers, and its progress
-//! bar. The search itself — the cut into subproblems, the threads, the
-//! stop, the limit — is the library's ([`dance_dlx::threads`]): the plain
-//! search answers through [`Solver::run_in_threads`](dance_dlx::Solver::run_in_threads)
-//! and [`Solver::run_with_progress`](dance_dlx::Solver::run_with_progress),
-//! the memo's count through
-//! [`MemoCounter::count_in_threads`](dance_dlx::MemoCounter::count_in_threads),
-//! and the bar reads their [`Progress`].
+//! The progress bar of `dance cover`'s counts. The search itself — the
+//! cut into subproblems, the threads, the stop, the limit — is the
+//! library's ([`dance_dlx::threads`]); the bar reads its [`Progress`].
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use dance_dlx::{Answer, BigCount, MemoStats, Progress, Stats};
-
-/// What the search found, for the printers.
-#[derive(Clone, Debug)]
-pub struct Run {
-    /// Solutions found: the exact count when `complete`.
-    pub count: BigCount,
-    /// Whether the answer is exact.
-    pub complete: bool,
-    /// The work of every thread.
-    pub work: Stats,
-    /// The memo's statistics, for a count with the memo.
-    pub memo: Option<MemoStats>,
-    /// Threads and subproblems, when the tree was cut for threads.
-    pub parallel: Option<(usize, usize)>,
-    /// From the start of the search to its end.
-    pub elapsed: Duration,
-}
-
-impl Run {
-    /// The run of the plain search whose answer is `answer`, on `threads`
-    /// threads that `progress` followed, started at `started`.
-    pub fn of_plain(answer: &Answer, threads: usize, progress: &Progress, started: Instant) -> Run {
-        Run {
-            count: BigCount::from(answer.count.solutions),
-            complete: answer.count.complete,
-            work: answer.stats,
-            memo: None,
-            parallel: parallel(threads, progress),
-            elapsed: started.elapsed(),
-        }
-    }
-}
+use dance_dlx::Progress;
 
 /// The threads and subproblems of a search that `progress` followed, when
 /// the tree was cut for threads.

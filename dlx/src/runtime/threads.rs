@@ -92,8 +92,43 @@ const WAITING: usize = 16 << 20;
 /// soon).
 const BATCH: usize = 256;
 
-/// A visitor of what a goal finds, as [`Solver::run_with`] takes it.
-type Visit<'v> = &'v mut dyn FnMut(&[OptionId]) -> ControlFlow<()>;
+/// A visitor of what a goal finds: the options as [`Solver::run_with`]
+/// takes them, or their text made by a renderer
+/// ([`Executor::run_rendered`]) — on the thread that found them, in a
+/// search on threads.
+enum Visitor<'v> {
+    Options(&'v mut dyn FnMut(&[OptionId]) -> ControlFlow<()>),
+    Rendered {
+        render: &'v (dyn Fn(&[OptionId], &mut Vec<u8>) + Sync),
+        visit: &'v mut dyn FnMut(&[u8]) -> ControlFlow<()>,
+        text: Vec<u8>,
+    },
+}
+
+impl Visitor<'_> {
+    /// Visits `options` (rendered first, on this thread, for a renderer).
+    fn visit(&mut self, options: &[OptionId]) -> ControlFlow<()> {
+        match self {
+            Visitor::Options(visit) => visit(options),
+            Visitor::Rendered {
+                render,
+                visit,
+                text,
+            } => {
+                text.clear();
+                render(options, text);
+                visit(text)
+            }
+        }
+    }
+}
+
+/// Visits with `visitor`, if there is one.
+fn visit(visitor: &mut Option<Visitor<'_>>, options: &[OptionId]) -> ControlFlow<()> {
+    visitor
+        .as_mut()
+        .map_or(ControlFlow::Continue(()), |visitor| visitor.visit(options))
+}
 
 /// Live counters of a search, which the caller reads from another thread
 /// (a progress bar) while the search runs.
@@ -181,11 +216,51 @@ impl<'p> Executor<'p> {
         request: &Request,
         mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
     ) -> Answer {
-        self.serve(solver, request, Some(&mut visit))
+        self.serve(solver, request, Some(Visitor::Options(&mut visit)))
+    }
+
+    /// [`run_with`](Self::run_with), but what reaches the calling thread is
+    /// the text `render` makes of each solution (or cheapest solution,
+    /// sample, subproblem), written on the thread that found it: so that a
+    /// caller who prints every solution formats them on all the threads
+    /// and only writes on its own. On threads the answer keeps no solution
+    /// (its text was visited).
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use dance_dlx::threads::Executor;
+    /// use dance_dlx::{Goal, Request, Solver, Threads, problems::n_queens};
+    ///
+    /// let mut printed = Vec::new();
+    /// let answer = Executor::new(Threads::new(2)?).run_rendered(
+    ///     &mut Solver::new(&n_queens(6)),
+    ///     &Request::new(Goal::All),
+    ///     |options, text| text.extend(format!("{}\n", options.len()).bytes()),
+    ///     |text| {
+    ///         printed.extend_from_slice(text);
+    ///         ControlFlow::Continue(())
+    ///     },
+    /// );
+    /// assert_eq!((answer.count.solutions, printed), (4, b"6\n6\n6\n6\n".to_vec()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn run_rendered(
+        &self,
+        solver: &mut Solver,
+        request: &Request,
+        render: impl Fn(&[OptionId], &mut Vec<u8>) + Sync,
+        mut visit: impl FnMut(&[u8]) -> ControlFlow<()>,
+    ) -> Answer {
+        let visitor = Visitor::Rendered {
+            render: &render,
+            visit: &mut visit,
+            text: Vec::new(),
+        };
+        self.serve(solver, request, Some(visitor))
     }
 
     /// The one place that sends each goal to its search.
-    fn serve(&self, solver: &mut Solver, request: &Request, visit: Option<Visit<'_>>) -> Answer {
+    fn serve(&self, solver: &mut Solver, request: &Request, visit: Option<Visitor<'_>>) -> Answer {
         // One clock for every part and every thread: a timeout runs from
         // here.
         let request = Request::new(request.goal).with_stop(request.stop.from_now());
@@ -297,7 +372,7 @@ impl Run<'_> {
     }
 
     /// The goals of solutions and counts.
-    fn enumerate(&self, solver: &mut Solver, visit: Option<Visit<'_>>) -> Answer {
+    fn enumerate(&self, solver: &mut Solver, visit: Option<Visitor<'_>>) -> Answer {
         let alarm = self.request.stop.arm();
         let Some(parts) = self.parts(solver, &alarm) else {
             self.progress.parts.store(1, Ordering::Relaxed);
@@ -310,17 +385,24 @@ impl Run<'_> {
             .store(parts.len() as u64, Ordering::Relaxed);
         let board = Board::new(self.request, self.progress);
         let threads = self.threads.min(parts.len());
-        if visit.is_none() && !board.request.goal.keeps_solution() {
-            return board.count(solver, &parts, threads);
+        match visit {
+            None if !board.request.goal.keeps_solution() => board.count(solver, &parts, threads),
+            None => board.ordered(solver, &parts, threads, &Options, &mut |_| {
+                ControlFlow::Continue(())
+            }),
+            Some(Visitor::Options(visit)) => {
+                board.ordered(solver, &parts, threads, &Options, visit)
+            }
+            Some(Visitor::Rendered { render, visit, .. }) => {
+                board.ordered(solver, &parts, threads, &Rendering(render), visit)
+            }
         }
-        let mut ignore = |_: &[OptionId]| ControlFlow::Continue(());
-        board.ordered(solver, &parts, threads, visit.unwrap_or(&mut ignore))
     }
 
     /// The goals of solutions and counts on this thread: the request's
     /// tally over the solver, a solution built only for a goal that keeps
     /// one or a visitor.
-    fn enumerate_here(&self, solver: &mut Solver, mut visit: Option<Visit<'_>>) -> Answer {
+    fn enumerate_here(&self, solver: &mut Solver, mut visit: Option<Visitor<'_>>) -> Answer {
         solver.rewind();
         let keep = self.request.goal.keeps_solution();
         let mut tally = Tally::new(self.request);
@@ -333,10 +415,10 @@ impl Run<'_> {
                 kept = Some(solver.solution().collect());
             }
             match &mut visit {
-                Some(visit) => {
+                Some(visitor) => {
                     solution.clear();
                     solution.extend(solver.solution());
-                    visit(&solution)
+                    visitor.visit(&solution)
                 }
                 None => ControlFlow::Continue(()),
             }
@@ -354,7 +436,7 @@ impl Run<'_> {
         solver: &mut Solver,
         k: u64,
         alarm: &Alarm<'_>,
-        visit: Option<Visit<'_>>,
+        mut visitor: Option<Visitor<'_>>,
     ) -> Answer {
         solver.restart();
         let found = if k == 0 {
@@ -366,8 +448,7 @@ impl Run<'_> {
         } else {
             self.priced(solver, k, alarm)
         };
-        let mut ignore = |_: &[OptionId]| ControlFlow::Continue(());
-        best::answer(found, visit.unwrap_or(&mut ignore))
+        best::answer(found, |options| visit(&mut visitor, options))
     }
 
     /// DLX5's search on every part, on the threads, all of them offering
@@ -535,7 +616,7 @@ impl Run<'_> {
         solver: &mut Solver,
         memory: usize,
         alarm: &Alarm<'_>,
-        samples: Option<(u64, u64, Option<Visit<'_>>)>,
+        samples: Option<(u64, u64, Option<Visitor<'_>>)>,
     ) -> Answer {
         self.progress.parts.store(1, Ordering::Relaxed);
         let mut watched = 0;
@@ -619,7 +700,7 @@ impl Run<'_> {
         solver: &mut Solver,
         cut: Cut,
         alarm: &Alarm<'_>,
-        mut visit: Option<Visit<'_>>,
+        mut visitor: Option<Visitor<'_>>,
     ) -> Answer {
         self.progress.parts.store(1, Ordering::Relaxed);
         let mut parts: Vec<Vec<OptionId>> = Vec::new();
@@ -627,16 +708,14 @@ impl Run<'_> {
         let whole = match cut {
             Cut::Depth(depth) => split::split(solver, depth, alarm, |path| {
                 parts.push(path.to_vec());
-                let flow = visit
-                    .as_mut()
-                    .map_or(ControlFlow::Continue(()), |visit| visit(path));
+                let flow = visit(&mut visitor, path);
                 broke |= flow.is_break();
                 flow
             }),
             Cut::Parts(at_least) => {
                 parts = split::parts(solver, at_least, alarm);
                 for part in &parts {
-                    if visit.as_mut().is_some_and(|visit| visit(part).is_break()) {
+                    if visit(&mut visitor, part).is_break() {
                         broke = true;
                         break;
                     }
@@ -682,7 +761,7 @@ fn draw(
     samples: u64,
     seed: u64,
     alarm: &Alarm<'_>,
-    mut visit: Option<Visit<'_>>,
+    mut visitor: Option<Visitor<'_>>,
 ) -> (Status, Count) {
     if zdd.count().is_zero() {
         return (
@@ -709,10 +788,7 @@ fn draw(
             break;
         };
         drawn += 1;
-        if visit
-            .as_mut()
-            .is_some_and(|visit| visit(&sample).is_break())
-        {
+        if visit(&mut visitor, &sample).is_break() {
             break;
         }
     }
@@ -841,27 +917,66 @@ struct Board<'a> {
 
 /// What a part hands to the calling thread of an ordered search, at its
 /// position of the [ordered stream](crate::ordered): its solutions in its
-/// search order, then whether its tree was exhausted.
-enum Found {
-    Solution(Vec<OptionId>),
+/// search order — each its options, or the text a renderer made of them —
+/// then whether its tree was exhausted.
+enum Found<X> {
+    Solution(Vec<X>),
     Finished(bool),
 }
 
 /// The bytes a [waiting](WAITING) result takes.
-fn weigh(found: &Found) -> u64 {
+fn weigh<X>(found: &Found<X>) -> u64 {
     match found {
-        Found::Solution(options) => bytes(options),
+        Found::Solution(solution) => bytes(solution),
         Found::Finished(_) => 0,
     }
 }
 
-/// The bytes a solution takes: its options and a vector's header.
-fn bytes(options: &[OptionId]) -> u64 {
-    (size_of_val(options) + size_of::<Vec<OptionId>>()) as u64
+/// The bytes a solution takes: its options (or text) and a vector's
+/// header.
+fn bytes<X>(solution: &[X]) -> u64 {
+    (size_of_val(solution) + size_of::<Vec<X>>()) as u64
 }
 
 /// The ordered stream of a search's parts.
-type Stream = Ordered<Found>;
+type Stream<X> = Ordered<Found<X>>;
+
+/// What a part's thread makes of each solution it hands on.
+trait Fill<X>: Sync {
+    /// Appends what the solution the solver stands on becomes.
+    fn fill(&self, solver: &Solver, out: &mut Vec<X>);
+
+    /// The answer's solution, from the first solution visited.
+    fn solution(&self, first: Option<Vec<X>>) -> Option<Vec<OptionId>>;
+}
+
+/// Each solution as its options.
+struct Options;
+
+impl Fill<OptionId> for Options {
+    fn fill(&self, solver: &Solver, out: &mut Vec<OptionId>) {
+        out.extend(solver.solution());
+    }
+
+    fn solution(&self, first: Option<Vec<OptionId>>) -> Option<Vec<OptionId>> {
+        first
+    }
+}
+
+/// Each solution as the text a renderer makes of it.
+struct Rendering<'r>(&'r (dyn Fn(&[OptionId], &mut Vec<u8>) + Sync));
+
+impl Fill<u8> for Rendering<'_> {
+    fn fill(&self, solver: &Solver, out: &mut Vec<u8>) {
+        let options: Vec<OptionId> = solver.solution().collect();
+        (self.0)(&options, out);
+    }
+
+    /// Its text was visited; the options were not kept.
+    fn solution(&self, _: Option<Vec<u8>>) -> Option<Vec<OptionId>> {
+        None
+    }
+}
 
 /// What one thread did: its work, and whether a part it searched was not
 /// exhausted.
@@ -971,15 +1086,16 @@ impl<'a> Board<'a> {
     /// `visit` on this thread, in the sequential search's order: part `k`
     /// is position `k` of an [ordered stream](crate::ordered) whose bound
     /// is [`WAITING`] bytes, and this thread holds its sink.
-    fn ordered(
+    fn ordered<X: Clone + Send>(
         &self,
         solver: &mut Solver,
         parts: &[Vec<OptionId>],
         threads: usize,
-        visit: Visit<'_>,
+        fill: &dyn Fill<X>,
+        visit: &mut dyn FnMut(&[X]) -> ControlFlow<()>,
     ) -> Answer {
         let limit = self.request.goal.limit();
-        let stream: Stream = Ordered::new(parts.len(), threads, WAITING as u64, weigh);
+        let stream: Stream<X> = Ordered::new(parts.len(), threads, WAITING as u64, weigh);
         let running = AtomicUsize::new(threads);
         let work = |solver: &mut Solver, owner: usize| -> Done {
             let _running = Running {
@@ -1025,7 +1141,9 @@ impl<'a> Board<'a> {
                         .solutions
                         .fetch_add(1, Ordering::Relaxed);
                     if slices.board.cut.load(Ordering::Relaxed) >= index {
-                        slices.batch.push(slices.solver.solution().collect());
+                        let mut solution = Vec::new();
+                        fill.fill(slices.solver, &mut solution);
+                        slices.batch.push(solution);
                         if slices.batch.len() >= BATCH {
                             slices.hand_over();
                         }
@@ -1117,7 +1235,7 @@ impl<'a> Board<'a> {
         } = delivery;
         let (stats, incomplete) = gather(dones);
         if broke {
-            let answer = self.answer(delivered, false, first, stats);
+            let answer = self.answer(delivered, false, fill.solution(first), stats);
             return Answer {
                 status: if delivered > 1 {
                     Status::Multiple
@@ -1128,7 +1246,12 @@ impl<'a> Board<'a> {
             };
         }
         let found = self.total.load(Ordering::Relaxed).min(self.target);
-        let answer = self.answer(found, !incomplete && !cut_short, first, stats);
+        let answer = self.answer(
+            found,
+            !incomplete && !cut_short,
+            fill.solution(first),
+            stats,
+        );
         if cut_short || answer.status == Status::Timeout {
             return Answer {
                 status: Status::Timeout,
@@ -1146,14 +1269,14 @@ impl<'a> Board<'a> {
 
 /// The sink of an ordered search, on the calling thread: the visitor and
 /// what it was given.
-struct Delivery<'d, 'b, 'v> {
+struct Delivery<'d, 'b, 'v, X> {
     board: &'d Board<'b>,
     limit: u64,
-    visit: Visit<'v>,
+    visit: &'v mut dyn FnMut(&[X]) -> ControlFlow<()>,
     /// Solutions visited.
     delivered: u64,
     /// The first of them.
-    first: Option<Vec<OptionId>>,
+    first: Option<Vec<X>>,
     /// The visitor broke.
     broke: bool,
     /// A part before the one in turn was cut short by the stop: what comes
@@ -1163,9 +1286,9 @@ struct Delivery<'d, 'b, 'v> {
     turn: usize,
 }
 
-impl Delivery<'_, '_, '_> {
+impl<X: Clone> Delivery<'_, '_, '_, X> {
     /// Takes the next thing the parts found, in the sequential order.
-    fn take(&mut self, found: &Found) -> ControlFlow<()> {
+    fn take(&mut self, found: &Found<X>) -> ControlFlow<()> {
         match found {
             Found::Solution(solution) => {
                 if !(self.broke || self.cut_short || self.delivered >= self.limit) {
@@ -1201,12 +1324,12 @@ impl Delivery<'_, '_, '_> {
 /// A thread of an ordered search while it runs: when it ends, the calling
 /// thread is told (and, when it panics, the stream stops, so that no
 /// thread waits for what it would have found).
-struct Running<'a> {
-    stream: &'a Stream,
+struct Running<'a, X> {
+    stream: &'a Stream<X>,
     running: &'a AtomicUsize,
 }
 
-impl Drop for Running<'_> {
+impl<X> Drop for Running<'_, X> {
     fn drop(&mut self) {
         if thread::panicking() {
             self.stream.stop();
@@ -1219,16 +1342,16 @@ impl Drop for Running<'_> {
 /// A part's search as its tally drives it in an ordered search: the
 /// solver's slices, after each of which the solutions so far go to the
 /// calling thread, and the part is told to stop once it is not needed.
-struct Slices<'s, 'b> {
+struct Slices<'s, 'b, X> {
     solver: &'s mut Solver,
     board: &'s Board<'b>,
-    stream: &'s Stream,
+    stream: &'s Stream<X>,
     index: usize,
     passed: &'s AtomicBool,
-    batch: Vec<Vec<OptionId>>,
+    batch: Vec<Vec<X>>,
 }
 
-impl Slices<'_, '_> {
+impl<X> Slices<'_, '_, X> {
     /// Hands the batch to the calling thread, first waiting for the part's
     /// turn when too much waits already.
     fn hand_over(&mut self) {
@@ -1243,13 +1366,13 @@ impl Slices<'_, '_> {
         if !ready() {
             stream.wait_until(ready, || {});
         }
-        stream.admit(self.batch.iter().map(|options| bytes(options)).sum());
+        stream.admit(self.batch.iter().map(|solution| bytes(solution)).sum());
         stream.extend(position, self.batch.drain(..).map(Found::Solution));
         stream.wake();
     }
 }
 
-impl Resume for Slices<'_, '_> {
+impl<X> Resume for Slices<'_, '_, X> {
     fn resume(&mut self, budget: u64) -> Event {
         let event = self.solver.resume(budget);
         if event == Event::BudgetSpent {

@@ -15,6 +15,7 @@ use crate::contract::answer::Count;
 use crate::contract::count::BigCount;
 use crate::contract::stats::MemoStats;
 use crate::contract::stop::Alarm;
+use crate::machine::links::Links;
 use crate::machine::memo::concurrent::{Held, View};
 use crate::machine::memo::order::{OptionOrder, Order};
 use crate::machine::memo::shared::{SHARDS, SharedMemo, SharedStore};
@@ -25,13 +26,12 @@ use crate::machine::solver::Solver;
 use crate::model::ids::OptionId;
 
 /// The fold of a count: each level's sum of its subtrees' counts.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Sum {
-    sums: Vec<BigCount>,
-}
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Sum;
 
 impl Subtotal for Sum {
     type Value = BigCount;
+    type Frame = BigCount;
 
     #[inline(always)]
     fn solved(&self) -> BigCount {
@@ -39,21 +39,18 @@ impl Subtotal for Sum {
     }
 
     #[inline(always)]
-    fn begin(&mut self, level: usize) {
-        if self.sums.len() <= level {
-            self.sums.resize(level + 1, BigCount::ZERO);
-        }
-        self.sums[level] = BigCount::ZERO;
+    fn begin(&mut self, sum: &mut BigCount) {
+        *sum = BigCount::ZERO;
     }
 
     #[inline(always)]
-    fn add(&mut self, level: usize, _: Option<u32>, child: BigCount) {
-        self.sums[level] += &child;
+    fn add(&mut self, sum: &mut BigCount, _: &Links, _: Option<u32>, child: BigCount) {
+        *sum += &child;
     }
 
     #[inline(always)]
-    fn finish(&mut self, level: usize) -> BigCount {
-        std::mem::take(&mut self.sums[level])
+    fn finish(&mut self, sum: &mut BigCount) -> BigCount {
+        std::mem::take(sum)
     }
 
     #[inline(always)]
@@ -118,7 +115,7 @@ impl MemoCounter {
             },
             fingerprint: fingerprint_of(solver),
             walker,
-            sum: Sum::default(),
+            sum: Sum,
         }
     }
 
@@ -136,7 +133,7 @@ impl MemoCounter {
             walker,
             fingerprint,
             memory: Memory::Shared(memo.clone(), views, std::sync::Arc::new(held)),
-            sum: Sum::default(),
+            sum: Sum,
         })
     }
 

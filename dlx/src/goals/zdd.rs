@@ -22,6 +22,7 @@ use crate::contract::count::BigCount;
 use crate::contract::stats::MemoStats;
 use crate::contract::stop::Alarm;
 use crate::contract::zdd::{Unique, Zdd, ZddError};
+use crate::machine::links::Links;
 use crate::machine::memo::table::Table;
 use crate::machine::memo::walk::{Subtotal, Walker};
 use crate::machine::solver::Solver;
@@ -29,20 +30,19 @@ use crate::model::ids::OptionId;
 
 /// The fold of a diagram: the options tried at the levels in progress
 /// whose subtrees have a solution, with their children's nodes (the
-/// deepest level's last), and each level's bottom.
+/// deepest level's last); each level's frame is where its options begin
+/// there, and its bottom (the null move's child).
 struct Chain<'u> {
     unique: &'u mut Unique,
     /// `(option, node of its subtree)`, of every level in progress.
     tried: Vec<(u32, u32)>,
-    /// Where each level's options begin in `tried`, and its bottom (the
-    /// null move's child).
-    levels: Vec<(usize, u32)>,
     /// The first error: the walk stops at its next look.
     failed: Option<ZddError>,
 }
 
 impl Subtotal for Chain<'_> {
     type Value = u32;
+    type Frame = (usize, u32);
 
     #[inline(always)]
     fn solved(&self) -> u32 {
@@ -50,24 +50,20 @@ impl Subtotal for Chain<'_> {
     }
 
     #[inline(always)]
-    fn begin(&mut self, level: usize) {
-        if self.levels.len() <= level {
-            self.levels.resize(level + 1, (0, 0));
-        }
-        self.levels[level] = (self.tried.len(), 0);
+    fn begin(&mut self, frame: &mut (usize, u32)) {
+        *frame = (self.tried.len(), 0);
     }
 
     #[inline(always)]
-    fn add(&mut self, level: usize, option: Option<u32>, child: u32) {
-        match option {
-            Some(option) if child != 0 => self.tried.push((option, child)),
+    fn add(&mut self, frame: &mut (usize, u32), links: &Links, node: Option<u32>, child: u32) {
+        match node {
+            Some(p) if child != 0 => self.tried.push((links.option_of(p).0, child)),
             Some(_) => {}
-            None => self.levels[level].1 = child,
+            None => frame.1 = child,
         }
     }
 
-    fn finish(&mut self, level: usize) -> u32 {
-        let (start, bottom) = self.levels[level];
+    fn finish(&mut self, &mut (start, bottom): &mut (usize, u32)) -> u32 {
         let mut top = bottom;
         if self.failed.is_none() {
             for &(option, hi) in &self.tried[start..] {
@@ -125,7 +121,6 @@ pub(crate) fn build(
     let mut chain = Chain {
         unique: &mut unique,
         tried: Vec::new(),
-        levels: Vec::new(),
         failed: None,
     };
     let (top, whole) = walker.walk(solver, &mut table, &mut chain, alarm, watch);

@@ -100,20 +100,30 @@ pub(crate) trait Subtotal {
     /// The result of a state: a count, a diagram's node.
     type Value: Default;
 
+    /// What a level in progress keeps: a sum so far, where its chain
+    /// begins.
+    type Frame: Clone + Default;
+
     /// The result of a state with no primary item left: one solution.
     fn solved(&self) -> Self::Value;
 
-    /// A level starts.
-    fn begin(&mut self, level: usize);
+    /// A level starts, with `frame`.
+    fn begin(&mut self, frame: &mut Self::Frame);
 
-    /// Folds `child`, the result below the option `option` tried at
-    /// `level` (`None`: Algorithm M's null move, always the level's last),
-    /// into the level's result.
-    fn add(&mut self, level: usize, option: Option<u32>, child: Self::Value);
+    /// Folds `child`, the result below the option of node `node` of
+    /// `links` (`None`: Algorithm M's null move, always the level's last),
+    /// into the level of `frame`.
+    fn add(
+        &mut self,
+        frame: &mut Self::Frame,
+        links: &Links,
+        node: Option<u32>,
+        child: Self::Value,
+    );
 
     /// The level's result, once its last option was folded in — or, for a
     /// walk abandoned half-way, what was folded in by then.
-    fn finish(&mut self, level: usize) -> Self::Value;
+    fn finish(&mut self, frame: &mut Self::Frame) -> Self::Value;
 
     /// The result as the memo's table stores it.
     fn to_stored(value: &Self::Value) -> BigCount;
@@ -232,8 +242,9 @@ pub(crate) struct Memoized<'a, M, F: Subtotal, S> {
     inner: M,
     key: &'a mut Key,
     paces: &'a mut [Pace],
-    /// The search nodes before each level began.
-    began: &'a mut [u64],
+    /// Each level in progress: the search nodes before it began, and what
+    /// the subtotal keeps of it.
+    frames: &'a mut [(u64, F::Frame)],
     store: S,
     subtotal: &'a mut F,
     /// Search nodes so far, over every walk of the memo (the clock of the
@@ -275,8 +286,9 @@ impl<M: Step, F: Subtotal, S: Store> Matrix for Memoized<'_, M, F, S> {
         match self.inner.choose(level) {
             Choice::Item => {
                 self.inner.chosen(self.key, level);
-                self.began[level] = nodes;
-                self.subtotal.begin(level);
+                let frame = &mut self.frames[level];
+                frame.0 = nodes;
+                self.subtotal.begin(&mut frame.1);
                 Choice::Item
             }
             _ => {
@@ -300,8 +312,9 @@ impl<M: Step, F: Subtotal, S: Store> Matrix for Memoized<'_, M, F, S> {
     fn retract(&mut self, level: usize) -> bool {
         let child = std::mem::take(&mut self.pending);
         let node = self.inner.option_node(level);
-        let option = node.map(|p| self.inner.links().option_of(p).0);
-        self.subtotal.add(level, option, child);
+        let frame = &mut self.frames[level];
+        self.subtotal
+            .add(&mut frame.1, self.inner.links(), node, child);
         let more = self.inner.retract(level);
         if let Some(p) = node {
             self.inner.follow(self.key, p, false);
@@ -310,8 +323,9 @@ impl<M: Step, F: Subtotal, S: Store> Matrix for Memoized<'_, M, F, S> {
             return true;
         }
         self.inner.finished(self.key, level);
-        self.pending = self.subtotal.finish(level);
-        let work = self.nodes - self.began[level];
+        let frame = &mut self.frames[level];
+        self.pending = self.subtotal.finish(&mut frame.1);
+        let work = self.nodes - frame.0;
         if !self.abandoning
             && work >= MIN_WORK
             && self.paces[level].is_active(self.nodes)
@@ -327,7 +341,7 @@ impl<M: Step, F: Subtotal, S: Store> Matrix for Memoized<'_, M, F, S> {
 
     fn unchoose(&mut self, level: usize) {
         self.inner.unchoose_keyed(self.key, level);
-        self.pending = self.subtotal.finish(level);
+        self.pending = self.subtotal.finish(&mut self.frames[level].1);
     }
 }
 
@@ -342,8 +356,6 @@ pub(crate) struct Walker {
     pub(crate) key: Key,
     /// How the memo pays at each level of the search.
     paces: Vec<Pace>,
-    /// The search nodes before each level began.
-    began: Vec<u64>,
     /// Nodes, updates, hits and misses so far.
     pub(crate) stats: MemoStats,
     /// The order each level's options are tried in.
@@ -368,7 +380,6 @@ impl Walker {
             per_look: nodes_per_look(work_per_node),
             key,
             paces: vec![Pace::default(); depth],
-            began: vec![0; depth],
             stats: MemoStats::default(),
             option_order: OptionOrder::TopDown,
         }
@@ -377,7 +388,6 @@ impl Walker {
     /// Bytes of the walker's own state.
     pub(crate) fn bytes(&self) -> u64 {
         (self.key.words.capacity() * 8
-            + self.began.capacity() * 8
             + self.paces.capacity() * size_of::<Pace>()
             + self.order.bytes()) as u64
     }
@@ -504,11 +514,12 @@ fn drive_memoized<M: Step, F: Subtotal, S: Store>(
     watch: &mut dyn FnMut(&MemoStats),
 ) -> (F::Value, bool) {
     let before = walker.stats;
+    let mut frames = vec![(0, F::Frame::default()); walker.paces.len()];
     let matrix = Memoized {
         inner,
         key: &mut walker.key,
         paces: &mut walker.paces,
-        began: &mut walker.began,
+        frames: &mut frames,
         store,
         subtotal,
         nodes: before.search.nodes,

@@ -558,3 +558,39 @@ fn help_says_what_each_flag_does_with_multiplicities() {
         );
     }
 }
+
+/// The peak resident memory of a process, from `/proc` (Linux).
+#[cfg(target_os = "linux")]
+fn peak_kib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// `--all -j2` whose output is read slowly (printing the bottleneck: the
+/// threads run ahead of it) holds at most 64 MiB resident: 16 MiB of
+/// solutions waiting to be printed, the allocators of the threads and the
+/// program — docs/design.md states the bound.
+#[cfg(target_os = "linux")]
+#[test]
+#[ignore = "slow: three seconds of 12,988,816 tilings read slowly; run in release"]
+fn all_on_threads_holds_its_bound_when_printing_is_slow() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dance"))
+        .args(["cover", "--all", "-q", "-j2"])
+        .arg(bench_data("dominoes8x8.dlx"))
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut chunk = vec![0; 1 << 20];
+    let mut peak = 0;
+    for _ in 0..30 {
+        stdout.read_exact(&mut chunk).unwrap();
+        std::thread::sleep(Duration::from_millis(100));
+        peak = peak.max(peak_kib(child.id()).unwrap_or(0));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(peak > 0, "no reading of the peak");
+    assert!(peak <= 64 << 10, "{peak} KiB");
+}

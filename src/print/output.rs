@@ -139,3 +139,26 @@ impl<P> Shared<P> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An output that is done ends at once: its watch, asleep for up to
+    /// [`FLUSH_EVERY`], is woken and joined, not waited out — so a run that
+    /// prints one solution ends as soon as it has it.
+    #[test]
+    fn finishing_does_not_wait_for_the_watch_to_wake() {
+        let interrupt = Interrupt::install().unwrap();
+        for _ in 0..5 {
+            let output = Output::start((), interrupt.clone());
+            // Let the watch fall asleep first.
+            std::thread::sleep(Duration::from_millis(5));
+            output.with(|_, out| out.write_all(b"")).unwrap();
+            let finishing = Instant::now();
+            output.finish().unwrap();
+            let took = finishing.elapsed();
+            assert!(took < FLUSH_EVERY / 2, "{took:?}");
+        }
+    }
+}

@@ -42,10 +42,12 @@
 //! and not handed on yet. A worker too far ahead waits
 //! ([`Ordered::wait_until`]) until there is [room](Ordered::room) — the
 //! records' stream takes no more records than the room, the search's part
-//! that is not [at the head](Ordered::is_head) waits while nothing is left
-//! of its bound — so memory stays flat however long the input or however
-//! many solutions a later part finds. The position at the head never
-//! waits, so the stream always moves.
+//! waits while nothing is left of its bound, the part [at the
+//! head](Ordered::is_head) only while results of its own are
+//! [waiting](Ordered::waiting_at) to be handed on — so memory stays flat
+//! however long the input or however many solutions a part finds, and the
+//! stream always moves: the head never waits on results that only later
+//! positions hold.
 //!
 //! # Waiting
 //!
@@ -104,6 +106,7 @@
 //! assert_eq!(seen, (0..100).map(|k| k * k).collect::<Vec<u64>>());
 //! ```
 
+use std::collections::VecDeque;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::SeqCst};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError, TryLockError};
@@ -119,7 +122,7 @@ pub struct Ordered<R, W = fn(&R) -> u64> {
     /// Position `p` waits in `slots[p % len]`.
     slots: Box<[Locked<Slot<R>>]>,
     /// Per owner, the buffer of one of its slots handed on, to fill again.
-    spares: Box<[Locked<Option<Vec<R>>>]>,
+    spares: Box<[Locked<Option<VecDeque<R>>>]>,
     weigh: W,
     /// The most weight admitted and not handed on, for [`Ordered::room`].
     bound: u64,
@@ -153,8 +156,10 @@ struct Slot<R> {
     end: Option<usize>,
     /// The owner whose spare buffer `results` goes back to.
     owner: usize,
-    /// Results so far, in order.
-    results: Vec<R>,
+    /// Results pushed and not handed on yet, in order: a result handed on
+    /// is dropped at once, so that a position that finds many holds only
+    /// those the sink has not seen.
+    results: VecDeque<R>,
     /// Results handed on so far.
     handed: usize,
 }
@@ -165,7 +170,7 @@ impl<R> Slot<R> {
             position: None,
             end: None,
             owner: 0,
-            results: Vec::new(),
+            results: VecDeque::new(),
             handed: 0,
         }
     }
@@ -265,7 +270,7 @@ impl<R, W: Fn(&R) -> u64> Ordered<R, W> {
     pub fn push(&self, position: u64, result: R) {
         let mut slot = lock(self.slot(position));
         debug_assert_eq!(slot.position, Some(position), "position not open");
-        slot.results.push(result);
+        slot.results.push_back(result);
     }
 
     /// Adds `results` to `position`'s results, under one lock.
@@ -279,7 +284,7 @@ impl<R, W: Fn(&R) -> u64> Ordered<R, W> {
     pub fn close(&self, position: u64) {
         let mut slot = lock(self.slot(position));
         debug_assert_eq!(slot.position, Some(position), "position not open");
-        slot.end = Some(slot.results.len());
+        slot.end = Some(slot.handed + slot.results.len());
     }
 
     /// Counts `weight` more as admitted and not handed on.
@@ -301,6 +306,17 @@ impl<R, W: Fn(&R) -> u64> Ordered<R, W> {
     /// Whether `position`'s results are the next the sink sees.
     pub fn is_head(&self, position: u64) -> bool {
         self.head.load(SeqCst) == position
+    }
+
+    /// How many of `position`'s results are pushed and not handed on yet
+    /// (0 when it is not open).
+    pub fn waiting_at(&self, position: u64) -> usize {
+        let slot = lock(self.slot(position));
+        if slot.position == Some(position) {
+            slot.results.len()
+        } else {
+            0
+        }
     }
 
     /// Whether the stream stopped: its sink broke or [`Ordered::stop`].
@@ -360,10 +376,12 @@ impl<R, W: Fn(&R) -> u64> Ordered<R, W> {
                 results, handed, ..
             } = &mut *slot;
             let mut weight = 0;
-            for result in &results[*handed..] {
-                *handed += 1;
+            while let Some(result) = results.front() {
                 weight += (self.weigh)(result);
-                if let ControlFlow::Break(value) = sink(result) {
+                let handed_on = sink(result);
+                results.pop_front();
+                *handed += 1;
+                if let ControlFlow::Break(value) = handed_on {
                     flow = ControlFlow::Break(value);
                     break;
                 }

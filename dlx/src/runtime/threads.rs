@@ -87,9 +87,9 @@ use crate::runtime::ordered::Ordered;
 /// of later parts wait for their turn; the part in turn never waits.
 const WAITING: usize = 16 << 20;
 
-/// Solutions a thread gathers before handing them to the calling thread
-/// (and at the end of every slice of its search, so that the first comes
-/// soon).
+/// Solutions a thread gathers into one batch before handing them to the
+/// calling thread (and at the end of every slice of its search, so that
+/// the first comes soon): two allocations a batch, not one a solution.
 const BATCH: usize = 256;
 
 /// A visitor of what a goal finds: the options as [`Solver::run_with`]
@@ -920,22 +920,48 @@ struct Board<'a> {
 /// search order — each its options, or the text a renderer made of them —
 /// then whether its tree was exhausted.
 enum Found<X> {
-    Solution(Vec<X>),
+    Solutions(Batch<X>),
     Finished(bool),
+}
+
+/// Solutions one after the other: each its options (or text), the end of
+/// each in `ends`.
+#[derive(Debug)]
+struct Batch<X> {
+    items: Vec<X>,
+    ends: Vec<usize>,
+}
+
+impl<X> Batch<X> {
+    fn new() -> Batch<X> {
+        Batch {
+            items: Vec::new(),
+            ends: Vec::new(),
+        }
+    }
+
+    /// The solutions, in order.
+    fn solutions(&self) -> impl Iterator<Item = &[X]> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(self.ends.iter().copied())
+            .map(|(start, end)| &self.items[start..end])
+    }
+
+    /// The bytes it takes: its items, its ends, and two vectors' headers.
+    fn bytes(&self) -> u64 {
+        (size_of_val(self.items.as_slice())
+            + size_of_val(self.ends.as_slice())
+            + 2 * size_of::<Vec<X>>()) as u64
+    }
 }
 
 /// The bytes a [waiting](WAITING) result takes.
 fn weigh<X>(found: &Found<X>) -> u64 {
     match found {
-        Found::Solution(solution) => bytes(solution),
+        Found::Solutions(batch) => batch.bytes(),
         Found::Finished(_) => 0,
     }
-}
-
-/// The bytes a solution takes: its options (or text) and a vector's
-/// header.
-fn bytes<X>(solution: &[X]) -> u64 {
-    (size_of_val(solution) + size_of::<Vec<X>>()) as u64
 }
 
 /// The ordered stream of a search's parts.
@@ -943,8 +969,9 @@ type Stream<X> = Ordered<Found<X>>;
 
 /// What a part's thread makes of each solution it hands on.
 trait Fill<X>: Sync {
-    /// Appends what the solution the solver stands on becomes.
-    fn fill(&self, solver: &Solver, out: &mut Vec<X>);
+    /// Appends what the solution the solver stands on becomes (`scratch`
+    /// a buffer of the thread's to use on the way).
+    fn fill(&self, solver: &Solver, out: &mut Vec<X>, scratch: &mut Vec<OptionId>);
 
     /// The answer's solution, from the first solution visited.
     fn solution(&self, first: Option<Vec<X>>) -> Option<Vec<OptionId>>;
@@ -954,7 +981,7 @@ trait Fill<X>: Sync {
 struct Options;
 
 impl Fill<OptionId> for Options {
-    fn fill(&self, solver: &Solver, out: &mut Vec<OptionId>) {
+    fn fill(&self, solver: &Solver, out: &mut Vec<OptionId>, _: &mut Vec<OptionId>) {
         out.extend(solver.solution());
     }
 
@@ -967,9 +994,10 @@ impl Fill<OptionId> for Options {
 struct Rendering<'r>(&'r (dyn Fn(&[OptionId], &mut Vec<u8>) + Sync));
 
 impl Fill<u8> for Rendering<'_> {
-    fn fill(&self, solver: &Solver, out: &mut Vec<u8>) {
-        let options: Vec<OptionId> = solver.solution().collect();
-        (self.0)(&options, out);
+    fn fill(&self, solver: &Solver, out: &mut Vec<u8>, options: &mut Vec<OptionId>) {
+        options.clear();
+        options.extend(solver.solution());
+        (self.0)(options, out);
     }
 
     /// Its text was visited; the options were not kept.
@@ -1131,7 +1159,8 @@ impl<'a> Board<'a> {
                     stream: &stream,
                     index,
                     passed: &passed,
-                    batch: Vec::new(),
+                    batch: Batch::new(),
+                    scratch: Vec::new(),
                 };
                 tally.run(&mut slices, |slices| {
                     slices.board.total.fetch_add(1, Ordering::Relaxed);
@@ -1141,10 +1170,10 @@ impl<'a> Board<'a> {
                         .solutions
                         .fetch_add(1, Ordering::Relaxed);
                     if slices.board.cut.load(Ordering::Relaxed) >= index {
-                        let mut solution = Vec::new();
-                        fill.fill(slices.solver, &mut solution);
-                        slices.batch.push(solution);
-                        if slices.batch.len() >= BATCH {
+                        let batch = &mut slices.batch;
+                        fill.fill(slices.solver, &mut batch.items, &mut slices.scratch);
+                        batch.ends.push(batch.items.len());
+                        if batch.ends.len() >= BATCH {
                             slices.hand_over();
                         }
                     }
@@ -1290,18 +1319,20 @@ impl<X: Clone> Delivery<'_, '_, '_, X> {
     /// Takes the next thing the parts found, in the sequential order.
     fn take(&mut self, found: &Found<X>) -> ControlFlow<()> {
         match found {
-            Found::Solution(solution) => {
-                if !(self.broke || self.cut_short || self.delivered >= self.limit) {
-                    if self.first.is_none() {
-                        self.first = Some(solution.clone());
+            Found::Solutions(batch) => {
+                for solution in batch.solutions() {
+                    if !(self.broke || self.cut_short || self.delivered >= self.limit) {
+                        if self.first.is_none() {
+                            self.first = Some(solution.to_vec());
+                        }
+                        self.delivered += 1;
+                        if (self.visit)(solution).is_break() {
+                            self.broke = true;
+                            self.board.enough.store(true, Ordering::Relaxed);
+                        }
                     }
-                    self.delivered += 1;
-                    if (self.visit)(solution).is_break() {
-                        self.broke = true;
-                        self.board.enough.store(true, Ordering::Relaxed);
-                    }
+                    self.mark_cut();
                 }
-                self.mark_cut();
             }
             Found::Finished(complete) => {
                 self.mark_cut();
@@ -1348,26 +1379,34 @@ struct Slices<'s, 'b, X> {
     stream: &'s Stream<X>,
     index: usize,
     passed: &'s AtomicBool,
-    batch: Vec<Vec<X>>,
+    batch: Batch<X>,
+    /// A buffer for the options of a solution being filled.
+    scratch: Vec<OptionId>,
 }
 
 impl<X> Slices<'_, '_, X> {
-    /// Hands the batch to the calling thread, first waiting for the part's
-    /// turn when too much waits already.
+    /// Hands the batch to the calling thread, first waiting while too much
+    /// waits already.
     fn hand_over(&mut self) {
-        if self.batch.is_empty() {
+        if self.batch.ends.is_empty() {
             return;
         }
         let (board, stream) = (self.board, self.stream);
         let position = self.index as u64;
+        // Every part waits while the bound is full — the part at the head
+        // only while results of its own wait to be handed on, so that the
+        // stream moves whatever the later parts hold.
         let ready = || {
-            stream.is_head(position) || stream.room() > 0 || board.enough.load(Ordering::Relaxed)
+            stream.room() > 0
+                || board.enough.load(Ordering::Relaxed)
+                || (stream.is_head(position) && stream.waiting_at(position) == 0)
         };
         if !ready() {
             stream.wait_until(ready, || {});
         }
-        stream.admit(self.batch.iter().map(|solution| bytes(solution)).sum());
-        stream.extend(position, self.batch.drain(..).map(Found::Solution));
+        let batch = std::mem::replace(&mut self.batch, Batch::new());
+        stream.admit(batch.bytes());
+        stream.push(position, Found::Solutions(batch));
         stream.wake();
     }
 }

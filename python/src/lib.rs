@@ -16,7 +16,7 @@
 //! | [`solve`](solve::solve) | `dance_sudoku::format::read_auto` (strings, each read as the command line reads a file), `dance_sudoku::Puzzle::new` (arrays), a `dance_sudoku::Request` answered by `Solver::run` under `dance_sudoku::batch::par_map_until` (`map_until` on one thread) |
 //! | [`generate`](make::generate) | `dance_sudoku::generate::generate` on the batch workers (`Options::stop` raised by Ctrl-C) |
 //! | [`rate`](make::rate) | `dance_sudoku::rate::rate_until` on the batch workers (its `Stop` raised by Ctrl-C) |
-//! | [`ExactCover`](problem::ExactCover) | `dance_dlx::ProblemBuilder` (from lists, [`build`]; from a NumPy or SciPy matrix, [`matrix`]; items named by any hashable values, [`labels`]), `dance_dlx::parse_problem`, `Solver::select` (subproblems), a `dance_dlx::Request` answered by `Solver::run` (`Goal::Best` for `best`, [`best`]), `Solver::split_into_parts`, `Solver::estimate`, `dance_dlx::MemoCounter`, `Problem::check` (`verify`), `dance_dlx::preprocess` (`preprocess`), `dance_dlx::Zdd::build` (`zdd` and `sample`, [`zdd`]) |
+//! | [`ExactCover`](problem::ExactCover) | `dance_dlx::ProblemBuilder` (from lists, [`build`]; from a NumPy or SciPy matrix, [`matrix`]; items named by any hashable values, [`labels`]), `dance_dlx::parse_problem`, `Solver::select` (subproblems), a `dance_dlx::Request` answered by `Solver::run` or the `Executor` on threads — `Goal::Best` for `best` ([`best`]), `Goal::Split` for `split`, `Goal::Estimate`, `Goal::MemoCount` for `count_memo`, `Goal::Zdd` for `zdd` and `sample` ([`zdd`]) — `Problem::check` (`verify`), `dance_dlx::preprocess` (`preprocess`) |
 //!
 //! The policies are the libraries': `mode` and `limit` become a
 //! `dance_dlx::Goal` (a count limited to N looks for N + 1 solutions to tell

@@ -1,5 +1,5 @@
 //! `dance.Zdd`: every solution of an `ExactCover` as a ZDD, built by
-//! `dance_dlx::Zdd::build` (`dance cover --zdd PATH`), with its count, the
+//! the library's `Goal::Zdd` (`dance cover --zdd PATH`), with its count, the
 //! count through each option, its solutions one by one and uniform samples
 //! drawn as `dance cover --sample N --seed S` draws them.
 

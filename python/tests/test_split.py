@@ -61,12 +61,15 @@ def test_a_split_with_a_seed_is_another_cut_of_the_same_count():
     assert [p.job for p in seeded] == [p.job for p in cover.split(2, seed=11)]
 
 
-def test_problems_with_bounds_cannot_be_split():
+def test_problems_with_bounds_are_one_part_and_are_estimated():
     cover = dance.ExactCover(["A", "B"], ["A B", "A", "B"], bounds={"A": (1, 2)})
-    with pytest.raises(ValueError, match="^split: .*multiplicities"):
-        cover.split(1)
-    with pytest.raises(ValueError, match="^estimate: .*multiplicities"):
-        cover.estimate()
+    # Algorithm M branches on how often an item is covered: its tree stays
+    # one part, the whole problem.
+    parts = cover.split(1)
+    assert [p.job for p in parts] == ["-"]
+    assert parts[0].count() == 3
+    # The probes walk Algorithm M's tree: about its three solutions.
+    assert abs(cover.estimate(probes=2000).solutions - 3) < 0.5
     # A count on several threads runs on one, as `dance cover -j2` does:
     # {A B}, {A, B} and {A B, A} (A covered twice).
     assert cover.count(threads=2) == cover.count() == 3

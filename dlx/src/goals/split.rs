@@ -132,11 +132,11 @@ pub(crate) fn parts(solver: &mut Solver, at_least: usize, alarm: &Alarm<'_>) -> 
 /// The memo may break ties in an order of its own (a sweep of the board
 /// along its short side); a split in the links' order then fixes items
 /// that the memo covers last, and every state below one subproblem holds
-/// its own choices there, so that no two subproblems meet a state: on 8
-/// rows of 160 dominoes, 128 subproblems cut along the first row tried
-/// 9.1 M nodes against the 71 k of one count. Cut in the memo's order, the
-/// subproblems are the nodes of the memo's own tree, and their subtrees
-/// meet the states one count meets. The links' order is back afterwards.
+/// its own choices there, so that no two subproblems meet a state and
+/// the parts together search far more than one count. Cut in the memo's
+/// order, the subproblems are the nodes of the memo's own tree, and their
+/// subtrees meet the states one count meets. The links' order is back
+/// afterwards.
 pub(crate) fn parts_in_order(
     solver: &mut Solver,
     order: &Order,

@@ -44,7 +44,7 @@
 //! records' stream takes no more records than the room, the search's part
 //! waits while nothing is left of its bound, the part [at the
 //! head](Ordered::is_head) only while results of its own are
-//! [waiting](Ordered::waiting_at) to be handed on — so memory stays flat
+//! [queued](Ordered::queued_at) to be handed on — so memory stays flat
 //! however long the input or however many solutions a part finds, and the
 //! stream always moves: the head never waits on results that only later
 //! positions hold.
@@ -69,7 +69,7 @@
 //!
 //! Every atomic is `SeqCst`: the argument above reads several of them in
 //! one order (`pending` then the sink's lock, `idlers` then the condition
-//! variable, `held` before what the caller looks at), which is simplest to
+//! variable, `waiting` before what the caller looks at), which is simplest to
 //! trust under one total order, and they are touched once a slot or a
 //! batch of results, never once a result.
 //!
@@ -98,7 +98,7 @@
 //!                 }
 //!                 ordered.offer(sink);
 //!             }
-//!             ordered.wait_until(|| ordered.held() == 0, || ordered.offer(sink));
+//!             ordered.wait_until(|| ordered.waiting() == 0, || ordered.offer(sink));
 //!         });
 //!     }
 //! });
@@ -127,7 +127,7 @@ pub struct Ordered<R, W = fn(&R) -> u64> {
     /// The most weight admitted and not handed on, for [`Ordered::room`].
     bound: u64,
     /// Weight admitted and not handed on.
-    held: AtomicU64,
+    waiting: AtomicU64,
     /// The position whose results are next (written by the one handing on,
     /// under `head_lock`).
     head: AtomicU64,
@@ -229,7 +229,7 @@ impl<R, W: Fn(&R) -> u64> Ordered<R, W> {
             spares: (0..owners).map(|_| Padded(Mutex::new(None))).collect(),
             weigh,
             bound,
-            held: AtomicU64::new(0),
+            waiting: AtomicU64::new(0),
             head: AtomicU64::new(0),
             head_lock: Mutex::new(0),
             pending: AtomicBool::new(false),
@@ -289,18 +289,18 @@ impl<R, W: Fn(&R) -> u64> Ordered<R, W> {
 
     /// Counts `weight` more as admitted and not handed on.
     pub fn admit(&self, weight: u64) {
-        self.held.fetch_add(weight, SeqCst);
+        self.waiting.fetch_add(weight, SeqCst);
     }
 
     /// The weight admitted and not handed on.
-    pub fn held(&self) -> u64 {
-        self.held.load(SeqCst)
+    pub fn waiting(&self) -> u64 {
+        self.waiting.load(SeqCst)
     }
 
     /// The weight left within the bound: the bound less what is
-    /// [held](Ordered::held), 0 past it.
+    /// [waiting](Ordered::waiting), 0 past it.
     pub fn room(&self) -> u64 {
-        self.bound.saturating_sub(self.held())
+        self.bound.saturating_sub(self.waiting())
     }
 
     /// Whether `position`'s results are the next the sink sees.
@@ -310,7 +310,7 @@ impl<R, W: Fn(&R) -> u64> Ordered<R, W> {
 
     /// How many of `position`'s results are pushed and not handed on yet
     /// (0 when it is not open).
-    pub fn waiting_at(&self, position: u64) -> usize {
+    pub fn queued_at(&self, position: u64) -> usize {
         let slot = lock(self.slot(position));
         if slot.position == Some(position) {
             slot.results.len()
@@ -387,7 +387,7 @@ impl<R, W: Fn(&R) -> u64> Ordered<R, W> {
                 }
             }
             if weight > 0 {
-                self.held.fetch_sub(weight, SeqCst);
+                self.waiting.fetch_sub(weight, SeqCst);
                 moved = true;
             }
             if flow.is_break() {
@@ -508,7 +508,7 @@ mod tests {
         ordered.close(0);
         assert_eq!(ordered.hand_on(&mut sink), ControlFlow::Continue(()));
         assert_eq!(seen, [0, 1, 2]);
-        assert_eq!((ordered.held(), ordered.room()), (0, 10));
+        assert_eq!((ordered.waiting(), ordered.room()), (0, 10));
         assert!(ordered.is_head(3));
     }
 

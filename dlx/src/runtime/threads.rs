@@ -1399,7 +1399,7 @@ impl<X> Slices<'_, '_, X> {
         let ready = || {
             stream.room() > 0
                 || board.enough.load(Ordering::Relaxed)
-                || (stream.is_head(position) && stream.waiting_at(position) == 0)
+                || (stream.is_head(position) && stream.queued_at(position) == 0)
         };
         if !ready() {
             stream.wait_until(ready, || {});

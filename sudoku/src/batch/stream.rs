@@ -208,7 +208,7 @@ impl<I: Iterator, R> Stream<I, R> {
             len = next_len(len, started.elapsed(), self.chunk_max);
         }
         self.ordered.wait_until(
-            || self.exhausted.load(SeqCst) && self.ordered.held() == 0,
+            || self.exhausted.load(SeqCst) && self.ordered.waiting() == 0,
             || self.ordered.offer(sink),
         );
         WORKER.set(Some(solver));

@@ -48,10 +48,9 @@
 //!   of the shard's slots when that is fewer) and when a count ends, so
 //!   that the totals cost no shared write per entry. A shard grows by its
 //!   count, which so lags its entries by at most a 32nd of its slots per
-//!   other thread: with a fixed 64, four threads hid up to 189 entries
-//!   from each other, a small shard full of them read as a quarter full
-//!   and evicted instead of growing, and a count now and then thrashed
-//!   (the 8×60 board at -j4: 23 M nodes, against 30 k). Between two grows the
+//!   other thread — a fixed lag would let a small shard full of entries
+//!   the views have not added read as nearly empty, evict instead of
+//!   growing, and thrash. Between two grows the
 //!   entries are exact once every count has ended; while counts run, they
 //!   lag by what the views have not added yet. A slot whose big count was
 //!   freed counts as an entry until a write takes it or a grow drops it.
@@ -671,9 +670,8 @@ impl Shard {
     /// cheapest entry that cost no more — or, for a big count, over the
     /// window's cheapest big count whatever it cost (two threads' works
     /// differ: one that finds the other's entries counts few nodes, and its
-    /// new counts were refused by the other's stale ones; the 1×20,000
-    /// strip at 4 MiB on two threads took 4.8 s of CPU, 1.5 s now, against
-    /// 0.7 s on one). A big count the budget has no room
+    /// new counts would be refused by the other's stale ones). A big count
+    /// the budget has no room
     /// for then frees the window's other big counts, cheapest first and
     /// whatever they cost, until it fits: recency wins over cost there,
     /// since the search only comes back to states near its frontier, and a

@@ -1,10 +1,9 @@
 //! [`SharedMemo`]: one memo for the counters of several threads, within one
 //! memory budget (the memo count of the [executor](crate::threads)).
 //!
-//! Threads that count subproblems of one problem meet the same states: on
-//! the 16×16 domino board, two counters with a memo each try 4.3 M nodes
-//! in all against 2.2 M for one. Sharing the memo lets a state counted by
-//! one thread serve the other. The memo is cut into [`SHARDS`] tables, each
+//! Threads that count subproblems of one problem meet the same states:
+//! two counters with a memo each would count most of them twice. Sharing
+//! the memo lets a state counted by one thread serve the other. The memo is cut into [`SHARDS`] tables, each
 //! holding its share of the budget, and a key goes to the shard picked by
 //! bits of its hash that neither the table's home slot nor its tag uses.
 //! The shards are read without locks and written without waiting (see

@@ -494,3 +494,34 @@ fn an_interrupted_cover_stream_writes_whole_solutions() {
         );
     }
 }
+
+/// Every command that streams its answers ends quietly, with status 0 and
+/// nothing on stderr, when the reader of its stdout goes away: the write
+/// fails with a broken pipe, and `main` ends the run there.
+#[test]
+fn every_stream_ends_quietly_on_a_closed_stdout() {
+    let top = crate::util::bench_data("top1465.txt");
+    let queens = crate::util::bench_data("queens13.dlx");
+    let runs: [&[&str]; 5] = [
+        &["solve", "-j2", &top, &top],
+        &["rate", "-j1", &top],
+        &[
+            "generate", "-n", "100000", "--size", "4", "--seed", "1", "-j1",
+        ],
+        &["cover", "--all", "-j1", &queens],
+        &["cover", "--all", "-j2", &queens],
+    ];
+    for args in runs {
+        let mut child = spawn_piped(args);
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        // The reader is dropped here: the pipe closes while dance still writes.
+        let output = child.wait_with_output().unwrap();
+        assert!(!first.is_empty(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {stderr}");
+        assert_eq!(stderr, "", "{args:?}");
+    }
+}

@@ -19,7 +19,6 @@ mod reliability;
 mod request;
 mod soak;
 mod solve;
-mod start;
 mod stops;
 mod streams;
 mod threads;

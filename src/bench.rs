@@ -40,7 +40,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Exit> {
         .collect();
     let mut agree = true;
     let options = ParseOptions {
-        variant: crate::cli::variant(args.x, args.variant),
+        variant: args.rules.variant(),
         ..ParseOptions::default()
     };
     // As in `dance solve`, a bad record is reported and skipped, and an

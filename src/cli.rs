@@ -15,45 +15,6 @@ pub struct Args {
     pub command: Command,
 }
 
-impl Args {
-    /// The command line of the process, parsed.
-    ///
-    /// Builds only the subcommand that `argv[1]` names: clap's derive
-    /// builds the whole command line, every subcommand and option, before
-    /// it reads one argument, and that was a fifth of the instructions and
-    /// a share of the page faults of a run of a millisecond (`dance cover`
-    /// on a small problem; docs/benchmarks.md, the `--preprocess` table).
-    /// Whatever that parse refuses — help, `--version`, an unknown option,
-    /// a missing value, a first argument that names no subcommand — goes to
-    /// the whole command line's parser, which answers or exits as it always
-    /// has, so the messages and help texts are clap's own for `dance`.
-    pub fn parse_process() -> Args {
-        let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-        Args::parse_one_subcommand(&args).unwrap_or_else(|| Args::parse_from(args))
-    }
-
-    /// `args` parsed with the command line of the subcommand that
-    /// `args[1]` names alone, or `None` when it names none or that parse
-    /// fails.
-    fn parse_one_subcommand(args: &[std::ffi::OsString]) -> Option<Args> {
-        fn one<A: clap::Args>(name: &'static str, args: &[std::ffi::OsString]) -> Option<A> {
-            let command = A::augment_args(clap::Command::new(name));
-            let mut matches = command.try_get_matches_from(&args[1..]).ok()?;
-            // `_mut` takes the values out; the plain one clones the matches.
-            A::from_arg_matches_mut(&mut matches).ok()
-        }
-        let command = match args.get(1)?.to_str()? {
-            "cover" => Command::Cover(one("cover", args)?),
-            "solve" => Command::Solve(one("solve", args)?),
-            "bench" => Command::Bench(one("bench", args)?),
-            "generate" => Command::Generate(one("generate", args)?),
-            "rate" => Command::Rate(one("rate", args)?),
-            _ => return None,
-        };
-        Some(Args { command })
-    }
-}
-
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -131,9 +92,116 @@ pub enum Command {
     Rate(RateArgs),
 }
 
+/// The flags of every command that works through many records or one long
+/// search: its threads and its time limit. A command whose limit means
+/// something else (`cover`, `solve`) says so in its own help text.
+#[derive(Clone, Copy, Debug, clap::Args)]
+pub struct RunArgs {
+    /// Worker threads (0: one per core); the same output at any number.
+    ///
+    /// Worker threads; 1 works on the main thread only; 0 or none: one per
+    /// core; more than 1024 is refused. The output is the same for any
+    /// number.
+    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = crate::limits::threads)]
+    pub threads: Option<usize>,
+
+    /// Stop after this many seconds, printing what was done so far.
+    ///
+    /// Stop after this many seconds: the answers of the records (or the
+    /// puzzles) before the first one the time cut short are printed, a line
+    /// on stderr says the time ran out, and the exit status is 1 (`1e30` or
+    /// `inf`: no limit).
+    #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
+    pub timeout: Option<Duration>,
+}
+
+/// Whether a command draws its progress bar.
+#[derive(Clone, Copy, Debug, clap::Args)]
+pub struct ProgressArgs {
+    /// No progress bar.
+    ///
+    /// No progress bar. Without this flag a bar is drawn on stderr while
+    /// the run goes on, when stderr is a terminal (and, for commands that
+    /// stream answers, stdout is not).
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// The rules the puzzles follow: `-x` and `--variant`.
+#[derive(Clone, Copy, Debug, clap::Args)]
+pub struct RulesArgs {
+    /// X-Sudoku: both main diagonals hold every digit too; short for
+    /// `--variant x`.
+    #[arg(short = 'x', long = "x-sudoku")]
+    pub x: bool,
+
+    /// Variant rules, comma-separated: x, windoku, disjoint, anti-knight, anti-king, non-consecutive.
+    ///
+    /// Variant rules, comma-separated and combinable (with -x and with
+    /// jigsaw maps too): x, windoku (alias hyper), disjoint, anti-knight,
+    /// anti-king, non-consecutive.
+    #[arg(long, value_name = "NAME[,NAME...]")]
+    pub variant: Option<Variant>,
+}
+
+impl RulesArgs {
+    /// The variant asked for by `-x` and `--variant` together.
+    pub fn variant(self) -> Variant {
+        let x = if self.x {
+            Variant::X
+        } else {
+            Variant::Standard
+        };
+        x | self.variant.unwrap_or_default()
+    }
+}
+
+/// How puzzle files are read: `--format`, `--alphabet` and `--column`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct PuzzleInputArgs {
+    /// The input format (auto: recognised from the first lines).
+    ///
+    /// The input format: `line` (one puzzle per line, N² cells, and a region
+    /// map for jigsaw), `grid` (N rows of N cells), `poj` (POJ 2676: a count,
+    /// then 9 rows per puzzle), `pencilmark` (N*N*N candidate marks per
+    /// line), `csv` (a header line, then records with the puzzle in one
+    /// column), or `auto` (csv when the first line has a comma, else line
+    /// unless it looks like a grid or has N*N*N marks, N from 4 to 25).
+    #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
+    pub format: InputFormat,
+
+    /// The CSV column holding the puzzles: a header name or a 1-based index.
+    ///
+    /// The CSV column holding the puzzles: a name from the header, or a
+    /// 1-based index. Default: the first column whose value in the first
+    /// record is a puzzle. A column the header lacks is an error of the
+    /// input (exit status 2); on input that is not CSV, too.
+    #[arg(long, value_name = "NAME|INDEX")]
+    pub column: Option<dance_sudoku::format::csv::Column>,
+
+    /// The digits: `standard` (1-9, A-P) or `hex` (0-F for 16×16).
+    ///
+    /// The digits of the input (and, for `solve`, of the solutions
+    /// printed): `standard` (`1`-`9` then `A`-`P`; `0` is a blank up to 9×9 only) or `hex`
+    /// (16×16 written `0`-`F`, `0` standing for the first digit; blanks
+    /// `.`, `_`, `*`; other sizes read as standard).
+    #[arg(long, value_enum, default_value_t = DigitAlphabet::Standard)]
+    pub alphabet: DigitAlphabet,
+}
+
 /// Options of `dance cover`.
 #[derive(Debug, clap::Args)]
 #[command(group(clap::ArgGroup::new("memo_search").args(["memo", "zdd", "sample"]).multiple(true)))]
+#[command(mut_arg("timeout", |arg| arg
+    .help("Stop searching after this many seconds; a count then prints `N+`")
+    .long_help("Stop searching after this many seconds; the count found so far is printed \
+                with a trailing `+` and the exit status is 1. A value beyond what the clock \
+                can reach (`1e30`, `inf`) means no limit.")))]
+#[command(mut_arg("threads", |arg| arg
+    .help("Worker threads (0: one per core); the same output as -j1")
+    .long_help("Worker threads. The search tree is cut into subproblems that the threads \
+                share; counts, and solutions printed in order, are the same as with -j1. 0 \
+                or none: one per core; more than 1024 is refused.")))]
 pub struct CoverArgs {
     /// The problem file; standard input when absent or `-`.
     pub file: Option<PathBuf>,
@@ -205,14 +273,6 @@ pub struct CoverArgs {
     #[arg(long)]
     pub stats: bool,
 
-    /// Stop searching after this many seconds; a count then prints `N+`.
-    ///
-    /// Stop searching after this many seconds; the count found so far is
-    /// printed with a trailing `+` and the exit status is 1. A value beyond
-    /// what the clock can reach (`1e30`, `inf`) means no limit.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
-    pub timeout: Option<Duration>,
-
     /// Shuffle each item's options by this seed (a random first solution).
     ///
     /// Try each item's options in an order shuffled by this seed (the same
@@ -223,13 +283,9 @@ pub struct CoverArgs {
     #[arg(long, value_name = "SEED")]
     pub seed: Option<u64>,
 
-    /// Worker threads (0: one per core); the same output as -j1.
-    ///
-    /// Worker threads. The search tree is cut into subproblems that the
-    /// threads share; counts, and solutions printed in order, are the same as
-    /// with -j1. 0 or none: one per core; more than 1024 is refused.
-    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = crate::limits::threads)]
-    pub threads: Option<usize>,
+    /// Threads and the time limit.
+    #[command(flatten)]
+    pub run: RunArgs,
 
     /// Print the subproblems at this depth of the tree as jobs for --job.
     ///
@@ -313,9 +369,9 @@ pub struct CoverArgs {
                                 "preprocess"])]
     pub sample: Option<u64>,
 
-    /// No progress bar.
-    #[arg(short, long)]
-    pub quiet: bool,
+    /// The progress bar.
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 
     /// The matrix's representation: `links`, `bitsets` or `auto`.
     ///
@@ -332,30 +388,19 @@ pub struct CoverArgs {
 
 /// Options of `dance solve`.
 #[derive(Debug, clap::Args)]
+#[command(mut_arg("timeout", |arg| arg
+    .help("Give up on a record after this many seconds (`inf`: no limit)")
+    .long_help("Give up on a record after this many seconds: it prints `timeout` (with \
+                --count, the solutions found so far are in the JSON output). A value beyond \
+                what the clock can reach (`1e30`, `inf`) means no limit.")))]
 pub struct SolveArgs {
     /// Puzzle files, read in order; standard input when none is given or
     /// the name is `-`.
     pub files: Vec<PathBuf>,
 
-    /// The input format (auto: recognised from the first lines).
-    ///
-    /// The input format: `line` (one puzzle per line, N² cells, and a region
-    /// map for jigsaw), `grid` (N rows of N cells), `poj` (POJ 2676: a count,
-    /// then 9 rows per puzzle), `pencilmark` (N*N*N candidate marks per
-    /// line), `csv` (a header line, then records with the puzzle in one
-    /// column), or `auto` (csv when the first line has a comma, else line
-    /// unless it looks like a grid or has N*N*N marks, N from 4 to 25).
-    #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
-    pub format: InputFormat,
-
-    /// The CSV column holding the puzzles: a header name or a 1-based index.
-    ///
-    /// The CSV column holding the puzzles: a name from the header, or a
-    /// 1-based index. Default: the first column whose value in the first
-    /// record is a puzzle. A column the header lacks is an error of the
-    /// input (exit status 2); on input that is not CSV, too.
-    #[arg(long, value_name = "NAME|INDEX")]
-    pub column: Option<dance_sudoku::format::csv::Column>,
+    /// How the puzzles are read.
+    #[command(flatten)]
+    pub input: PuzzleInputArgs,
 
     /// The output format (default: the input's own).
     ///
@@ -363,27 +408,9 @@ pub struct SolveArgs {
     #[arg(long, value_enum)]
     pub output: Option<OutputFormat>,
 
-    /// The digits: `standard` (1-9, A-P) or `hex` (0-F for 16×16).
-    ///
-    /// The digits of the input, and of the solutions printed: `standard`
-    /// (`1`-`9` then `A`-`P`; `0` is a blank up to 9×9 only) or `hex`
-    /// (16×16 written `0`-`F`, `0` standing for the first digit; blanks
-    /// `.`, `_`, `*`; other sizes read as standard).
-    #[arg(long, value_enum, default_value_t = DigitAlphabet::Standard)]
-    pub alphabet: DigitAlphabet,
-
-    /// X-Sudoku: both main diagonals hold every digit too; short for
-    /// `--variant x`.
-    #[arg(short = 'x', long = "x-sudoku")]
-    pub x: bool,
-
-    /// Variant rules, comma-separated: x, windoku, disjoint, anti-knight, anti-king, non-consecutive.
-    ///
-    /// Variant rules, comma-separated and combinable (with -x and with
-    /// jigsaw maps too): x, windoku (alias hyper), disjoint, anti-knight,
-    /// anti-king, non-consecutive.
-    #[arg(long, value_name = "NAME[,NAME...]")]
-    pub variant: Option<Variant>,
+    /// The variant rules.
+    #[command(flatten)]
+    pub rules: RulesArgs,
 
     /// CSV: compare each solution with this column's answer.
     ///
@@ -426,28 +453,17 @@ pub struct SolveArgs {
     #[arg(long, value_parser = engine(), default_value_t = Engine::default())]
     pub engine: Engine,
 
-    /// Worker threads (0: one per core).
-    ///
-    /// Worker threads; 1 solves on the main thread only; 0 or none: one per
-    /// core; more than 1024 is refused.
-    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = crate::limits::threads)]
-    pub threads: Option<usize>,
-
-    /// Give up on a record after this many seconds (`inf`: no limit).
-    ///
-    /// Give up on a record after this many seconds: it prints `timeout`
-    /// (with --count, the solutions found so far are in the JSON output). A
-    /// value beyond what the clock can reach (`1e30`, `inf`) means no limit.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
-    pub timeout: Option<Duration>,
+    /// Threads and the time limit.
+    #[command(flatten)]
+    pub run: RunArgs,
 
     /// Print a summary to stderr: counts per status, time per puzzle, nodes.
     #[arg(long)]
     pub stats: bool,
 
-    /// No progress bar.
-    #[arg(short, long)]
-    pub quiet: bool,
+    /// The progress bar.
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 /// The matrices of `dance cover --representation`.
@@ -557,14 +573,9 @@ pub struct BenchArgs {
     #[arg(long, value_enum, default_value_t = BenchMode::First)]
     pub mode: BenchMode,
 
-    /// X-Sudoku: both main diagonals hold every digit too; short for
-    /// `--variant x`.
-    #[arg(short = 'x', long = "x-sudoku")]
-    pub x: bool,
-
-    /// Variant rules the puzzles follow, as for `dance solve`.
-    #[arg(long, value_name = "NAME[,NAME...]")]
-    pub variant: Option<Variant>,
+    /// The variant rules.
+    #[command(flatten)]
+    pub rules: RulesArgs,
 
     /// Seconds the naive DFS may spend on one puzzle.
     ///
@@ -587,6 +598,10 @@ pub struct BenchArgs {
         default_value = "fast,dlx,dfs"
     )]
     pub engines: Vec<Engine>,
+
+    /// The progress bar.
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 /// The parser of `--engine` and `--engines`: the library's engines, by
@@ -607,14 +622,9 @@ pub enum BenchMode {
     Unique,
 }
 
-/// The variant asked for by `-x` and `--variant` together.
-pub fn variant(x: bool, variant: Option<Variant>) -> Variant {
-    let x = if x { Variant::X } else { Variant::Standard };
-    x | variant.unwrap_or_default()
-}
-
 /// Options of `dance generate`.
 #[derive(Clone, Debug, clap::Args)]
+#[command(mut_arg("quiet", |arg| arg.help("No progress bar, and no seed on stderr")))]
 pub struct GenerateArgs {
     /// How many puzzles to make (at least 1).
     #[arg(short = 'n', long, value_name = "N", default_value_t = 1,
@@ -640,18 +650,9 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "MAP", conflicts_with = "size")]
     pub regions: Option<String>,
 
-    /// X-Sudoku: both main diagonals hold every digit too; short for
-    /// `--variant x`.
-    #[arg(short = 'x', long = "x-sudoku")]
-    pub x: bool,
-
-    /// Variant rules, comma-separated: x, windoku, disjoint, anti-knight, anti-king, non-consecutive.
-    ///
-    /// Variant rules, comma-separated and combinable (with -x and with
-    /// jigsaw maps too): x, windoku (alias hyper), disjoint, anti-knight,
-    /// anti-king, non-consecutive.
-    #[arg(long, value_name = "NAME[,NAME...]")]
-    pub variant: Option<Variant>,
+    /// The variant rules.
+    #[command(flatten)]
+    pub rules: RulesArgs,
 
     /// Which cells are taken away together: rotational, diagonal or none.
     ///
@@ -694,25 +695,13 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub rate: bool,
 
-    /// Worker threads (0: one per core).
-    ///
-    /// Worker threads; 1 works on the main thread only; 0 or none: one per
-    /// core; more than 1024 is refused. The output is the same for any
-    /// number.
-    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = crate::limits::threads)]
-    pub threads: Option<usize>,
+    /// Threads and the time limit.
+    #[command(flatten)]
+    pub run: RunArgs,
 
-    /// Stop after this many seconds, printing the puzzles made so far.
-    ///
-    /// Stop after this many seconds: the puzzles made so far are printed,
-    /// a line on stderr says the time ran out, and the exit status is 1
-    /// (`1e30` or `inf`: no limit).
-    #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
-    pub timeout: Option<Duration>,
-
-    /// No progress bar, and no seed on stderr.
-    #[arg(short, long)]
-    pub quiet: bool,
+    /// The progress bar (and, for `generate`, the seed on stderr).
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 /// Output formats of `dance generate`.
@@ -742,113 +731,31 @@ pub struct RateArgs {
     /// the name is `-`.
     pub files: Vec<PathBuf>,
 
-    /// The input format, as for `dance solve`.
-    #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
-    pub format: InputFormat,
+    /// How the puzzles are read.
+    #[command(flatten)]
+    pub input: PuzzleInputArgs,
 
-    /// The digits of the input, as for `dance solve`.
-    #[arg(long, value_enum, default_value_t = DigitAlphabet::Standard)]
-    pub alphabet: DigitAlphabet,
+    /// The variant rules.
+    #[command(flatten)]
+    pub rules: RulesArgs,
 
-    /// The CSV column holding the puzzles: a header name or a 1-based index.
-    ///
-    /// The CSV column holding the puzzles: a name from the header, or a
-    /// 1-based index. Default: the first column whose value in the first
-    /// record is a puzzle.
-    #[arg(long, value_name = "NAME|INDEX")]
-    pub column: Option<dance_sudoku::format::csv::Column>,
+    /// Threads and the time limit.
+    #[command(flatten)]
+    pub run: RunArgs,
 
-    /// X-Sudoku: both main diagonals hold every digit too; short for
-    /// `--variant x`.
-    #[arg(short = 'x', long = "x-sudoku")]
-    pub x: bool,
-
-    /// Variant rules, comma-separated: x, windoku, disjoint, anti-knight, anti-king, non-consecutive.
-    ///
-    /// Variant rules, comma-separated and combinable (with -x and with
-    /// jigsaw maps too): x, windoku (alias hyper), disjoint, anti-knight,
-    /// anti-king, non-consecutive.
-    #[arg(long, value_name = "NAME[,NAME...]")]
-    pub variant: Option<Variant>,
-
-    /// Worker threads (0: one per core).
-    ///
-    /// Worker threads; 1 works on the main thread only; 0 or none: one per
-    /// core; more than 1024 is refused.
-    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = crate::limits::threads)]
-    pub threads: Option<usize>,
-
-    /// Stop after this many seconds, printing the ratings made so far.
-    ///
-    /// Stop after this many seconds: the ratings of the records before the
-    /// first one the time cut short are printed, a line on stderr says the
-    /// time ran out, and the exit status is 1 (`1e30` or `inf`: no limit).
-    #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
-    pub timeout: Option<Duration>,
-
-    /// No progress bar.
-    #[arg(short, long)]
-    pub quiet: bool,
+    /// The progress bar.
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 #[cfg(test)]
 mod tests {
-    use super::Args;
-    use clap::Parser;
+    use clap::CommandFactory;
 
-    /// The parse of `dance LINE…` by the one subcommand's parser and by the
-    /// whole command line's, each as its `Debug` text (`None`: refused).
-    fn both(line: &[&str]) -> (Option<String>, Option<String>) {
-        let argv: Vec<std::ffi::OsString> = std::iter::once("dance")
-            .chain(line.iter().copied())
-            .map(Into::into)
-            .collect();
-        let one = Args::parse_one_subcommand(&argv).map(|args| format!("{args:?}"));
-        let whole = Args::try_parse_from(&argv)
-            .ok()
-            .map(|args| format!("{args:?}"));
-        (one, whole)
-    }
-
-    /// The one subcommand's parse reads each command line as the whole
-    /// command line's parser does, and leaves to it every line it refuses
-    /// (whose error or help text it then prints).
+    /// clap's own checks of the command line: names that `mut_arg`, groups
+    /// and conflicts refer to exist, no two flags share a name.
     #[test]
-    fn one_subcommand_parses_as_the_whole_command_line() {
-        let accepted: &[&[&str]] = &[
-            &["cover"],
-            &["cover", "file.dlx"],
-            &["cover", "--preprocess", "--stats", "-j1", "file.dlx"],
-            &["cover", "--best", "3", "--timeout", "2.5", "file.dlx"],
-            &["cover", "--memo", "file.dlx"],
-            &["cover", "--zdd", "out.zdd", "file.dlx"],
-            &["cover", "--all", "--reduce", "-j", "2", "file.dlx"],
-            &["solve", "-j2", "--unique", "a.txt", "b.txt"],
-            &["solve", "--engine", "dlx", "--stats", "a.txt"],
-            &["bench", "a.txt"],
-            &["generate"],
-            &["rate", "--variant", "x,anti-king", "a.txt"],
-        ];
-        for line in accepted {
-            let (one, whole) = both(line);
-            assert!(whole.is_some(), "{line:?}");
-            assert_eq!(one, whole, "{line:?}");
-        }
-        let refused: &[&[&str]] = &[
-            &["cover", "--help"],
-            &["cover", "-h"],
-            &["--version"],
-            &["-V"],
-            &["cover", "--version"],
-            &["cover", "--no-such-option", "f"],
-            &["cover", "--memo", "--all", "f"],
-            &["cover", "--memo", "--zdd", "out.zdd", "f"],
-            &["solve", "--engine", "fastest"],
-            &["frobnicate"],
-            &[],
-        ];
-        for line in refused {
-            assert_eq!(both(line), (None, None), "{line:?}");
-        }
+    fn the_command_line_is_consistent() {
+        super::Args::command().debug_assert();
     }
 }

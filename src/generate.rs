@@ -46,14 +46,14 @@ enum Ended {
 pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
     let interrupt = Interrupt::install()?;
     let started = Instant::now();
-    let stop = crate::limits::run_stop(args.timeout, &interrupt);
+    let stop = crate::limits::run_stop(args.run.timeout, &interrupt);
     let options = options(args, stop.clone())?;
     let seed = args.seed.unwrap_or_else(clock_seed);
-    if args.seed.is_none() && !args.quiet {
+    if args.seed.is_none() && !args.progress.quiet {
         diagnose!("dance: seed {seed} (--seed {seed} makes the same puzzles again)");
     }
-    let pool = crate::threads::workers(args.threads)?;
-    let show_progress = crate::progress::on_terminal(args.quiet);
+    let pool = crate::threads::workers(args.run.threads)?;
+    let show_progress = crate::progress::on_terminal(args.progress.quiet);
     let finished = Arc::new(AtomicU64::new(0));
     let mut bar = Bar::new(show_progress, Some(args.count), finished.clone(), "puzzles");
     // Large puzzles take seconds to minutes each: the bar shows the time
@@ -129,7 +129,7 @@ fn explain(error: GenerateError, index: u64) -> anyhow::Error {
 
 /// The library's options for the command line's, given up at `stop`.
 fn options(args: &GenerateArgs, stop: Stop) -> anyhow::Result<Options> {
-    let variant = cli::variant(args.x, args.variant);
+    let variant = args.rules.variant();
     let layout = match (&args.regions, args.jigsaw) {
         (Some(map), _) => Layout::Shape(region_map(map)?.try_with_variant(variant)?),
         (None, true) if !(1..=MAX_SIZE).contains(&args.size) => {

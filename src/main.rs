@@ -42,7 +42,7 @@ fn main() -> std::process::ExitCode {
 
 /// Runs the command line; the exit status.
 fn run_process() -> u8 {
-    let args = cli::Args::parse_process();
+    let args = <cli::Args as clap::Parser>::parse();
     match run(args) {
         Ok(exit) => exit.code(),
         Err(error) if is_broken_pipe(&error) => 0,

@@ -39,29 +39,29 @@ enum Ended {
 pub fn run(args: &RateArgs) -> anyhow::Result<Exit> {
     let interrupt = Interrupt::install()?;
     let started = Instant::now();
-    let stop = crate::limits::run_stop(args.timeout, &interrupt);
-    let pool = crate::threads::workers(args.threads)?;
+    let stop = crate::limits::run_stop(args.run.timeout, &interrupt);
+    let pool = crate::threads::workers(args.run.threads)?;
     let sources = Source::all(&args.files);
     let options = ParseOptions {
-        alphabet: args.alphabet.alphabet(),
-        ..parse_options(crate::cli::variant(args.x, args.variant))
+        alphabet: args.input.alphabet.alphabet(),
+        ..parse_options(args.rules.variant())
     };
     let consumed = Arc::new(AtomicU64::new(0));
     let total_bytes = sources.iter().map(Source::size).sum::<Option<u64>>();
-    let show_progress = crate::progress::beside_answers(args.quiet);
+    let show_progress = crate::progress::beside_answers(args.progress.quiet);
     let mut bar = Bar::new(show_progress, total_bytes, consumed.clone(), "puzzles");
     let output = Output::start((), interrupt.clone());
     let (mut records_done, mut unrated, mut unreadable) = (0u64, 0u64, 0u64);
     let mut stopped = false;
-    let csv_flags: &[&str] = if args.column.is_some() {
+    let csv_flags: &[&str] = if args.input.column.is_some() {
         &["--column"]
     } else {
         &[]
     };
     for source in &sources {
         let name = source.name();
-        let asked = args.format.format();
-        let column = args.column.as_ref();
+        let asked = args.input.format.format();
+        let column = args.input.column.as_ref();
         // As in `dance solve`: an input that cannot be read is reported,
         // and the others are still rated.
         let records = match input::open(source, asked, options, consumed.clone(), column, csv_flags)

@@ -44,16 +44,16 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
     let sources = Source::all(&args.files);
     let consumed = Arc::new(AtomicU64::new(0));
     let total_bytes = sources.iter().map(Source::size).sum::<Option<u64>>();
-    let show_progress =
-        args.output != Some(OutputFormat::Json) && crate::progress::beside_answers(args.quiet);
+    let show_progress = args.output != Some(OutputFormat::Json)
+        && crate::progress::beside_answers(args.progress.quiet);
     let mut run = Run {
         args,
         request,
         options: ParseOptions {
-            alphabet: args.alphabet.alphabet(),
-            ..parse_options(crate::cli::variant(args.x, args.variant))
+            alphabet: args.input.alphabet.alphabet(),
+            ..parse_options(args.rules.variant())
         },
-        pool: crate::threads::workers(args.threads)?,
+        pool: crate::threads::workers(args.run.threads)?,
         interrupt,
         consumed: consumed.clone(),
         totals: RunTotals {
@@ -127,7 +127,7 @@ fn request(args: &SolveArgs, interrupt: &Interrupt) -> Request {
         (false, _, true) => Goal::Unique,
         (false, _, false) => Goal::First,
     };
-    let stop = args.timeout.map_or_else(Stop::never, Stop::after);
+    let stop = args.run.timeout.map_or_else(Stop::never, Stop::after);
     Request::new(goal)
         .with_stop(stop.with_flag(interrupt.flag()))
         .with_engine(args.engine)
@@ -165,15 +165,15 @@ impl Run<'_> {
         let args = self.args;
         let flags = [
             ("--check", args.check.is_some()),
-            ("--column", args.column.is_some()),
+            ("--column", args.input.column.is_some()),
         ];
         let csv_flags: Vec<&str> = flags.iter().filter(|f| f.1).map(|f| f.0).collect();
         let opened = input::open(
             source,
-            args.format.format(),
+            args.input.format.format(),
             self.options,
             self.consumed.clone(),
-            args.column.as_ref(),
+            args.input.column.as_ref(),
             &csv_flags,
         );
         let Opened {

@@ -26,11 +26,11 @@ pub fn run(
     k: u64,
 ) -> anyhow::Result<Exit> {
     let interrupt = Interrupt::install()?;
-    let request =
-        Request::new(Goal::Best { k }).with_stop(crate::limits::run_stop(args.timeout, &interrupt));
+    let request = Request::new(Goal::Best { k })
+        .with_stop(crate::limits::run_stop(args.run.timeout, &interrupt));
     let started = Instant::now();
     let mut kept: Vec<Vec<OptionId>> = Vec::new();
-    let threads = crate::threads::count(args.threads);
+    let threads = crate::threads::count(args.run.threads);
     let answer = solver.run_with_threads(&request, threads, |options| {
         kept.push(options.to_vec());
         std::ops::ControlFlow::Continue(())

@@ -40,6 +40,7 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
     // run is one search, so it runs from here: reading the problem and
     // building the links count against it too.
     let stop = args
+        .run
         .timeout
         .map_or_else(Stop::never, Stop::after)
         .with_flag(interrupt.flag())
@@ -168,11 +169,11 @@ fn search(
         (false, Some(limit)) => Goal::Count { limit },
         (false, None) => Goal::All,
     };
-    let threads = crate::threads::count(args.threads);
+    let threads = crate::threads::count(args.run.threads);
     let request = Request::new(goal).with_stop(stop);
     // The count is written after the bar is gone; solutions stream.
     let show = Show {
-        enabled: !keep && crate::progress::on_terminal(args.quiet),
+        enabled: !keep && crate::progress::on_terminal(args.progress.quiet),
         noun: if args.memo { "nodes" } else { "solutions" },
     };
     // The memo counts on the links whatever the solver's search runs on.

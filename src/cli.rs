@@ -120,9 +120,10 @@ pub struct RunArgs {
 pub struct ProgressArgs {
     /// No progress bar.
     ///
-    /// No progress bar. Without this flag a bar is drawn on stderr while
-    /// the run goes on, when stderr is a terminal (and, for commands that
-    /// stream answers, stdout is not).
+    /// No progress bar. Without this flag a bar is drawn on stderr from a
+    /// fifth of a second into the run, when stderr is a terminal (and, for
+    /// commands that stream answers, stdout is not); `DANCE_PROGRESS=always`
+    /// in the environment draws it on stderr whatever stderr is.
     #[arg(short, long)]
     pub quiet: bool,
 }
@@ -624,7 +625,12 @@ pub enum BenchMode {
 
 /// Options of `dance generate`.
 #[derive(Clone, Debug, clap::Args)]
-#[command(mut_arg("quiet", |arg| arg.help("No progress bar, and no seed on stderr")))]
+#[command(mut_arg("quiet", |arg| arg
+    .help("No progress bar, and no seed on stderr")
+    .long_help("No progress bar, and no seed on stderr. Without this flag a bar is drawn on \
+                stderr from a fifth of a second into the run when stderr is a terminal \
+                (`DANCE_PROGRESS=always` in the environment: whatever stderr is), and the \
+                seed of a run without --seed is printed there.")))]
 pub struct GenerateArgs {
     /// How many puzzles to make (at least 1).
     #[arg(short = 'n', long, value_name = "N", default_value_t = 1,

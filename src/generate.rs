@@ -11,8 +11,6 @@
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, bail};
@@ -27,7 +25,7 @@ use dance_sudoku::{MAX_SIZE, Shape, Solver, Stop};
 use crate::cli::{self, GenerateArgs};
 use crate::exit::Exit;
 use crate::print::puzzles;
-use crate::progress::Bar;
+use crate::progress::{self, Bar};
 use crate::signal::Interrupt;
 use crate::stderr::diagnose;
 
@@ -53,12 +51,13 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
         diagnose!("dance: seed {seed} (--seed {seed} makes the same puzzles again)");
     }
     let pool = crate::threads::workers(args.run.threads)?;
-    let show_progress = crate::progress::on_terminal(args.progress.quiet);
-    let finished = Arc::new(AtomicU64::new(0));
-    let mut bar = Bar::new(show_progress, Some(args.count), finished.clone(), "puzzles");
     // Large puzzles take seconds to minutes each: the bar shows the time
     // running from the start.
-    bar.show_now();
+    let bar = Bar::start(
+        progress::draw(args.progress.quiet, false),
+        "puzzles",
+        Some(args.count),
+    );
     let indices = (0..args.count).take_while(|_| !stop.start().rung());
     let work =
         |solver: &mut Solver, index: u64| (index, make(solver, &options, seed, index, args.rate));
@@ -82,8 +81,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
             return ControlFlow::Break(Ended::Failed(error.into()));
         }
         done += 1;
-        finished.store(done, Ordering::Relaxed);
-        bar.update(done);
+        bar.set(done);
         ControlFlow::Continue(())
     };
     let ended = batch::stream(pool.as_deref(), indices, work, print);

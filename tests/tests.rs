@@ -13,6 +13,7 @@ mod memo_budget;
 mod modules;
 mod pencilmark;
 mod preprocess;
+mod progress;
 mod rate;
 mod readme;
 mod reliability;

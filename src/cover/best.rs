@@ -15,6 +15,7 @@ use dance_dlx::{Goal, OptionId, Problem, Request, Solver, Status};
 use super::print;
 use crate::Exit;
 use crate::cli::CoverArgs;
+use crate::progress::Bar;
 use crate::signal::Interrupt;
 use crate::stderr::diagnose_text;
 
@@ -24,6 +25,7 @@ pub fn run(
     problem: &Problem,
     mut solver: Solver,
     k: u64,
+    bar: &Bar,
 ) -> anyhow::Result<Exit> {
     let interrupt = Interrupt::install()?;
     let request = Request::new(Goal::Best { k })
@@ -31,11 +33,13 @@ pub fn run(
     let started = Instant::now();
     let mut kept: Vec<Vec<OptionId>> = Vec::new();
     let threads = crate::threads::count(args.run.threads);
+    bar.set_label(format!("looking for the {k} cheapest solutions"));
     let answer = solver.run_with_threads(&request, threads, |options| {
         kept.push(options.to_vec());
         std::ops::ControlFlow::Continue(())
     });
     let elapsed = started.elapsed();
+    bar.finish();
     let mut out = io::stdout().lock();
     let mut text = Vec::new();
     for options in &mut kept {

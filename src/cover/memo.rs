@@ -12,7 +12,8 @@ use std::time::Instant;
 use anyhow::Context;
 use dance_dlx::{MemoCounter, Progress, Solver, Stop};
 
-use super::runner::{self, Run, Show};
+use super::runner::{self, Counted, Run};
+use crate::progress::Bar;
 
 /// Counts `solver`'s problem with a memo of `budget` bytes on `threads`
 /// threads until `stop`.
@@ -21,11 +22,11 @@ pub fn count(
     budget: usize,
     threads: usize,
     stop: &Stop,
-    show: Show,
+    bar: &Bar,
 ) -> anyhow::Result<Run> {
     let started = Instant::now();
     let progress = Progress::new();
-    let (count, stats) = runner::with_progress(show, &progress, || {
+    let (count, stats) = runner::with_progress(bar, Counted::Nodes, &progress, || {
         MemoCounter::count_in_threads(solver, budget, threads, stop, Some(&progress))
     })
     .context("cannot count with --memo")?;

@@ -28,14 +28,17 @@ use dance_dlx::{Goal, Problem, Representation, Request, Solver, Stop};
 
 use crate::Exit;
 use crate::cli::CoverArgs;
+use crate::progress::{self, Bar};
 use crate::signal::Interrupt;
 use read::Loaded;
-use runner::{Run, Show};
+use runner::Run;
 
 /// Runs `dance cover`.
 pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
     let started = Instant::now();
     let interrupt = Interrupt::install()?;
+    let bar = Bar::start(progress::draw(args.progress.quiet, streams(args)), "", None);
+    bar.set_label("reading the problem");
     // A timeout per search, as the library's requests take it; the whole
     // run is one search, so it runs from here: reading the problem and
     // building the links count against it too.
@@ -50,6 +53,7 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
         Loaded::Stopped => return Ok(halted(&interrupt, started, "reading the problem")),
     };
     if args.preprocess {
+        bar.finish();
         return reduce::print(args, &problem);
     }
     let (problem, shown) = match args.reduce {
@@ -61,6 +65,7 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
     };
     let shown = shown.as_ref().unwrap_or(&problem);
     refuse_multiplicities(args, &problem)?;
+    bar.set_label("building the links");
     let Some(mut solver) = Solver::new_until(&problem, &stop) else {
         return Ok(halted(&interrupt, started, "building the links"));
     };
@@ -81,7 +86,9 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
         }
     }
     if args.estimate {
+        bar.set_label("probing");
         let estimate = solver.estimate_until(args.probes, args.seed.unwrap_or(0), &stop)?;
+        bar.finish();
         print::estimate(&mut io::stdout().lock(), &estimate)?;
         return Ok(if estimate.probes < args.probes {
             halted(&interrupt, started, "probing")
@@ -91,7 +98,9 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
     }
     if let Some(depth) = args.split {
         let selected: Vec<_> = solver.selected().collect();
+        bar.set_label("splitting");
         let (subproblems, whole) = solver.split_until(depth, &stop)?;
+        bar.finish();
         let mut out = io::BufWriter::new(io::stdout().lock());
         print::jobs(&mut out, &selected, &subproblems)?;
         out.flush()?;
@@ -104,15 +113,21 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
         });
     }
     if let Some(k) = args.best {
-        return best::run(args, shown, solver, k);
+        return best::run(args, shown, solver, k, &bar);
     }
     if let Some(path) = &args.zdd {
-        return zdd::run(args, solver, path, &stop, &interrupt, started);
+        return zdd::run(args, solver, path, &stop, &interrupt, started, &bar);
     }
-    if let Some(n) = args.sample {
-        return sample::run(args, shown, solver, n, &stop, &interrupt, started);
+    if args.sample.is_some() {
+        return sample::run(args, shown, solver, &stop, &interrupt, started, &bar);
     }
-    search(args, shown, solver, stop, &interrupt, started)
+    search(args, shown, solver, stop, &interrupt, started, &bar)
+}
+
+/// Whether the run writes its answers to stdout while it searches (so that
+/// a bar beside them needs stdout elsewhere than the terminal).
+fn streams(args: &CoverArgs) -> bool {
+    args.all || args.first || args.sample.is_some()
 }
 
 /// Says on stderr what stopped the run (a signal, or the deadline) before
@@ -162,6 +177,7 @@ fn search(
     stop: Stop,
     interrupt: &Interrupt,
     started: Instant,
+    bar: &Bar,
 ) -> anyhow::Result<Exit> {
     let keep = args.all || args.first;
     let goal = match (args.first, args.limit) {
@@ -171,11 +187,6 @@ fn search(
     };
     let threads = crate::threads::count(args.run.threads);
     let request = Request::new(goal).with_stop(stop);
-    // The count is written after the bar is gone; solutions stream.
-    let show = Show {
-        enabled: !keep && crate::progress::on_terminal(args.progress.quiet),
-        noun: if args.memo { "nodes" } else { "solutions" },
-    };
     // The memo counts on the links whatever the solver's search runs on.
     let representation = if args.memo {
         Representation::Links
@@ -184,14 +195,16 @@ fn search(
     };
     let (run, written) = if args.memo {
         let budget = dance_dlx::memory_of_mb(args.memo_mb);
-        let run = memo::count(&mut solver, budget, threads, &request.stop, show)?;
+        let run = memo::count(&mut solver, budget, threads, &request.stop, bar)?;
         (run, None)
     } else if keep {
-        let (run, written) = plain::print(&mut solver, problem, &request, threads)?;
+        let (run, written) = plain::print(&mut solver, problem, &request, threads, bar)?;
         (run, Some(written))
     } else {
-        (plain::count(&mut solver, &request, threads, show), None)
+        (plain::count(&mut solver, &request, threads, bar), None)
     };
+    // The count is written after the bar is gone.
+    bar.finish();
     let ending = Ending {
         timed_out: !run.complete && interrupt.exit().is_none() && request.stop.is_past_deadline(),
         interrupt,

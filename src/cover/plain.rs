@@ -15,7 +15,8 @@ use std::time::{Duration, Instant};
 use dance_dlx::{OptionId, Problem, Progress, Request, Solver};
 
 use super::print;
-use super::runner::{self, Run, Show};
+use super::runner::{self, Counted, Run};
+use crate::progress::Bar;
 
 /// Bytes of solutions gathered before they are written.
 const BUFFER: usize = 32 << 10;
@@ -25,10 +26,10 @@ const BUFFER: usize = 32 << 10;
 const FLUSH_EVERY: Duration = Duration::from_millis(50);
 
 /// Counts the solutions of `solver`'s problem on `threads` threads.
-pub fn count(solver: &mut Solver, request: &Request, threads: usize, show: Show) -> Run {
+pub fn count(solver: &mut Solver, request: &Request, threads: usize, bar: &Bar) -> Run {
     let started = Instant::now();
     let progress = Progress::new();
-    let answer = runner::with_progress(show, &progress, || {
+    let answer = runner::with_progress(bar, Counted::Solutions, &progress, || {
         solver.run_in_threads(request, threads, Some(&progress))
     });
     Run::of_plain(&answer, threads, &progress, started)
@@ -42,6 +43,7 @@ pub fn print(
     problem: &Problem,
     request: &Request,
     threads: usize,
+    bar: &Bar,
 ) -> anyhow::Result<(Run, u64)> {
     let started = Instant::now();
     let progress = Progress::new();
@@ -62,23 +64,26 @@ pub fn print(
                 }
             }
         });
-        let answer = solver.run_with_progress(request, threads, &progress, |solution| {
-            sorted.clear();
-            sorted.extend_from_slice(solution);
-            sorted.sort_unstable();
-            text.clear();
-            print::solution(problem, &sorted, &mut text);
-            if let Err(error) = lock().write_all(&text) {
-                failed = Some(error);
-                return ControlFlow::Break(());
-            }
-            written += 1;
-            if broken.load(Ordering::Relaxed) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
+        let search = || {
+            solver.run_with_progress(request, threads, &progress, |solution| {
+                sorted.clear();
+                sorted.extend_from_slice(solution);
+                sorted.sort_unstable();
+                text.clear();
+                print::solution(problem, &sorted, &mut text);
+                if let Err(error) = lock().write_all(&text) {
+                    failed = Some(error);
+                    return ControlFlow::Break(());
+                }
+                written += 1;
+                if broken.load(Ordering::Relaxed) {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+        };
+        let answer = runner::with_progress(bar, Counted::Solutions, &progress, search);
         done.store(true, Ordering::Relaxed);
         answer
     });

@@ -7,12 +7,13 @@
 //! [`MemoCounter::count_in_threads`](dance_dlx::MemoCounter::count_in_threads),
 //! and the bar reads their [`Progress`].
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use dance_dlx::{Answer, ExactCount, MemoStats, Progress, Stats};
+
+use crate::progress::Bar;
 
 /// What the search found, for the printers.
 #[derive(Clone, Debug)]
@@ -53,44 +54,46 @@ pub fn parallel(threads: usize, progress: &Progress) -> Option<(usize, usize)> {
     (parts > 1).then_some((threads.min(parts), parts))
 }
 
-/// How a search shows its progress: a bar on stderr counting `noun`s.
-#[derive(Clone, Copy, Debug)]
-pub struct Show {
-    /// Whether to draw the bar at all.
-    pub enabled: bool,
-    /// What the bar counts: `"solutions"` ([`Progress::solutions`]) or
-    /// `"nodes"` ([`Progress::nodes`]).
-    pub noun: &'static str,
+/// What the bar of a search counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counted {
+    /// Solutions found ([`Progress::solutions`]).
+    Solutions,
+    /// Nodes searched ([`Progress::nodes`]): the memo's count.
+    Nodes,
 }
 
-/// Runs `search` while a thread draws the bar from `progress`: the
-/// subproblems done of those the library cut (once it has cut them), and
-/// the solutions or nodes so far.
-pub fn with_progress<T>(show: Show, progress: &Progress, search: impl FnOnce() -> T) -> T {
+/// Runs `search` while a thread feeds `bar` from `progress`: the solutions
+/// or nodes so far, and the subproblems done of those the library cut
+/// (once it has cut them).
+pub fn with_progress<T>(
+    bar: &Bar,
+    counted: Counted,
+    progress: &Progress,
+    search: impl FnOnce() -> T,
+) -> T {
     let done = AtomicBool::new(false);
+    bar.set_noun(match counted {
+        Counted::Solutions => "solutions",
+        Counted::Nodes => "nodes",
+    });
+    bar.set_label("");
     thread::scope(|scope| {
-        if show.enabled {
+        if bar.is_drawn() {
             let done = &done;
             scope.spawn(move || {
-                // The bar's total is known once the library has cut the tree.
-                while progress.parts() == 0 && !done.load(Ordering::Relaxed) {
-                    thread::sleep(Duration::from_millis(10));
-                }
-                let parts = progress.parts();
-                let finished = Arc::new(AtomicU64::new(0));
-                let total = (parts > 1).then_some(parts);
-                let mut bar = crate::progress::Bar::new(true, total, finished.clone(), show.noun);
                 while !done.load(Ordering::Relaxed) {
-                    finished.store(progress.parts_done(), Ordering::Relaxed);
-                    let counted = if show.noun == "nodes" {
-                        progress.nodes()
-                    } else {
-                        progress.solutions()
-                    };
-                    bar.update(counted);
+                    bar.set(match counted {
+                        Counted::Solutions => progress.solutions(),
+                        Counted::Nodes => progress.nodes(),
+                    });
+                    let parts = progress.parts();
+                    if parts > 1 {
+                        let finished = progress.parts_done();
+                        bar.set_label(format!("subproblems: {finished} of {parts} done"));
+                    }
                     thread::sleep(Duration::from_millis(100));
                 }
-                bar.finish();
             });
         }
         let result = search();

@@ -13,29 +13,34 @@ use dance_dlx::{Problem, Solver, SplitMix64, Stop};
 use super::{halted, print, zdd};
 use crate::Exit;
 use crate::cli::CoverArgs;
+use crate::progress::Bar;
 use crate::signal::Interrupt;
 use crate::stderr::diagnose;
 
-/// Runs `dance cover --sample N`; solutions print as options of `shown`.
+/// Runs `dance cover --sample N` (N of `args.sample`, 1 when absent);
+/// solutions print as options of `shown`.
 pub fn run(
     args: &CoverArgs,
     shown: &Problem,
     mut solver: Solver,
-    n: u64,
     stop: &Stop,
     interrupt: &Interrupt,
     started: Instant,
+    bar: &Bar,
 ) -> anyhow::Result<Exit> {
-    let built = match zdd::build(args, &mut solver, stop, interrupt, started)? {
+    let built = match zdd::build(args, &mut solver, stop, interrupt, started, bar)? {
         Ok(built) => built,
         Err(exit) => return Ok(exit),
     };
+    let n = args.sample.unwrap_or(1);
     let drawing = Instant::now();
     let mut rng = SplitMix64::new(args.seed.unwrap_or(0));
     let mut out = BufWriter::new(io::stdout().lock());
     let mut text = Vec::new();
     let mut drawn = 0u64;
     let alarm = stop.start();
+    bar.set_noun("samples");
+    bar.set_total(Some(n));
     if !built.zdd.count().is_zero() {
         for _ in 0..n {
             if alarm.rung() {
@@ -49,10 +54,12 @@ pub fn run(
             print::solution(shown, &options, &mut text);
             out.write_all(&text)?;
             drawn += 1;
+            bar.set(drawn);
         }
     }
     out.flush()?;
     drop(out);
+    bar.finish();
     if args.stats {
         zdd::stats(&built);
         diagnose!(

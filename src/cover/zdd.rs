@@ -13,6 +13,7 @@ use dance_dlx::{Count, MemoStats, Solver, Stop, Zdd, ZddError};
 use super::{halted, print};
 use crate::Exit;
 use crate::cli::CoverArgs;
+use crate::progress::Bar;
 use crate::signal::Interrupt;
 use crate::stderr::diagnose_text;
 
@@ -31,10 +32,14 @@ pub fn build(
     stop: &Stop,
     interrupt: &Interrupt,
     started: Instant,
+    bar: &Bar,
 ) -> anyhow::Result<Result<Built, Exit>> {
     let budget = dance_dlx::memory_of_mb(args.memo_mb);
     let begun = Instant::now();
-    match Zdd::build(solver, budget, stop) {
+    bar.set_label("building the ZDD");
+    let built = Zdd::build(solver, budget, stop);
+    bar.set_label("");
+    match built {
         Ok((zdd, stats)) => Ok(Ok(Built {
             zdd,
             stats,
@@ -53,11 +58,13 @@ pub fn run(
     stop: &Stop,
     interrupt: &Interrupt,
     started: Instant,
+    bar: &Bar,
 ) -> anyhow::Result<Exit> {
-    let built = match build(args, &mut solver, stop, interrupt, started)? {
+    let built = match build(args, &mut solver, stop, interrupt, started, bar)? {
         Ok(built) => built,
         Err(exit) => return Ok(exit),
     };
+    bar.finish();
     let count = built.zdd.count();
     if path == Path::new("-") {
         let mut out = BufWriter::new(io::stdout().lock());

@@ -209,16 +209,21 @@ pub struct CoverArgs {
 
     /// Print every solution: its options one per line, a blank line after each.
     ///
-    /// Print every solution: its options one per line, as written in the
-    /// input, and a blank line after each solution. The solutions stream in
-    /// the order of the sequential search at any -j, each as soon as the
-    /// ones before it are out, through a buffer of 16 MiB (threads ahead
-    /// of the output wait when it is full).
+    /// Print every solution: its options one per line, in input order, and
+    /// a blank line after each solution. An option prints in the text
+    /// format, normalized: its items in the order written, one space apart
+    /// (a colored item as `item:color`), then its costs added up as one
+    /// `|n` when they are not 0 — `a  b |5 |2` prints as `a b |7`. The
+    /// solutions stream in the order of the sequential search at any -j,
+    /// each as soon as the ones before it are out, through a buffer of 16
+    /// MiB (threads ahead of the output wait when it is full).
     #[arg(long, conflicts_with = "first")]
     pub all: bool,
 
     /// Print the first solution only (its options, one per line).
-    #[arg(long)]
+    ///
+    /// Print the first solution only, as --all prints solutions.
+    #[arg(long, conflicts_with = "limit")]
     pub first: bool,
 
     /// Print the K cheapest solutions (Knuth's DLX5), each after `cost C`.
@@ -246,7 +251,8 @@ pub struct CoverArgs {
     /// says on stderr how many items and options went. Problems with
     /// multiplicities (bounds `a:b|item`) are refused: the rules assume
     /// every primary item is covered exactly once.
-    #[arg(long, conflicts_with_all = ["all", "first", "limit", "best", "split", "estimate", "memo", "job"])]
+    #[arg(long, conflicts_with_all = ["all", "first", "limit", "best", "split", "estimate", "memo", "job",
+                                      "reduce", "seed", "representation"])]
     pub preprocess: bool,
 
     /// Search the reduced problem, printing solutions of the original.
@@ -271,7 +277,8 @@ pub struct CoverArgs {
     /// Print search statistics to stderr: solutions, nodes, updates, the
     /// representation of the matrix (see --representation), time;
     /// with --memo also the memo's entries, hits, misses, evictions and bytes.
-    #[arg(long)]
+    /// Not with --estimate or --split, which print their own figures.
+    #[arg(long, conflicts_with_all = ["estimate", "split"])]
     pub stats: bool,
 
     /// Shuffle each item's options by this seed (a random first solution).
@@ -294,7 +301,7 @@ pub struct CoverArgs {
     /// per line (option numbers, 1-based, separated by commas), for
     /// --job; their counts add up to the whole count. Not for problems with
     /// multiplicities (bounds `a:b|item`).
-    #[arg(long, value_name = "DEPTH", conflicts_with_all = ["all", "first", "estimate"])]
+    #[arg(long, value_name = "DEPTH", conflicts_with_all = ["all", "first", "limit", "estimate"])]
     pub split: Option<usize>,
 
     /// Solve only this subproblem (a line printed by --split).
@@ -309,7 +316,7 @@ pub struct CoverArgs {
     /// Estimate the size of the search by random probes (Knuth) instead of
     /// searching: prints the estimated nodes and solutions. Not for
     /// problems with multiplicities (bounds `a:b|item`).
-    #[arg(long, conflicts_with_all = ["all", "first"])]
+    #[arg(long, conflicts_with_all = ["all", "first", "limit"])]
     pub estimate: bool,
 
     /// Probes for --estimate (at least 1).
@@ -323,11 +330,13 @@ pub struct CoverArgs {
     /// items still open, the same colors) adds its stored count instead of
     /// being searched again. Prints the exact count, however large; fast
     /// when subproblems repeat (tilings), a little slower when they do not.
-    /// Counts only: not with --all, --first, --limit, --split or --estimate.
-    /// With -j the threads share one memo, so a subproblem counted by one is
+    /// Counts only: not with --all, --first, --limit, --split or --estimate,
+    /// nor --seed or --representation, which change nothing it does. With
+    /// -j the threads share one memo, so a subproblem counted by one is
     /// found by all; problems with multiplicities (bounds `a:b|item`) are
     /// counted on one thread at any -j.
-    #[arg(long, conflicts_with_all = ["all", "first", "limit", "split", "estimate"])]
+    #[arg(long, conflicts_with_all = ["all", "first", "limit", "split", "estimate", "seed",
+                                      "representation"])]
     pub memo: bool,
 
     /// The memory budget of --memo, --zdd and --sample, in MiB.
@@ -354,7 +363,7 @@ pub struct CoverArgs {
     /// (bounds `a:b|item`) too.
     #[arg(long, value_name = "PATH",
           conflicts_with_all = ["all", "first", "limit", "best", "split", "estimate", "memo",
-                                "preprocess", "reduce", "sample"])]
+                                "preprocess", "reduce", "sample", "representation"])]
     pub zdd: Option<PathBuf>,
 
     /// Print N solutions drawn uniformly at random (with replacement; --seed S).
@@ -367,7 +376,7 @@ pub struct CoverArgs {
     /// machine, at any -j. Problems with multiplicities too.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..),
           conflicts_with_all = ["all", "first", "limit", "best", "split", "estimate", "memo",
-                                "preprocess"])]
+                                "preprocess", "representation"])]
     pub sample: Option<u64>,
 
     /// The progress bar.
@@ -381,8 +390,9 @@ pub struct CoverArgs {
     /// copied back on the way up); `auto` lets the engine pick per problem.
     /// The tree, the counts and the nodes are the same either way; --stats
     /// says which ran. The bitsets serve only problems without
-    /// multiplicities and of modest size (else the links run), and --memo
-    /// always counts on the links.
+    /// multiplicities and of modest size (else the links run). Not with
+    /// --memo, --zdd, --sample (the memo's search, always on the links) or
+    /// --preprocess (no search).
     #[arg(long, value_name = "MATRIX", default_value = "auto")]
     pub representation: MatrixChoice,
 }

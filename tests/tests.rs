@@ -6,6 +6,7 @@ mod contracts;
 mod costs;
 mod cover;
 mod csv;
+mod ends;
 mod engine;
 mod formats;
 mod generate;

@@ -77,8 +77,16 @@ pub fn run(
         );
     }
     Ok(match (exit, answer.status) {
-        (Some(exit), _) => exit,
+        // Said above.
+        (Some(exit), Status::Timeout) => exit,
+        (Some(_), _) => {
+            super::written(&interrupt, started, "the cheapest solutions", Exit::Success)
+        }
         (None, Status::Solved) => Exit::Success,
-        (None, _) => Exit::Shortfall,
+        (None, Status::Timeout) => Exit::Shortfall,
+        (None, _) => {
+            diagnose_text!("dance: no solution: the search is complete\n");
+            Exit::Shortfall
+        }
     })
 }

@@ -30,6 +30,7 @@ use crate::Exit;
 use crate::cli::CoverArgs;
 use crate::progress::{self, Bar};
 use crate::signal::Interrupt;
+use crate::stderr::diagnose;
 use read::Loaded;
 use runner::Run;
 
@@ -37,6 +38,9 @@ use runner::Run;
 pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
     let started = Instant::now();
     let interrupt = Interrupt::install()?;
+    if let Some(path) = &args.zdd {
+        zdd::refuse_to_overwrite_the_problem(args.file.as_deref(), path)?;
+    }
     let bar = Bar::start(progress::draw(args.progress.quiet, streams(args)), "", None);
     bar.set_label("reading the problem");
     // A timeout per search, as the library's requests take it; the whole
@@ -54,7 +58,8 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
     };
     if args.preprocess {
         bar.finish();
-        return reduce::print(args, &problem);
+        let exit = reduce::print(args, &problem)?;
+        return Ok(written(&interrupt, started, "the reduced problem", exit));
     }
     let (problem, shown) = match args.reduce {
         true => {
@@ -93,7 +98,7 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
         return Ok(if estimate.probes < args.probes {
             halted(&interrupt, started, "probing")
         } else {
-            Exit::Success
+            written(&interrupt, started, "the estimate", Exit::Success)
         });
     }
     if let Some(depth) = args.split {
@@ -107,9 +112,10 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
         return Ok(if !whole {
             halted(&interrupt, started, "splitting")
         } else if subproblems.is_empty() {
-            Exit::Shortfall
+            diagnose!("dance: no subproblem at depth {depth}: the problem has no solution");
+            written(&interrupt, started, "the jobs", Exit::Shortfall)
         } else {
-            Exit::Success
+            written(&interrupt, started, "the jobs", Exit::Success)
         });
     }
     if let Some(k) = args.best {
@@ -144,6 +150,22 @@ fn halted(interrupt: &Interrupt, started: Instant, while_: &str) -> Exit {
             print::stopped("timed out", seconds, while_);
             Exit::Shortfall
         }
+    }
+}
+
+/// The exit of a run whose output `what` was written whole: the signal's,
+/// said on stderr, when SIGINT or SIGTERM came while it was computed or
+/// written (neither stops for it), else `exit`.
+pub fn written(interrupt: &Interrupt, started: Instant, what: &str, exit: Exit) -> Exit {
+    match interrupt.exit() {
+        Some(interrupted @ Exit::Interrupted { name, .. }) => {
+            diagnose!(
+                "dance: interrupted by {name} after {:.3} s; {what} above is whole",
+                started.elapsed().as_secs_f64()
+            );
+            interrupted
+        }
+        _ => exit,
     }
 }
 
@@ -242,8 +264,11 @@ fn answer_with(
     } = *ending;
     let found = written.map_or_else(|| run.count.clone(), dance_dlx::ExactCount::from);
     let count = goal.exact_count_of(found, run.complete);
-    if written.is_none() {
-        print::count(&mut io::stdout().lock(), &count)?;
+    match written {
+        None => print::count(&mut io::stdout().lock(), &count)?,
+        // Nothing on stdout says it: stderr does.
+        Some(0) if count.complete => diagnose!("dance: no solution: the search is complete"),
+        Some(_) => {}
     }
     let seconds = started.elapsed().as_secs_f64();
     let exit = interrupt.exit();

@@ -70,8 +70,9 @@ pub fn run(
     Ok(if drawn < n && alarm.rung() {
         halted(interrupt, started, "sampling")
     } else if drawn == n {
-        Exit::Success
+        super::written(interrupt, started, "the sample", Exit::Success)
     } else {
+        diagnose!("dance: no sample to draw: the problem has no solution");
         Exit::Shortfall
     })
 }

@@ -421,9 +421,8 @@ fn memo_counts_a_job() {
 
 /// With threads, `--all` streams. The 12×12 board has
 /// 5.3·10¹⁶ tilings, so the run never ends by itself; its first solution
-/// (the sequential search's first) comes out while it goes on. Before, the
-/// threads held every solution of a chunk of subproblems until the chunk
-/// ended, and printed nothing.
+/// (the sequential search's first) comes out while it goes on, not when a
+/// chunk of subproblems ends.
 #[test]
 fn all_solutions_stream_while_the_threads_search() {
     let file = bench_data("dominoes12x12.dlx");

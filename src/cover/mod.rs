@@ -169,6 +169,32 @@ pub fn written(interrupt: &Interrupt, started: Instant, what: &str, exit: Exit) 
     }
 }
 
+/// The I/O error of a reader or writer that the run's stop (or a signal)
+/// ended: what it was doing, told apart from a real I/O error.
+#[derive(Debug)]
+struct Stopped(&'static str);
+
+impl Stopped {
+    /// The I/O error: not `ErrorKind::Interrupted`, which readers and
+    /// writers retry.
+    fn error(doing: &'static str) -> io::Error {
+        io::Error::new(io::ErrorKind::TimedOut, Stopped(doing))
+    }
+
+    /// Whether `error` is one the stop caused.
+    fn caused(error: &io::Error) -> bool {
+        error.get_ref().is_some_and(|inner| inner.is::<Stopped>())
+    }
+}
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl std::error::Error for Stopped {}
+
 /// `--estimate` and `--split` look at the tree as a choice of one option per
 /// level, which Algorithm M's is not: say so, naming the flag. (`--memo`,
 /// `--zdd` and `--sample` walk Algorithm M's tree on one thread.)

@@ -193,23 +193,10 @@ struct Interruptible<'a, W> {
     interrupt: &'a Interrupt,
 }
 
-/// The error an [`Interruptible`] writer gives once the signal has come.
-#[derive(Debug)]
-struct Signalled;
-
-impl std::fmt::Display for Signalled {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("a signal came while writing")
-    }
-}
-
-impl std::error::Error for Signalled {}
-
 impl<W: Write> Write for Interruptible<'_, W> {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
         if self.interrupt.is_raised() {
-            // Not `ErrorKind::Interrupted`, which writers retry.
-            return Err(io::Error::other(Signalled));
+            return Err(super::Stopped::error("a signal came while writing"));
         }
         self.inner.write(bytes)
     }
@@ -227,11 +214,7 @@ fn cut_short(
     started: Instant,
     then: &str,
 ) -> Option<Exit> {
-    let signalled = written
-        .as_ref()
-        .err()
-        .and_then(io::Error::get_ref)
-        .is_some_and(|error| error.is::<Signalled>());
+    let signalled = written.as_ref().is_err_and(super::Stopped::caused);
     let exit @ Exit::Interrupted { name, .. } = interrupt.exit().filter(|_| signalled)? else {
         return None;
     };

@@ -121,9 +121,10 @@ pub struct ProgressArgs {
     /// No progress bar.
     ///
     /// No progress bar. Without this flag a bar is drawn on stderr from a
-    /// fifth of a second into the run, when stderr is a terminal (and, for
-    /// commands that stream answers, stdout is not); `DANCE_PROGRESS=always`
-    /// in the environment draws it on stderr whatever stderr is.
+    /// fifth of a second into the run when stderr is a terminal (for the
+    /// solutions `cover` streams, when stdout is not that terminal);
+    /// `DANCE_PROGRESS=always` in the environment draws it on stderr
+    /// whatever stderr is.
     #[arg(short, long)]
     pub quiet: bool,
 }

@@ -9,17 +9,17 @@
 //! every record) and says what it is working on ([`Bar::set_label`]).
 //!
 //! Where it is drawn ([`draw`]): nowhere with `--quiet`; on stderr when
-//! stderr is a terminal — and, for a command that streams answers to
-//! stdout, when stdout is not that terminal too (answers there would land
-//! in the middle of the bar's line, and are their own progress). With
-//! `DANCE_PROGRESS=always` in the environment the bar is drawn on stderr
-//! whatever stderr is (for tests, and for logs watched with `tail -f`);
-//! `--quiet` still wins.
+//! stderr is a terminal. With `DANCE_PROGRESS=always` in the environment
+//! it is drawn on stderr whatever stderr is (for tests, and for logs
+//! watched with `tail -f`); `--quiet` still wins.
 //!
-//! While a bar is on the screen, diagnostics ([`crate::stderr`]) clear it,
-//! write their line and draw it again below, so a message is never cut by
-//! the bar; `generate`, which writes to a terminal's stdout too, does the
-//! same around each puzzle ([`Bar::suspend`]).
+//! While a bar is on the screen, whatever else reaches the terminal clears
+//! it, writes, and draws it again below ([`suspend`]), so neither cuts the
+//! other: diagnostics ([`crate::stderr`]), the answers of `solve` and
+//! `rate` (`print/output.rs`) and `generate`'s puzzles
+//! ([`Bar::suspend`]). `cover` writes its streamed solutions
+//! (`--all`, `--first`, `--sample`) beside the bar, so it draws the bar
+//! with them only when stdout is not the terminal ("beside answers").
 
 use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -44,7 +44,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<Exit> {
         alphabet: args.input.alphabet.alphabet(),
         ..parse_options(args.rules.variant())
     };
-    let bar = Bar::start(progress::draw(args.progress.quiet, true), "puzzles", None);
+    let bar = Bar::start(progress::draw(args.progress.quiet, false), "puzzles", None);
     let output = Output::start((), interrupt.clone());
     let (mut records_done, mut unrated, mut unreadable) = (0u64, 0u64, 0u64);
     let mut stopped = false;

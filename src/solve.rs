@@ -41,7 +41,8 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
     let interrupt = Interrupt::install()?;
     let request = request(args, &interrupt);
     let sources = Source::all(&args.files);
-    let draw = progress::draw(args.progress.quiet, true);
+    // The output clears the bar around its writes to a terminal.
+    let draw = progress::draw(args.progress.quiet, false);
     let mut run = Run {
         args,
         request,

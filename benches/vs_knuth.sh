@@ -68,8 +68,8 @@ for program in dlx1 dlx2 ssxcc dlx5 dlx-pre; do
         exit 2
     fi
 done
-# DANCE=PATH races that binary instead of the release build (e.g. the static
-# build of docs/benchmarks.md's `--preprocess` table).
+# DANCE=PATH races that binary instead of the release build (e.g. a build
+# kept from before a change).
 if [ -n "${DANCE:-}" ]; then
     dance=$DANCE
 else

@@ -16,6 +16,7 @@ use crate::cli::{BenchArgs, BenchMode};
 use crate::exit::Exit;
 use crate::input::Source;
 use crate::print::race::{self, Totals};
+use crate::progress::{self, Bar};
 use crate::stderr::diagnose;
 
 /// The sets raced when no file is named: shipped inside the binary, so
@@ -30,6 +31,7 @@ const DEFAULT_SETS: [(&str, &str); 2] = [
 
 /// Runs `dance bench`.
 pub fn run(args: &BenchArgs) -> anyhow::Result<Exit> {
+    let bar = Bar::start(progress::draw(args.progress.quiet, false), "puzzles", None);
     let mut out = io::stdout().lock();
     let cap = args.dfs_timeout;
     // Table order whatever the order on the command line, each engine once.
@@ -40,7 +42,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Exit> {
         .collect();
     let mut agree = true;
     let options = ParseOptions {
-        variant: crate::cli::variant(args.x, args.variant),
+        variant: args.rules.variant(),
         ..ParseOptions::default()
     };
     // As in `dance solve`, a bad record is reported and skipped, and an
@@ -54,18 +56,32 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Exit> {
     } else {
         for source in Source::all(&args.files) {
             let name = source.name();
-            let set = match source.open(Default::default()) {
+            bar.set_label(format!("reading {name}"));
+            let set = match source.open() {
                 Ok(reader) => read(reader, &name, options),
                 Err(error) => Err(error),
             };
             sets.push((name, set));
         }
     }
-    for (name, set) in sets {
+    let count = sets.len();
+    for (k, (name, set)) in sets.into_iter().enumerate() {
         match set {
             Ok(set) => {
                 bad_records += set.bad_records;
-                agree &= race(&name, &set.puzzles, &engines, args.mode, cap, &mut out)?;
+                let racing = Racing {
+                    bar: &bar,
+                    set: format!("{name} (set {} of {count})", k + 1),
+                };
+                agree &= race(
+                    &name,
+                    &set.puzzles,
+                    &engines,
+                    args.mode,
+                    cap,
+                    &racing,
+                    &mut out,
+                )?;
             }
             Err(error) => {
                 diagnose!("dance: {error:#}");
@@ -73,6 +89,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Exit> {
             }
         }
     }
+    bar.finish();
     if !agree {
         anyhow::bail!("the engines disagreed; see the tables above");
     }
@@ -184,6 +201,28 @@ impl Totals {
     }
 }
 
+/// What the bar says of a race: the set, and the engine on a puzzle.
+struct Racing<'a> {
+    bar: &'a Bar,
+    /// The set's name and place among the sets.
+    set: String,
+}
+
+impl Racing<'_> {
+    /// Puzzle `k` of the set is done.
+    fn done(&self, k: usize) {
+        self.bar.set(k as u64);
+    }
+
+    /// `engine` is on a puzzle of the set now.
+    fn on(&self, engine: Engine) {
+        if self.bar.is_drawn() {
+            self.bar
+                .set_label(format!("{}: racing {}", self.set, engine.name()));
+        }
+    }
+}
+
 /// Races the engines over one set, puzzle by puzzle in turn, and prints its
 /// table; `false` when two engines disagreed on a puzzle neither timed out
 /// on.
@@ -193,6 +232,7 @@ fn race(
     engines: &[Engine],
     mode: BenchMode,
     cap: Duration,
+    racing: &Racing,
     out: &mut impl Write,
 ) -> anyhow::Result<bool> {
     let goal = match mode {
@@ -204,10 +244,15 @@ fn race(
         .map(|&engine| Entrant::new(engine, goal, cap, puzzles.first()))
         .collect();
     let mut disagreements = 0;
-    for puzzle in puzzles {
+    racing.bar.set_total(Some(puzzles.len() as u64));
+    for (k, puzzle) in puzzles.iter().enumerate() {
+        racing.done(k);
         let answers: Vec<Answer> = entrants
             .iter_mut()
-            .map(|entrant| entrant.answer(puzzle))
+            .map(|entrant| {
+                racing.on(entrant.engine());
+                entrant.answer(puzzle)
+            })
             .collect();
         if !all_agree(&answers) {
             disagreements += 1;
@@ -232,7 +277,8 @@ fn race(
         cap,
         disagreements,
     };
-    race::print(out, &table)?;
+    racing.done(puzzles.len());
+    racing.bar.suspend(|| race::print(out, &table))?;
     Ok(disagreements == 0)
 }
 

@@ -15,45 +15,6 @@ pub struct Args {
     pub command: Command,
 }
 
-impl Args {
-    /// The command line of the process, parsed.
-    ///
-    /// Builds only the subcommand that `argv[1]` names: clap's derive
-    /// builds the whole command line, every subcommand and option, before
-    /// it reads one argument, and that was a fifth of the instructions and
-    /// a share of the page faults of a run of a millisecond (`dance cover`
-    /// on a small problem; docs/benchmarks.md, the `--preprocess` table).
-    /// Whatever that parse refuses — help, `--version`, an unknown option,
-    /// a missing value, a first argument that names no subcommand — goes to
-    /// the whole command line's parser, which answers or exits as it always
-    /// has, so the messages and help texts are clap's own for `dance`.
-    pub fn parse_process() -> Args {
-        let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
-        Args::parse_one_subcommand(&args).unwrap_or_else(|| Args::parse_from(args))
-    }
-
-    /// `args` parsed with the command line of the subcommand that
-    /// `args[1]` names alone, or `None` when it names none or that parse
-    /// fails.
-    fn parse_one_subcommand(args: &[std::ffi::OsString]) -> Option<Args> {
-        fn one<A: clap::Args>(name: &'static str, args: &[std::ffi::OsString]) -> Option<A> {
-            let command = A::augment_args(clap::Command::new(name));
-            let mut matches = command.try_get_matches_from(&args[1..]).ok()?;
-            // `_mut` takes the values out; the plain one clones the matches.
-            A::from_arg_matches_mut(&mut matches).ok()
-        }
-        let command = match args.get(1)?.to_str()? {
-            "cover" => Command::Cover(one("cover", args)?),
-            "solve" => Command::Solve(one("solve", args)?),
-            "bench" => Command::Bench(one("bench", args)?),
-            "generate" => Command::Generate(one("generate", args)?),
-            "rate" => Command::Rate(one("rate", args)?),
-            _ => return None,
-        };
-        Some(Args { command })
-    }
-}
-
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -132,29 +93,140 @@ pub enum Command {
     Rate(RateArgs),
 }
 
+/// The flags of every command that works through many records or one long
+/// search: its threads and its time limit. A command whose limit means
+/// something else (`cover`, `solve`) says so in its own help text.
+#[derive(Clone, Copy, Debug, clap::Args)]
+pub struct RunArgs {
+    /// Worker threads (0: one per core); the same output at any number.
+    ///
+    /// Worker threads; 1 works on the main thread only; 0 or none: one per
+    /// core; more than 1024 is refused. The output is the same for any
+    /// number.
+    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = crate::limits::threads)]
+    pub threads: Option<usize>,
+
+    /// Stop after this many seconds, printing what was done so far.
+    ///
+    /// Stop after this many seconds: the answers of the records (or the
+    /// puzzles) before the first one the time cut short are printed, a line
+    /// on stderr says the time ran out, and the exit status is 1 (`1e30` or
+    /// `inf`: no limit).
+    #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
+    pub timeout: Option<Duration>,
+}
+
+/// Whether a command draws its progress bar.
+#[derive(Clone, Copy, Debug, clap::Args)]
+pub struct ProgressArgs {
+    /// No progress bar.
+    ///
+    /// No progress bar. Without this flag a bar is drawn on stderr from a
+    /// fifth of a second into the run when stderr is a terminal (for the
+    /// solutions `cover` streams, when stdout is not that terminal);
+    /// `DANCE_PROGRESS=always` in the environment draws it on stderr
+    /// whatever stderr is.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+/// The rules the puzzles follow: `-x` and `--variant`.
+#[derive(Clone, Copy, Debug, clap::Args)]
+pub struct RulesArgs {
+    /// X-Sudoku: both main diagonals hold every digit too; short for
+    /// `--variant x`.
+    #[arg(short = 'x', long = "x-sudoku")]
+    pub x: bool,
+
+    /// Variant rules, comma-separated: x, windoku, disjoint, anti-knight, anti-king, non-consecutive.
+    ///
+    /// Variant rules, comma-separated and combinable (with -x and with
+    /// jigsaw maps too): x, windoku (alias hyper), disjoint, anti-knight,
+    /// anti-king, non-consecutive.
+    #[arg(long, value_name = "NAME[,NAME...]")]
+    pub variant: Option<Variant>,
+}
+
+impl RulesArgs {
+    /// The variant asked for by `-x` and `--variant` together.
+    pub fn variant(self) -> Variant {
+        let x = if self.x {
+            Variant::X
+        } else {
+            Variant::Standard
+        };
+        x | self.variant.unwrap_or_default()
+    }
+}
+
+/// How puzzle files are read: `--format`, `--alphabet` and `--column`.
+#[derive(Clone, Debug, clap::Args)]
+pub struct PuzzleInputArgs {
+    /// The input format (auto: recognised from the first lines).
+    ///
+    /// The input format: `line` (one puzzle per line, N² cells, and a region
+    /// map for jigsaw), `grid` (N rows of N cells), `poj` (POJ 2676: a count,
+    /// then 9 rows per puzzle), `pencilmark` (N*N*N candidate marks per
+    /// line), `csv` (a header line, then records with the puzzle in one
+    /// column), or `auto` (csv when the first line has a comma, else line
+    /// unless it looks like a grid or has N*N*N marks, N from 4 to 25).
+    #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
+    pub format: InputFormat,
+
+    /// The CSV column holding the puzzles: a header name or a 1-based index.
+    ///
+    /// The CSV column holding the puzzles: a name from the header, or a
+    /// 1-based index. Default: the first column whose value in the first
+    /// record is a puzzle. A column the header lacks is an error of the
+    /// input (exit status 2); on input that is not CSV, too.
+    #[arg(long, value_name = "NAME|INDEX")]
+    pub column: Option<dance_sudoku::format::csv::Column>,
+
+    /// The digits: `standard` (1-9, A-P) or `hex` (0-F for 16×16).
+    ///
+    /// The digits of the input (and, for `solve`, of the solutions
+    /// printed): `standard` (`1`-`9` then `A`-`P`; `0` is a blank up to 9×9 only) or `hex`
+    /// (16×16 written `0`-`F`, `0` standing for the first digit; blanks
+    /// `.`, `_`, `*`; other sizes read as standard).
+    #[arg(long, value_enum, default_value_t = DigitAlphabet::Standard)]
+    pub alphabet: DigitAlphabet,
+}
+
 /// Options of `dance cover`.
 #[derive(Debug, clap::Args)]
 #[command(group(clap::ArgGroup::new("memo_search").args(["memo", "zdd", "sample"]).multiple(true)))]
+#[command(mut_arg("timeout", |arg| arg
+    .help("Stop searching after this many seconds; a count then prints `N+`")
+    .long_help("Stop searching after this many seconds; the count found so far is printed \
+                with a trailing `+` and the exit status is 1. A value beyond what the clock \
+                can reach (`1e30`, `inf`) means no limit.")))]
+#[command(mut_arg("threads", |arg| arg
+    .help("Worker threads (0: one per core); the same output as -j1")
+    .long_help("Worker threads. The search tree is cut into subproblems that the threads \
+                share; counts, and solutions printed in order, are the same as with -j1. 0 \
+                or none: one per core; more than 1024 is refused.")))]
 pub struct CoverArgs {
     /// The problem file; standard input when absent or `-`.
     pub file: Option<PathBuf>,
 
     /// Print every solution: its options one per line, a blank line after each.
     ///
-    /// Print every solution: its options one per line, in the order of the
-    /// file, and a blank line after each solution. An option prints as the
-    /// DLX format writes it: its items in the file's order, one space apart,
-    /// each with its `:color`, then its cost as one entry `|n` (the sum of
-    /// its `|n` entries) when it has one — `a  b |5 |2` prints `a b |7`.
-    /// The solutions stream in the order of the sequential search at any
-    /// -j, each as soon as the ones before it are out, written by the
-    /// threads that find them and held at most 16 MiB ahead of the output
-    /// (threads further ahead wait).
+    /// Print every solution: its options one per line, in input order, and
+    /// a blank line after each solution. An option prints in the text
+    /// format, normalized: its items in the order written, one space apart
+    /// (a colored item as `item:color`), then its costs added up as one
+    /// `|n` when they are not 0 — `a  b |5 |2` prints as `a b |7`. The
+    /// solutions stream in the order of the sequential search at any -j,
+    /// each as soon as the ones before it are out, formatted by the threads
+    /// that find them and held at most 16 MiB ahead of the output (threads
+    /// further ahead wait).
     #[arg(long, conflicts_with = "first")]
     pub all: bool,
 
     /// Print the first solution only (its options, one per line).
-    #[arg(long)]
+    ///
+    /// Print the first solution only, as --all prints solutions.
+    #[arg(long, conflicts_with = "limit")]
     pub first: bool,
 
     /// Print the K cheapest solutions (Knuth's DLX5), each after `cost C`.
@@ -182,7 +254,8 @@ pub struct CoverArgs {
     /// says on stderr how many items and options went. Problems with
     /// multiplicities (bounds `a:b|item`) are refused: the rules assume
     /// every primary item is covered exactly once.
-    #[arg(long, conflicts_with_all = ["all", "first", "limit", "best", "split", "estimate", "memo", "job"])]
+    #[arg(long, conflicts_with_all = ["all", "first", "limit", "best", "split", "estimate", "memo", "job",
+                                      "reduce", "seed", "representation"])]
     pub preprocess: bool,
 
     /// Search the reduced problem, printing solutions of the original.
@@ -207,16 +280,9 @@ pub struct CoverArgs {
     /// Print search statistics to stderr: solutions, nodes, updates, the
     /// representation of the matrix (see --representation), time;
     /// with --memo also the memo's entries, hits, misses, evictions and bytes.
-    #[arg(long)]
+    /// Not with --estimate or --split, which print their own figures.
+    #[arg(long, conflicts_with_all = ["estimate", "split"])]
     pub stats: bool,
-
-    /// Stop searching after this many seconds; a count then prints `N+`.
-    ///
-    /// Stop searching after this many seconds; the count found so far is
-    /// printed with a trailing `+` and the exit status is 1. A value beyond
-    /// what the clock can reach (`1e30`, `inf`) means no limit.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
-    pub timeout: Option<Duration>,
 
     /// Shuffle each item's options by this seed (a random first solution).
     ///
@@ -228,13 +294,9 @@ pub struct CoverArgs {
     #[arg(long, value_name = "SEED")]
     pub seed: Option<u64>,
 
-    /// Worker threads (0: one per core); the same output as -j1.
-    ///
-    /// Worker threads. The search tree is cut into subproblems that the
-    /// threads share; counts, and solutions printed in order, are the same as
-    /// with -j1. 0 or none: one per core; more than 1024 is refused.
-    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = crate::limits::threads)]
-    pub threads: Option<usize>,
+    /// Threads and the time limit.
+    #[command(flatten)]
+    pub run: RunArgs,
 
     /// Print the subproblems at this depth of the tree as jobs for --job.
     ///
@@ -243,7 +305,7 @@ pub struct CoverArgs {
     /// --job; their counts add up to the whole count. A problem with
     /// multiplicities (bounds `a:b|item`) is one job, `-`: Algorithm M
     /// branches on how often an item is covered, not on one option.
-    #[arg(long, value_name = "DEPTH", conflicts_with_all = ["all", "first", "estimate"])]
+    #[arg(long, value_name = "DEPTH", conflicts_with_all = ["all", "first", "limit", "estimate"])]
     pub split: Option<usize>,
 
     /// Solve only this subproblem (a line printed by --split).
@@ -259,7 +321,7 @@ pub struct CoverArgs {
     /// searching: prints the estimated nodes and solutions. On a problem
     /// with multiplicities (bounds `a:b|item`) the probes walk Algorithm M's
     /// tree.
-    #[arg(long, conflicts_with_all = ["all", "first"])]
+    #[arg(long, conflicts_with_all = ["all", "first", "limit"])]
     pub estimate: bool,
 
     /// Probes for --estimate (at least 1).
@@ -273,11 +335,13 @@ pub struct CoverArgs {
     /// items still open, the same colors) adds its stored count instead of
     /// being searched again. Prints the exact count, however large; fast
     /// when subproblems repeat (tilings), a little slower when they do not.
-    /// Counts only: not with --all, --first, --limit, --split or --estimate.
-    /// With -j the threads share one memo, so a subproblem counted by one is
+    /// Counts only: not with --all, --first, --limit, --split or --estimate,
+    /// nor --seed or --representation, which change nothing it does. With
+    /// -j the threads share one memo, so a subproblem counted by one is
     /// found by all; problems with multiplicities (bounds `a:b|item`) are
     /// counted on one thread at any -j.
-    #[arg(long, conflicts_with_all = ["all", "first", "limit", "split", "estimate"])]
+    #[arg(long, conflicts_with_all = ["all", "first", "limit", "split", "estimate", "seed",
+                                      "representation"])]
     pub memo: bool,
 
     /// The memory budget of --memo, --zdd and --sample, in MiB.
@@ -306,7 +370,7 @@ pub struct CoverArgs {
     /// (bounds `a:b|item`) too.
     #[arg(long, value_name = "PATH",
           conflicts_with_all = ["all", "first", "limit", "best", "split", "estimate", "memo",
-                                "preprocess", "reduce", "sample"])]
+                                "preprocess", "reduce", "sample", "representation"])]
     pub zdd: Option<PathBuf>,
 
     /// Print N solutions drawn uniformly at random (with replacement; --seed S).
@@ -319,12 +383,12 @@ pub struct CoverArgs {
     /// machine, at any -j. Problems with multiplicities too.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..),
           conflicts_with_all = ["all", "first", "limit", "best", "split", "estimate", "memo",
-                                "preprocess"])]
+                                "preprocess", "representation"])]
     pub sample: Option<u64>,
 
-    /// No progress bar.
-    #[arg(short, long)]
-    pub quiet: bool,
+    /// The progress bar.
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 
     /// The matrix's representation: `links`, `bitsets` or `auto`.
     ///
@@ -333,38 +397,28 @@ pub struct CoverArgs {
     /// copied back on the way up); `auto` lets the engine pick per problem.
     /// The tree, the counts and the nodes are the same either way; --stats
     /// says which ran. The bitsets serve only problems without
-    /// multiplicities and of modest size (else the links run), and --memo
-    /// always counts on the links.
+    /// multiplicities and of modest size (else the links run). Not with
+    /// --memo, --zdd, --sample (the memo's search, always on the links) or
+    /// --preprocess (no search).
     #[arg(long, value_name = "MATRIX", default_value = "auto")]
     pub representation: MatrixChoice,
 }
 
 /// Options of `dance solve`.
 #[derive(Debug, clap::Args)]
+#[command(mut_arg("timeout", |arg| arg
+    .help("Give up on a record after this many seconds (`inf`: no limit)")
+    .long_help("Give up on a record after this many seconds: it prints `timeout` (with \
+                --count, the solutions found so far are in the JSON output). A value beyond \
+                what the clock can reach (`1e30`, `inf`) means no limit.")))]
 pub struct SolveArgs {
     /// Puzzle files, read in order; standard input when none is given or
     /// the name is `-`.
     pub files: Vec<PathBuf>,
 
-    /// The input format (auto: recognised from the first lines).
-    ///
-    /// The input format: `line` (one puzzle per line, N² cells, and a region
-    /// map for jigsaw), `grid` (N rows of N cells), `poj` (POJ 2676: a count,
-    /// then 9 rows per puzzle), `pencilmark` (N*N*N candidate marks per
-    /// line), `csv` (a header line, then records with the puzzle in one
-    /// column), or `auto` (csv when the first line has a comma, else line
-    /// unless it looks like a grid or has N*N*N marks, N from 4 to 25).
-    #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
-    pub format: InputFormat,
-
-    /// The CSV column holding the puzzles: a header name or a 1-based index.
-    ///
-    /// The CSV column holding the puzzles: a name from the header, or a
-    /// 1-based index. Default: the first column whose value in the first
-    /// record is a puzzle. A column the header lacks is an error of the
-    /// input (exit status 2); on input that is not CSV, too.
-    #[arg(long, value_name = "NAME|INDEX")]
-    pub column: Option<dance_sudoku::format::csv::Column>,
+    /// How the puzzles are read.
+    #[command(flatten)]
+    pub input: PuzzleInputArgs,
 
     /// The output format (default: the input's own).
     ///
@@ -372,27 +426,9 @@ pub struct SolveArgs {
     #[arg(long, value_enum)]
     pub output: Option<OutputFormat>,
 
-    /// The digits: `standard` (1-9, A-P) or `hex` (0-F for 16×16).
-    ///
-    /// The digits of the input, and of the solutions printed: `standard`
-    /// (`1`-`9` then `A`-`P`; `0` is a blank up to 9×9 only) or `hex`
-    /// (16×16 written `0`-`F`, `0` standing for the first digit; blanks
-    /// `.`, `_`, `*`; other sizes read as standard).
-    #[arg(long, value_enum, default_value_t = DigitAlphabet::Standard)]
-    pub alphabet: DigitAlphabet,
-
-    /// X-Sudoku: both main diagonals hold every digit too; short for
-    /// `--variant x`.
-    #[arg(short = 'x', long = "x-sudoku")]
-    pub x: bool,
-
-    /// Variant rules, comma-separated: x, windoku, disjoint, anti-knight, anti-king, non-consecutive.
-    ///
-    /// Variant rules, comma-separated and combinable (with -x and with
-    /// jigsaw maps too): x, windoku (alias hyper), disjoint, anti-knight,
-    /// anti-king, non-consecutive.
-    #[arg(long, value_name = "NAME[,NAME...]")]
-    pub variant: Option<Variant>,
+    /// The variant rules.
+    #[command(flatten)]
+    pub rules: RulesArgs,
 
     /// CSV: compare each solution with this column's answer.
     ///
@@ -435,28 +471,17 @@ pub struct SolveArgs {
     #[arg(long, value_parser = engine(), default_value_t = Engine::default())]
     pub engine: Engine,
 
-    /// Worker threads (0: one per core).
-    ///
-    /// Worker threads; 1 solves on the main thread only; 0 or none: one per
-    /// core; more than 1024 is refused.
-    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = crate::limits::threads)]
-    pub threads: Option<usize>,
-
-    /// Give up on a record after this many seconds (`inf`: no limit).
-    ///
-    /// Give up on a record after this many seconds: it prints `timeout`
-    /// (with --count, the solutions found so far are in the JSON output). A
-    /// value beyond what the clock can reach (`1e30`, `inf`) means no limit.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
-    pub timeout: Option<Duration>,
+    /// Threads and the time limit.
+    #[command(flatten)]
+    pub run: RunArgs,
 
     /// Print a summary to stderr: counts per status, time per puzzle, nodes.
     #[arg(long)]
     pub stats: bool,
 
-    /// No progress bar.
-    #[arg(short, long)]
-    pub quiet: bool,
+    /// The progress bar.
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 /// The matrices of `dance cover --representation`.
@@ -566,14 +591,9 @@ pub struct BenchArgs {
     #[arg(long, value_enum, default_value_t = BenchMode::First)]
     pub mode: BenchMode,
 
-    /// X-Sudoku: both main diagonals hold every digit too; short for
-    /// `--variant x`.
-    #[arg(short = 'x', long = "x-sudoku")]
-    pub x: bool,
-
-    /// Variant rules the puzzles follow, as for `dance solve`.
-    #[arg(long, value_name = "NAME[,NAME...]")]
-    pub variant: Option<Variant>,
+    /// The variant rules.
+    #[command(flatten)]
+    pub rules: RulesArgs,
 
     /// Seconds the naive DFS may spend on one puzzle.
     ///
@@ -596,6 +616,10 @@ pub struct BenchArgs {
         default_value = "fast,dlx,dfs"
     )]
     pub engines: Vec<Engine>,
+
+    /// The progress bar.
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 /// The parser of `--engine` and `--engines`: the library's engines, by
@@ -616,14 +640,14 @@ pub enum BenchMode {
     Unique,
 }
 
-/// The variant asked for by `-x` and `--variant` together.
-pub fn variant(x: bool, variant: Option<Variant>) -> Variant {
-    let x = if x { Variant::X } else { Variant::Standard };
-    x | variant.unwrap_or_default()
-}
-
 /// Options of `dance generate`.
 #[derive(Clone, Debug, clap::Args)]
+#[command(mut_arg("quiet", |arg| arg
+    .help("No progress bar, and no seed on stderr")
+    .long_help("No progress bar, and no seed on stderr. Without this flag a bar is drawn on \
+                stderr from a fifth of a second into the run when stderr is a terminal \
+                (`DANCE_PROGRESS=always` in the environment: whatever stderr is), and the \
+                seed of a run without --seed is printed there.")))]
 pub struct GenerateArgs {
     /// How many puzzles to make (at least 1).
     #[arg(short = 'n', long, value_name = "N", default_value_t = 1,
@@ -649,18 +673,9 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "MAP", conflicts_with = "size")]
     pub regions: Option<String>,
 
-    /// X-Sudoku: both main diagonals hold every digit too; short for
-    /// `--variant x`.
-    #[arg(short = 'x', long = "x-sudoku")]
-    pub x: bool,
-
-    /// Variant rules, comma-separated: x, windoku, disjoint, anti-knight, anti-king, non-consecutive.
-    ///
-    /// Variant rules, comma-separated and combinable (with -x and with
-    /// jigsaw maps too): x, windoku (alias hyper), disjoint, anti-knight,
-    /// anti-king, non-consecutive.
-    #[arg(long, value_name = "NAME[,NAME...]")]
-    pub variant: Option<Variant>,
+    /// The variant rules.
+    #[command(flatten)]
+    pub rules: RulesArgs,
 
     /// Which cells are taken away together: rotational, diagonal or none.
     ///
@@ -703,25 +718,13 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub rate: bool,
 
-    /// Worker threads (0: one per core).
-    ///
-    /// Worker threads; 1 works on the main thread only; 0 or none: one per
-    /// core; more than 1024 is refused. The output is the same for any
-    /// number.
-    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = crate::limits::threads)]
-    pub threads: Option<usize>,
+    /// Threads and the time limit.
+    #[command(flatten)]
+    pub run: RunArgs,
 
-    /// Stop after this many seconds, printing the puzzles made so far.
-    ///
-    /// Stop after this many seconds: the puzzles made so far are printed,
-    /// a line on stderr says the time ran out, and the exit status is 1
-    /// (`1e30` or `inf`: no limit).
-    #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
-    pub timeout: Option<Duration>,
-
-    /// No progress bar, and no seed on stderr.
-    #[arg(short, long)]
-    pub quiet: bool,
+    /// The progress bar (and, for `generate`, the seed on stderr).
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 /// Output formats of `dance generate`.
@@ -751,113 +754,31 @@ pub struct RateArgs {
     /// the name is `-`.
     pub files: Vec<PathBuf>,
 
-    /// The input format, as for `dance solve`.
-    #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
-    pub format: InputFormat,
+    /// How the puzzles are read.
+    #[command(flatten)]
+    pub input: PuzzleInputArgs,
 
-    /// The digits of the input, as for `dance solve`.
-    #[arg(long, value_enum, default_value_t = DigitAlphabet::Standard)]
-    pub alphabet: DigitAlphabet,
+    /// The variant rules.
+    #[command(flatten)]
+    pub rules: RulesArgs,
 
-    /// The CSV column holding the puzzles: a header name or a 1-based index.
-    ///
-    /// The CSV column holding the puzzles: a name from the header, or a
-    /// 1-based index. Default: the first column whose value in the first
-    /// record is a puzzle.
-    #[arg(long, value_name = "NAME|INDEX")]
-    pub column: Option<dance_sudoku::format::csv::Column>,
+    /// Threads and the time limit.
+    #[command(flatten)]
+    pub run: RunArgs,
 
-    /// X-Sudoku: both main diagonals hold every digit too; short for
-    /// `--variant x`.
-    #[arg(short = 'x', long = "x-sudoku")]
-    pub x: bool,
-
-    /// Variant rules, comma-separated: x, windoku, disjoint, anti-knight, anti-king, non-consecutive.
-    ///
-    /// Variant rules, comma-separated and combinable (with -x and with
-    /// jigsaw maps too): x, windoku (alias hyper), disjoint, anti-knight,
-    /// anti-king, non-consecutive.
-    #[arg(long, value_name = "NAME[,NAME...]")]
-    pub variant: Option<Variant>,
-
-    /// Worker threads (0: one per core).
-    ///
-    /// Worker threads; 1 works on the main thread only; 0 or none: one per
-    /// core; more than 1024 is refused.
-    #[arg(short = 'j', long = "threads", value_name = "N", value_parser = crate::limits::threads)]
-    pub threads: Option<usize>,
-
-    /// Stop after this many seconds, printing the ratings made so far.
-    ///
-    /// Stop after this many seconds: the ratings of the records before the
-    /// first one the time cut short are printed, a line on stderr says the
-    /// time ran out, and the exit status is 1 (`1e30` or `inf`: no limit).
-    #[arg(long, value_name = "SECONDS", value_parser = crate::limits::seconds)]
-    pub timeout: Option<Duration>,
-
-    /// No progress bar.
-    #[arg(short, long)]
-    pub quiet: bool,
+    /// The progress bar.
+    #[command(flatten)]
+    pub progress: ProgressArgs,
 }
 
 #[cfg(test)]
 mod tests {
-    use super::Args;
-    use clap::Parser;
+    use clap::CommandFactory;
 
-    /// The parse of `dance LINE…` by the one subcommand's parser and by the
-    /// whole command line's, each as its `Debug` text (`None`: refused).
-    fn both(line: &[&str]) -> (Option<String>, Option<String>) {
-        let argv: Vec<std::ffi::OsString> = std::iter::once("dance")
-            .chain(line.iter().copied())
-            .map(Into::into)
-            .collect();
-        let one = Args::parse_one_subcommand(&argv).map(|args| format!("{args:?}"));
-        let whole = Args::try_parse_from(&argv)
-            .ok()
-            .map(|args| format!("{args:?}"));
-        (one, whole)
-    }
-
-    /// The one subcommand's parse reads each command line as the whole
-    /// command line's parser does, and leaves to it every line it refuses
-    /// (whose error or help text it then prints).
+    /// clap's own checks of the command line: names that `mut_arg`, groups
+    /// and conflicts refer to exist, no two flags share a name.
     #[test]
-    fn one_subcommand_parses_as_the_whole_command_line() {
-        let accepted: &[&[&str]] = &[
-            &["cover"],
-            &["cover", "file.dlx"],
-            &["cover", "--preprocess", "--stats", "-j1", "file.dlx"],
-            &["cover", "--best", "3", "--timeout", "2.5", "file.dlx"],
-            &["cover", "--memo", "file.dlx"],
-            &["cover", "--zdd", "out.zdd", "file.dlx"],
-            &["cover", "--all", "--reduce", "-j", "2", "file.dlx"],
-            &["solve", "-j2", "--unique", "a.txt", "b.txt"],
-            &["solve", "--engine", "dlx", "--stats", "a.txt"],
-            &["bench", "a.txt"],
-            &["generate"],
-            &["rate", "--variant", "x,anti-king", "a.txt"],
-        ];
-        for line in accepted {
-            let (one, whole) = both(line);
-            assert!(whole.is_some(), "{line:?}");
-            assert_eq!(one, whole, "{line:?}");
-        }
-        let refused: &[&[&str]] = &[
-            &["cover", "--help"],
-            &["cover", "-h"],
-            &["--version"],
-            &["-V"],
-            &["cover", "--version"],
-            &["cover", "--no-such-option", "f"],
-            &["cover", "--memo", "--all", "f"],
-            &["cover", "--memo", "--zdd", "out.zdd", "f"],
-            &["solve", "--engine", "fastest"],
-            &["frobnicate"],
-            &[],
-        ];
-        for line in refused {
-            assert_eq!(both(line), (None, None), "{line:?}");
-        }
+    fn the_command_line_is_consistent() {
+        super::Args::command().debug_assert();
     }
 }

@@ -11,8 +11,6 @@
 
 use std::io::{self, Write};
 use std::ops::ControlFlow;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, bail};
@@ -27,7 +25,7 @@ use dance_sudoku::{MAX_SIZE, Shape, Solver, Stop};
 use crate::cli::{self, GenerateArgs};
 use crate::exit::Exit;
 use crate::print::puzzles;
-use crate::progress::Bar;
+use crate::progress::{self, Bar};
 use crate::signal::Interrupt;
 use crate::stderr::diagnose;
 
@@ -46,19 +44,20 @@ enum Ended {
 pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
     let interrupt = Interrupt::install()?;
     let started = Instant::now();
-    let stop = crate::limits::run_stop(args.timeout, &interrupt);
+    let stop = crate::limits::run_stop(args.run.timeout, &interrupt);
     let options = options(args, stop.clone())?;
     let seed = args.seed.unwrap_or_else(clock_seed);
-    if args.seed.is_none() && !args.quiet {
+    if args.seed.is_none() && !args.progress.quiet {
         diagnose!("dance: seed {seed} (--seed {seed} makes the same puzzles again)");
     }
-    let pool = crate::threads::workers(args.threads)?;
-    let show_progress = crate::progress::on_terminal(args.quiet);
-    let finished = Arc::new(AtomicU64::new(0));
-    let mut bar = Bar::new(show_progress, Some(args.count), finished.clone(), "puzzles");
+    let pool = crate::threads::workers(args.run.threads)?;
     // Large puzzles take seconds to minutes each: the bar shows the time
     // running from the start.
-    bar.show_now();
+    let bar = Bar::start(
+        progress::draw(args.progress.quiet, false),
+        "puzzles",
+        Some(args.count),
+    );
     let indices = (0..args.count).take_while(|_| !stop.arm().rung());
     let work =
         |solver: &mut Solver, index: u64| (index, make(solver, &options, seed, index, args.rate));
@@ -82,8 +81,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<Exit> {
             return ControlFlow::Break(Ended::Failed(error.into()));
         }
         done += 1;
-        finished.store(done, Ordering::Relaxed);
-        bar.update(done);
+        bar.set(done);
         ControlFlow::Continue(())
     };
     let ended = batch::stream(pool.as_deref(), indices, work, print);
@@ -129,7 +127,7 @@ fn explain(error: GenerateError, index: u64) -> anyhow::Error {
 
 /// The library's options for the command line's, given up at `stop`.
 fn options(args: &GenerateArgs, stop: Stop) -> anyhow::Result<Options> {
-    let variant = cli::variant(args.x, args.variant);
+    let variant = args.rules.variant();
     let layout = match (&args.regions, args.jigsaw) {
         (Some(map), _) => Layout::Shape(region_map(map)?.try_with_variant(variant)?),
         (None, true) if !(1..=MAX_SIZE).contains(&args.size) => {

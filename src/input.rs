@@ -1,12 +1,9 @@
-//! The inputs of a command: files in order, or standard input, each read
-//! through a counter of the bytes consumed so progress can be shown, and
-//! their records up to the end, a read error or a stop.
+//! The inputs of a command: files in order, or standard input, and their
+//! records up to the end, a read error or a stop.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read};
+use std::io::{self, BufRead, BufReader};
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::Context;
 use dance_sudoku::Variant;
@@ -56,37 +53,21 @@ impl Source {
         }
     }
 
-    /// The size in bytes when it is known in advance (a regular file).
-    pub fn size(&self) -> Option<u64> {
-        match self {
-            Source::Stdin => None,
-            Source::File(path) => std::fs::metadata(path)
-                .ok()
-                .filter(|m| m.is_file())
-                .map(|m| m.len()),
-        }
-    }
-
-    /// Opens the source for buffered reading, counting consumed bytes into
-    /// `consumed`.
-    pub fn open(
-        &self,
-        consumed: Arc<AtomicU64>,
-    ) -> anyhow::Result<Counted<Box<dyn BufRead + Send>>> {
-        let inner: Box<dyn BufRead + Send> = match self {
+    /// Opens the source for buffered reading.
+    pub fn open(&self) -> anyhow::Result<Input> {
+        Ok(match self {
             Source::Stdin => Box::new(BufReader::with_capacity(1 << 16, io::stdin())),
             Source::File(path) => {
                 let file =
                     File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
                 Box::new(BufReader::with_capacity(1 << 16, file))
             }
-        };
-        Ok(Counted { inner, consumed })
+        })
     }
 }
 
-/// An opened input: any buffered reader, counted.
-pub type Input = Counted<Box<dyn BufRead + Send>>;
+/// An opened input: any buffered reader.
+pub type Input = Box<dyn BufRead + Send>;
 
 /// The records of `source` in the format asked for (detected from its first
 /// record when `None`), and that format.
@@ -94,9 +75,8 @@ pub fn records(
     source: &Source,
     asked: Option<Format>,
     options: ParseOptions,
-    consumed: Arc<AtomicU64>,
 ) -> anyhow::Result<(Format, Records<Input>)> {
-    let reader = source.open(consumed)?;
+    let reader = source.open()?;
     Ok(match asked {
         None => format::read_auto(reader, options)
             .with_context(|| format!("cannot read {}", source.name()))?,
@@ -127,13 +107,12 @@ pub fn open(
     source: &Source,
     asked: Option<Format>,
     options: ParseOptions,
-    consumed: Arc<AtomicU64>,
     column: Option<&Column>,
     csv_flags: &[&str],
 ) -> Result<Opened, String> {
     let name = source.name();
     let (format, records) =
-        records(source, asked, options, consumed).map_err(|error| format!("dance: {error:#}"))?;
+        records(source, asked, options).map_err(|error| format!("dance: {error:#}"))?;
     if let (Some(flag), false) = (csv_flags.first(), format == Format::Csv) {
         return Err(format!(
             "dance: {name}: {flag} needs CSV input, and {name} reads as the {} format \
@@ -205,30 +184,5 @@ impl<R: BufRead, F: Fn() -> bool> Iterator for Reading<'_, R, F> {
                 None
             }
         }
-    }
-}
-
-/// A reader that adds every byte consumed to a shared counter.
-pub struct Counted<R> {
-    inner: R,
-    consumed: Arc<AtomicU64>,
-}
-
-impl<R: Read> Read for Counted<R> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let read = self.inner.read(buf)?;
-        self.consumed.fetch_add(read as u64, Ordering::Relaxed);
-        Ok(read)
-    }
-}
-
-impl<R: BufRead> BufRead for Counted<R> {
-    fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        self.inner.fill_buf()
-    }
-
-    fn consume(&mut self, amount: usize) {
-        self.consumed.fetch_add(amount as u64, Ordering::Relaxed);
-        self.inner.consume(amount);
     }
 }

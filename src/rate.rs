@@ -10,8 +10,6 @@
 //! the exit status is 1 (time) or the signal's.
 
 use std::ops::ControlFlow;
-use std::sync::Arc;
-use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
 use dance_sudoku::Solver;
@@ -23,7 +21,7 @@ use crate::cli::RateArgs;
 use crate::exit::Exit;
 use crate::input::{self, Opened, Reading, Source, parse_options};
 use crate::print::{Output, rating};
-use crate::progress::Bar;
+use crate::progress::{self, Bar};
 use crate::signal::Interrupt;
 use crate::stderr::diagnose;
 
@@ -39,33 +37,30 @@ enum Ended {
 pub fn run(args: &RateArgs) -> anyhow::Result<Exit> {
     let interrupt = Interrupt::install()?;
     let started = Instant::now();
-    let stop = crate::limits::run_stop(args.timeout, &interrupt);
-    let pool = crate::threads::workers(args.threads)?;
+    let stop = crate::limits::run_stop(args.run.timeout, &interrupt);
+    let pool = crate::threads::workers(args.run.threads)?;
     let sources = Source::all(&args.files);
     let options = ParseOptions {
-        alphabet: args.alphabet.alphabet(),
-        ..parse_options(crate::cli::variant(args.x, args.variant))
+        alphabet: args.input.alphabet.alphabet(),
+        ..parse_options(args.rules.variant())
     };
-    let consumed = Arc::new(AtomicU64::new(0));
-    let total_bytes = sources.iter().map(Source::size).sum::<Option<u64>>();
-    let show_progress = crate::progress::beside_answers(args.quiet);
-    let mut bar = Bar::new(show_progress, total_bytes, consumed.clone(), "puzzles");
+    let bar = Bar::start(progress::draw(args.progress.quiet, false), "puzzles", None);
     let output = Output::start((), interrupt.clone());
     let (mut records_done, mut unrated, mut unreadable) = (0u64, 0u64, 0u64);
     let mut stopped = false;
-    let csv_flags: &[&str] = if args.column.is_some() {
+    let csv_flags: &[&str] = if args.input.column.is_some() {
         &["--column"]
     } else {
         &[]
     };
-    for source in &sources {
+    for (k, source) in sources.iter().enumerate() {
+        bar.set_label(progress::input_label(source, k, sources.len()));
         let name = source.name();
-        let asked = args.format.format();
-        let column = args.column.as_ref();
+        let asked = args.input.format.format();
+        let column = args.input.column.as_ref();
         // As in `dance solve`: an input that cannot be read is reported,
         // and the others are still rated.
-        let records = match input::open(source, asked, options, consumed.clone(), column, csv_flags)
-        {
+        let records = match input::open(source, asked, options, column, csv_flags) {
             Ok(Opened { records, .. }) => records,
             Err(message) => {
                 diagnose!("{message}");
@@ -99,9 +94,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<Exit> {
             if let Err(error) = output.with(|(), out| rating::print(out, rated)) {
                 return ControlFlow::Break(Ended::Write(error));
             }
-            if records_done.is_multiple_of(256) {
-                bar.update(records_done);
-            }
+            bar.set(records_done);
             ControlFlow::Continue(())
         };
         match batch::stream(pool.as_deref(), reading, work, print) {

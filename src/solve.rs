@@ -16,7 +16,6 @@
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
-use std::sync::atomic::AtomicU64;
 use std::time::Instant;
 
 use dance_sudoku::batch;
@@ -29,7 +28,7 @@ use crate::exit::Exit;
 use crate::input::{self, Opened, Reading, Source, parse_options};
 use crate::outcome::Outcome;
 use crate::print::{self, InputError, Output, Printer};
-use crate::progress::Bar;
+use crate::progress::{self, Bar};
 use crate::signal::Interrupt;
 use crate::stderr::diagnose;
 use crate::summary::Summary;
@@ -42,26 +41,23 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
     let interrupt = Interrupt::install()?;
     let request = request(args, &interrupt);
     let sources = Source::all(&args.files);
-    let consumed = Arc::new(AtomicU64::new(0));
-    let total_bytes = sources.iter().map(Source::size).sum::<Option<u64>>();
-    let show_progress =
-        args.output != Some(OutputFormat::Json) && crate::progress::beside_answers(args.quiet);
+    // The output clears the bar around its writes to a terminal.
+    let draw = progress::draw(args.progress.quiet, false);
     let mut run = Run {
         args,
         request,
         options: ParseOptions {
-            alphabet: args.alphabet.alphabet(),
-            ..parse_options(crate::cli::variant(args.x, args.variant))
+            alphabet: args.input.alphabet.alphabet(),
+            ..parse_options(args.rules.variant())
         },
-        pool: crate::threads::workers(args.threads)?,
+        pool: crate::threads::workers(args.run.threads)?,
         interrupt,
-        consumed: consumed.clone(),
         totals: RunTotals {
             summary: Summary::default(),
             mismatches: 0,
             unreadable: 0,
             empty: 0,
-            bar: Bar::new(show_progress, total_bytes, consumed, "puzzles"),
+            bar: Bar::start(draw, "puzzles", None),
         },
     };
     let printer = Printer::new(
@@ -74,10 +70,13 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<Exit> {
     );
     let output = Output::start(printer, run.interrupt.clone());
     let started = Instant::now();
-    for source in &sources {
+    for (k, source) in sources.iter().enumerate() {
         if run.interrupt.is_raised() {
             break;
         }
+        run.totals
+            .bar
+            .set_label(progress::input_label(source, k, sources.len()));
         run.input(source, &output)?;
     }
     let totals = run.totals;
@@ -127,7 +126,7 @@ fn request(args: &SolveArgs, interrupt: &Interrupt) -> Request {
         (false, _, true) => Goal::Unique,
         (false, _, false) => Goal::First,
     };
-    let stop = args.timeout.map_or_else(Stop::never, Stop::after);
+    let stop = args.run.timeout.map_or_else(Stop::never, Stop::after);
     Request::new(goal)
         .with_stop(stop.with_flag(interrupt.flag()))
         .with_engine(args.engine)
@@ -140,7 +139,6 @@ struct Run<'a> {
     options: ParseOptions,
     pool: Option<Arc<rayon::ThreadPool>>,
     interrupt: Interrupt,
-    consumed: Arc<AtomicU64>,
     totals: RunTotals,
 }
 
@@ -165,15 +163,14 @@ impl Run<'_> {
         let args = self.args;
         let flags = [
             ("--check", args.check.is_some()),
-            ("--column", args.column.is_some()),
+            ("--column", args.input.column.is_some()),
         ];
         let csv_flags: Vec<&str> = flags.iter().filter(|f| f.1).map(|f| f.0).collect();
         let opened = input::open(
             source,
-            args.format.format(),
+            args.input.format.format(),
             self.options,
-            self.consumed.clone(),
-            args.column.as_ref(),
+            args.input.column.as_ref(),
             &csv_flags,
         );
         let Opened {
@@ -232,16 +229,13 @@ impl Run<'_> {
             if let Err(error) = output.with(|printer, out| printer.answer(out, outcome)) {
                 return ControlFlow::Break(error);
             }
-            if totals.summary.records().is_multiple_of(256) {
-                totals.bar.update(totals.summary.records());
-            }
+            totals.bar.set(totals.summary.records());
             ControlFlow::Continue(())
         };
         if let ControlFlow::Break(error) = batch::stream(self.pool.as_deref(), reading, work, print)
         {
             return Err(error.into());
         }
-        self.totals.bar.update(self.totals.summary.records());
         if let Some(error) = read_error {
             return self.unreadable(input::read_error(&name, &error));
         } else if header.is_some()

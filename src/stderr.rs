@@ -6,12 +6,15 @@
 use std::fmt;
 use std::io::{self, Write};
 
-/// Writes `text` to stderr, ignoring any failure.
+/// Writes `text` to stderr, ignoring any failure, with the progress bar
+/// (if one is drawn) cleared around it.
 pub fn write(text: fmt::Arguments<'_>) {
-    let mut stderr = io::stderr().lock();
-    // A diagnostic that cannot be written is dropped: stdout's answers
-    // matter more than it.
-    let _ = stderr.write_fmt(text).and_then(|()| stderr.flush());
+    crate::progress::suspend(|| {
+        let mut stderr = io::stderr().lock();
+        // A diagnostic that cannot be written is dropped: stdout's answers
+        // matter more than it.
+        let _ = stderr.write_fmt(text).and_then(|()| stderr.flush());
+    });
 }
 
 /// `eprintln!` that ignores a closed or full stderr.

@@ -244,10 +244,9 @@ fn a_board_along_its_long_side_shares_the_memo_between_threads() {
 }
 
 /// The 1×20,000 strip and the 8×160 board, declared along either side, at
-/// every budget and thread count. At 8 and 16 MiB one thread thrashed on
-/// the strip, and at 4 and 16 MiB two did (a budget full of costly big
-/// counts refused every new one): the memo now frees old big counts for
-/// new ones, whatever they cost.
+/// every budget and thread count: a budget full of costly big counts must
+/// not refuse every new one, so the memo frees old big counts for new
+/// ones, whatever they cost.
 #[test]
 #[ignore = "slow: 1×20,000 strips and 8×160 boards at every budget and thread count, about 30 s in release"]
 fn long_strips_and_boards_count_exactly_within_every_budget() {

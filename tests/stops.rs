@@ -142,8 +142,8 @@ fn every_mode_stops_within_a_second_of_the_deadline_on_a_wide_problem() {
     std::fs::remove_file(file).unwrap();
 }
 
-/// SIGTERM ends a two-thread count with the memo (which once ran on for
-/// minutes) within the bound, with status 143 and the count so far.
+/// SIGTERM ends a two-thread count with the memo within the bound, with
+/// status 143 and the count so far.
 #[test]
 #[ignore = "slow: a 10 MB problem; run in release"]
 fn a_signal_stops_a_wide_count_within_a_second() {

@@ -99,8 +99,8 @@ def _solve_partition(puzzles: Any, options: dict[str, Any]) -> Iterator[tuple[An
 
     An iterator, as a bag's partitions may be: a step fused after this one
     (a count, a filter) takes the pairs one at a time, and a list of them is
-    only made where the bag is gathered — 100,000 tuples made at once cost
-    the worker more in garbage collection than making them."""
+    only made where the bag is gathered: a list of 100,000 tuples costs the
+    worker more in garbage collection than making them."""
     if not options.get("details"):
         solutions, status = dance.solve(list(puzzles), **options)
         return zip(solutions, status)

@@ -17,7 +17,7 @@ EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9
 
 def test_a_series_of_kaggle_integers_solves():
     # pandas reads Kaggle's 81-digit puzzles as Python ints, leading zeros
-    # (blanks) lost: before, `TypeError: expected a str, found int`.
+    # (blanks) lost: they are puzzles, not a `TypeError`.
     frame = pd.read_csv(CSV / "quizzes_solutions.csv")
     assert frame["quizzes"].dtype == object and isinstance(frame["quizzes"][0], int)
     solutions, status = dance.solve(frame["quizzes"])

@@ -68,6 +68,35 @@ pub fn halted(interrupt: &Interrupt, elapsed: Duration, while_: &str) -> Exit {
     stopped.exit()
 }
 
+/// The end of a run whose output `what` was written whole: the signal's
+/// exit, said on stderr, when SIGINT or SIGTERM came while it was computed
+/// or written (neither stops for it), else `exit`.
+pub fn written(interrupt: &Interrupt, elapsed: Duration, what: &str, exit: Exit) -> Exit {
+    match Stopped::of(interrupt, false) {
+        Some(stopped) => {
+            diagnose!(
+                "dance: {} after {:.3} s; {what} above is whole",
+                stopped.how(),
+                elapsed.as_secs_f64()
+            );
+            stopped.exit()
+        }
+        None => exit,
+    }
+}
+
+/// The end of a run whose diagram a signal cut short while it was written:
+/// `then` says what became of it.
+pub fn cut_short(interrupt: &Interrupt, elapsed: Duration, then: &str) -> Exit {
+    let stopped = Stopped::of(interrupt, true).unwrap_or(Stopped::TimedOut);
+    diagnose!(
+        "dance: {} after {:.3} s while writing the ZDD; {then}",
+        stopped.how(),
+        elapsed.as_secs_f64()
+    );
+    stopped.exit()
+}
+
 /// The end of a run whose search answered `answer` after `elapsed`: says
 /// what the output is when the search was stopped or found nothing, and
 /// gives the exit status.

@@ -22,8 +22,9 @@ mod print;
 mod read;
 mod reduce;
 mod runner;
+mod zdd;
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
@@ -37,20 +38,28 @@ use dance_dlx::{
 use crate::Exit;
 use crate::cli::CoverArgs;
 use crate::print::Output;
+use crate::progress::{self, Bar};
 use crate::signal::Interrupt;
 use crate::stderr::diagnose_text;
 use mode::Mode;
 use read::Loaded;
-use runner::Show;
+use runner::Counted;
 
 /// Runs `dance cover`.
 pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
     let started = Instant::now();
     let interrupt = Interrupt::install()?;
+    if let Some(path) = &args.zdd {
+        zdd::refuse_to_overwrite_the_problem(args.file.as_deref(), path)?;
+    }
+    let streams = args.all || args.first || args.sample.is_some();
+    let bar = Bar::start(progress::draw(args.progress.quiet, streams), "", None);
+    bar.set_label("reading the problem");
     // A timeout per search, as the library's requests take it; the whole
     // run is one search, so it runs from here: reading the problem and
     // building the links count against it too.
     let stop = args
+        .run
         .timeout
         .map_or_else(Stop::never, Stop::after)
         .with_flag(interrupt.flag())
@@ -66,9 +75,16 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
         }
     };
     if args.preprocess {
-        return reduce::print(args, &problem);
+        bar.finish();
+        let exit = reduce::print(args, &problem)?;
+        return Ok(ending::written(
+            &interrupt,
+            started.elapsed(),
+            "the reduced problem",
+            exit,
+        ));
     }
-    let mode = Mode::of(args)?;
+    let mode = Mode::of(args);
     let (problem, shown) = match args.reduce {
         true => {
             let (reduced, shown) = reduce::reduce(args, &problem)?;
@@ -77,6 +93,7 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
         false => (problem, None),
     };
     let shown = shown.as_ref().unwrap_or(&problem);
+    bar.set_label("building the links");
     let Some(mut solver) = Solver::new_until(&problem, &stop) else {
         return Ok(ending::halted(
             &interrupt,
@@ -91,27 +108,35 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
         args.seed.unwrap_or(0),
     ))
     .with_stop(stop);
-    let threads = crate::threads::threads(args.threads);
+    let threads = crate::threads::threads(args.run.threads);
     let progress = Progress::new();
     let executor = Executor::new(threads).with_progress(&progress);
     let output = Output::start((), interrupt.clone());
-    let show = Show {
-        enabled: mode.prints_a_count() && crate::progress::on_terminal(args.quiet),
-        noun: if mode.walks_the_memo() {
-            "nodes"
-        } else {
-            "solutions"
-        },
+    let counted = if mode.walks_the_memo() {
+        Counted::Nodes
+    } else {
+        Counted::Solutions
     };
     let searching = Instant::now();
-    let (answer, written) = runner::with_progress(show, &progress, || {
-        search(&mode, &executor, &mut solver, &request, shown, &output)
+    let (answer, written) = runner::with_progress(&bar, counted, &progress, || {
+        search(
+            &mode,
+            &executor,
+            &mut solver,
+            &request,
+            shown,
+            &output,
+            &bar,
+        )
     });
     let elapsed = searching.elapsed();
-    let printed = answer_lines(&mode, &answer, &output);
+    bar.finish();
+    let printed = answer_lines(&mode, &answer, &output, &interrupt);
     output.finish()?;
     written?;
-    printed?;
+    if let Some(cut) = printed? {
+        return Ok(ending::cut_short(&interrupt, started.elapsed(), &cut));
+    }
     if args.stats {
         let representation = if mode.walks_the_memo() {
             Representation::Links
@@ -166,6 +191,7 @@ fn search(
     request: &Request,
     shown: &Problem,
     output: &Output<()>,
+    bar: &Bar,
 ) -> (dance_dlx::Answer, io::Result<()>) {
     if mode.prints_a_count() || matches!(mode, Mode::Zdd { .. } | Mode::Estimate) {
         return (executor.run(solver, request), Ok(()));
@@ -178,7 +204,7 @@ fn search(
     };
     let mut written = Ok(());
     let answer = executor.run_rendered(solver, request, render, |text| {
-        match output.with(|_, out| out.write_all(text)) {
+        match bar.suspend(|| output.with(|_, out| out.write_all(text))) {
             Ok(()) => ControlFlow::Continue(()),
             Err(error) => {
                 written = Err(error);
@@ -199,12 +225,14 @@ fn cost_of(problem: &Problem, options: &[OptionId]) -> u128 {
 
 /// The lines of the answer printed after the search: the count, the
 /// estimate, the diagram (to its file, or to stdout with the count on
-/// stderr).
+/// stderr); what became of the diagram when a signal cut its writing
+/// short.
 fn answer_lines(
     mode: &Mode,
     answer: &dance_dlx::Answer,
     output: &Output<()>,
-) -> anyhow::Result<()> {
+    interrupt: &Interrupt,
+) -> anyhow::Result<Option<String>> {
     match (mode, &answer.findings) {
         (Mode::Memo, Findings::Memo { count, .. }) => {
             output.with(|_, out| print::count(out, count))?;
@@ -220,20 +248,17 @@ fn answer_lines(
             output.with(|_, out| print::estimate(out, estimate))?;
         }
         (Mode::Zdd { path }, Findings::Zdd { zdd, .. }) => {
+            let written = output.with(|_, out| zdd::write(zdd, path, out, interrupt))?;
+            if let zdd::Written::Cut(then) = written {
+                return Ok(Some(then));
+            }
             let count = Count {
                 solutions: zdd.count().clone(),
                 complete: true,
             };
             if path.as_os_str() == "-" {
-                output.with(|_, out| print::zdd(out, zdd))?;
                 diagnose_text!("{count}\n");
             } else {
-                let file = std::fs::File::create(path)
-                    .with_context(|| format!("cannot create the ZDD file {}", path.display()))?;
-                let mut out = BufWriter::new(file);
-                print::zdd(&mut out, zdd)
-                    .and_then(|()| out.flush())
-                    .with_context(|| format!("cannot write the ZDD file {}", path.display()))?;
                 output.with(|_, out| print::count(out, &count))?;
             }
         }
@@ -245,5 +270,31 @@ fn answer_lines(
         }
         _ => {}
     }
-    Ok(())
+    Ok(None)
 }
+
+/// The I/O error of a reader or writer that the run's stop (or a signal)
+/// ended: what it was doing, told apart from a real I/O error.
+#[derive(Debug)]
+struct Stopped(&'static str);
+
+impl Stopped {
+    /// The I/O error: not `ErrorKind::Interrupted`, which readers and
+    /// writers retry.
+    fn error(doing: &'static str) -> io::Error {
+        io::Error::new(io::ErrorKind::TimedOut, Stopped(doing))
+    }
+
+    /// Whether `error` is one the stop caused.
+    fn caused(error: &io::Error) -> bool {
+        error.get_ref().is_some_and(|inner| inner.is::<Stopped>())
+    }
+}
+
+impl std::fmt::Display for Stopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl std::error::Error for Stopped {}

@@ -100,15 +100,10 @@ pub struct Run {
 /// The `--stats` report of every mode, on stderr: the solutions (the count
 /// at any size), the work, what the memo did and the diagram's size where
 /// the mode walks one, the branches the bound cut for `--best`, the samples
-/// drawn, the representation, the time, and the threads — for an estimate,
-/// the probes made and the time.
+/// drawn, the representation, the time, and the threads.
 pub fn stats(mode: &Mode, answer: &Answer, run: &Run) {
     let work = answer.stats;
     let seconds = run.elapsed.as_secs_f64();
-    if let Findings::Estimate(estimate) = &answer.findings {
-        diagnose_text!("probes: {}\ntime: {seconds:.3} s\n", estimate.probes);
-        return;
-    }
     let solutions = match &answer.findings {
         Findings::Memo { count, .. } => count.to_string(),
         Findings::Zdd { zdd, .. } => zdd.count().to_string(),

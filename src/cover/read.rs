@@ -39,9 +39,7 @@ pub fn problem(args: &CoverArgs, stop: &Stop) -> anyhow::Result<Loaded> {
     };
     match dance_dlx::read_problem(watched) {
         Ok(problem) => Ok(Loaded::Problem(problem)),
-        Err(TextError::Io(error)) if error.get_ref().is_some_and(|e| e.is::<Rang>()) => {
-            Ok(Loaded::Stopped)
-        }
+        Err(TextError::Io(error)) if super::Stopped::caused(&error) => Ok(Loaded::Stopped),
         Err(error @ TextError::Syntax { .. }) => Err(anyhow::anyhow!("{name}:{error}")),
         // The I/O error alone: its own message already says what failed.
         Err(TextError::Io(error)) => {
@@ -50,18 +48,6 @@ pub fn problem(args: &CoverArgs, stop: &Stop) -> anyhow::Result<Loaded> {
         Err(error) => Err(anyhow::Error::new(error).context(format!("cannot read {name}"))),
     }
 }
-
-/// The error a [`Watched`] reader gives once the stop has come.
-#[derive(Debug)]
-struct Rang;
-
-impl std::fmt::Display for Rang {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("the stop came while reading")
-    }
-}
-
-impl std::error::Error for Rang {}
 
 /// A reader that looks at the stop every [`BYTES_PER_LOOK`] bytes.
 struct Watched<'a, R> {
@@ -72,13 +58,13 @@ struct Watched<'a, R> {
 }
 
 impl<R> Watched<'_, R> {
-    /// Looks at the stop when its time has come; [`Rang`] when it has.
+    /// Looks at the stop when its time has come; [`Stopped`](super::Stopped)
+    /// when it has.
     fn look(&mut self) -> io::Result<()> {
         if self.since_look >= BYTES_PER_LOOK {
             self.since_look = 0;
             if self.alarm.rung() {
-                // Not `Interrupted`, which readers retry.
-                return Err(io::Error::new(io::ErrorKind::TimedOut, Rang));
+                return Err(super::Stopped::error("the stop came while reading"));
             }
         }
         Ok(())

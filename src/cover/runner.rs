@@ -1,13 +1,17 @@
-//! The progress bar of `dance cover`'s counts. The search itself — the
+//! The progress bar of `dance cover`'s searches. The search itself — the
 //! cut into subproblems, the threads, the stop, the limit — is the
 //! library's ([`dance_dlx::threads`]); the bar reads its [`Progress`].
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::Duration;
 
 use dance_dlx::Progress;
+
+use crate::progress::Bar;
+
+/// How often the bar reads the search's progress.
+const READ_EVERY: Duration = Duration::from_millis(100);
 
 /// The threads and subproblems of a search that `progress` followed, when
 /// the tree was cut for threads.
@@ -16,48 +20,54 @@ pub fn parallel(threads: usize, progress: &Progress) -> Option<(usize, usize)> {
     (parts > 1).then_some((threads.min(parts), parts))
 }
 
-/// How a search shows its progress: a bar on stderr counting `noun`s.
-#[derive(Clone, Copy, Debug)]
-pub struct Show {
-    /// Whether to draw the bar at all.
-    pub enabled: bool,
-    /// What the bar counts: `"solutions"` ([`Progress::solutions`]) or
-    /// `"nodes"` ([`Progress::nodes`]).
-    pub noun: &'static str,
+/// What the bar counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Counted {
+    /// The solutions found ([`Progress::solutions`]).
+    Solutions,
+    /// The search nodes of a memo's walk ([`Progress::nodes`]).
+    Nodes,
 }
 
-/// Runs `search` while a thread draws the bar from `progress`: the
-/// subproblems done of those the library cut (once it has cut them), and
-/// the solutions or nodes so far.
-pub fn with_progress<T>(show: Show, progress: &Progress, search: impl FnOnce() -> T) -> T {
+/// Runs `search` while a thread shows on `bar` what `progress` says: the
+/// solutions or nodes so far and, once the library has cut the tree, the
+/// subproblems done. The thread is woken when the search ends, so that it
+/// never holds the run up.
+pub fn with_progress<T>(
+    bar: &Bar,
+    counted: Counted,
+    progress: &Progress,
+    search: impl FnOnce() -> T,
+) -> T {
     let done = AtomicBool::new(false);
+    bar.set_noun(match counted {
+        Counted::Solutions => "solutions",
+        Counted::Nodes => "nodes",
+    });
+    bar.set_label("");
     thread::scope(|scope| {
-        if show.enabled {
+        let reader = bar.is_drawn().then(|| {
             let done = &done;
             scope.spawn(move || {
-                // The bar's total is known once the library has cut the tree.
-                while progress.parts() == 0 && !done.load(Ordering::Relaxed) {
-                    thread::sleep(Duration::from_millis(10));
-                }
-                let parts = progress.parts();
-                let finished = Arc::new(AtomicU64::new(0));
-                let total = (parts > 1).then_some(parts);
-                let mut bar = crate::progress::Bar::new(true, total, finished.clone(), show.noun);
                 while !done.load(Ordering::Relaxed) {
-                    finished.store(progress.parts_done(), Ordering::Relaxed);
-                    let counted = if show.noun == "nodes" {
-                        progress.nodes()
-                    } else {
-                        progress.solutions()
-                    };
-                    bar.update(counted);
-                    thread::sleep(Duration::from_millis(100));
+                    bar.set(match counted {
+                        Counted::Solutions => progress.solutions(),
+                        Counted::Nodes => progress.nodes(),
+                    });
+                    let parts = progress.parts();
+                    if parts > 1 {
+                        let finished = progress.parts_done();
+                        bar.set_label(format!("subproblems: {finished} of {parts} done"));
+                    }
+                    thread::park_timeout(READ_EVERY);
                 }
-                bar.finish();
-            });
-        }
+            })
+        });
         let result = search();
         done.store(true, Ordering::Relaxed);
+        if let Some(reader) = reader {
+            reader.thread().unpark();
+        }
         result
     })
 }

@@ -9,8 +9,12 @@
 //! interrupted but that cannot get to its end — blocked reading a terminal
 //! or a pipe that gives nothing — after a moment's grace: whole answers
 //! written, a line on stderr, the signal's exit status.
+//!
+//! When stdout is a terminal, the progress bar is cleared around every
+//! write to it and drawn again below ([`Screen`]), so answers and the bar
+//! share the screen without cutting each other.
 
-use std::io::{self, BufWriter, Stdout, Write};
+use std::io::{self, BufWriter, IsTerminal, Stdout, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread::JoinHandle;
@@ -44,7 +48,40 @@ struct Shared<P> {
 /// The printer and its output, under one lock.
 struct State<P> {
     printer: P,
-    out: BufWriter<Stdout>,
+    out: BufWriter<Screen>,
+}
+
+/// Standard output, with the progress bar cleared around each write when
+/// stdout is a terminal (where the bar may be too). The buffer above hands
+/// it whole answers, and stdout's own line buffering writes whole lines to
+/// a terminal, so the bar is drawn again at the start of a line.
+pub struct Screen {
+    stdout: Stdout,
+    terminal: bool,
+}
+
+impl Screen {
+    fn new() -> Screen {
+        let stdout = io::stdout();
+        let terminal = stdout.is_terminal();
+        Screen { stdout, terminal }
+    }
+}
+
+impl Write for Screen {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        match self.terminal {
+            true => crate::progress::suspend(|| self.stdout.write(bytes)),
+            false => self.stdout.write(bytes),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self.terminal {
+            true => crate::progress::suspend(|| self.stdout.flush()),
+            false => self.stdout.flush(),
+        }
+    }
 }
 
 impl<P: Send + 'static> Output<P> {
@@ -54,7 +91,7 @@ impl<P: Send + 'static> Output<P> {
         let shared = Arc::new(Shared {
             state: Mutex::new(State {
                 printer,
-                out: BufWriter::with_capacity(1 << 16, io::stdout()),
+                out: BufWriter::with_capacity(1 << 16, Screen::new()),
             }),
             done: AtomicBool::new(false),
         });
@@ -70,7 +107,7 @@ impl<P: Send + 'static> Output<P> {
 
     /// Runs `print` with the printer and the output, locked.
     #[inline]
-    pub fn with<T>(&self, print: impl FnOnce(&mut P, &mut BufWriter<Stdout>) -> T) -> T {
+    pub fn with<T>(&self, print: impl FnOnce(&mut P, &mut BufWriter<Screen>) -> T) -> T {
         let mut state = self.shared.lock();
         let State { printer, out } = &mut *state;
         print(printer, out)

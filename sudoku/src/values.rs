@@ -7,9 +7,7 @@
 //! allocates. On two threads that matters more than the allocation itself:
 //! a record read on one worker is often dropped on the other (whichever
 //! hands the answers on in order), and the allocator's slow path for
-//! memory freed by another thread is dear. On 20,000 17-clue puzzles
-//! (callgrind, whole process) `-j2` ran 7.5% more instructions than `-j1`
-//! with both on the heap, 5.2% with them inline; `-j1` itself 1.8% fewer.
+//! memory freed by another thread is dear.
 
 use std::fmt;
 use std::hash::{Hash, Hasher};

@@ -1,5 +1,5 @@
-//! The seeded generator behind [`Solver::with_seed`](crate::Solver::with_seed)
-//! and [`Solver::estimate`](crate::Solver::estimate) — and behind the Sudoku
+//! The seeded generator behind [`Solver::shuffle`](crate::Solver::shuffle)
+//! and [`Goal::Estimate`](crate::Goal::Estimate) — and behind the Sudoku
 //! generator, which uses this one too, so the project has one family of random
 //! numbers: SplitMix64, unbiased bounded draws and Fisher–Yates shuffles.
 //!

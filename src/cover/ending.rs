@@ -160,9 +160,9 @@ fn found_nothing(mode: &Mode, answer: &Answer) -> bool {
 /// What a whole search that found nothing says.
 fn nothing(mode: &Mode) -> &'static str {
     match mode {
-        Mode::Split { .. } => {
-            "no subproblem: no path of the search tree reaches the depth asked for"
-        }
+        // A solution above the cut's depth is a subproblem of its own, so
+        // no subproblem means no solution.
+        Mode::Split { .. } => "no solution: every path of the search tree ends before the cut",
         Mode::Sample { .. } => "no solution to draw samples from",
         Mode::Zdd { .. } => "no solution: the diagram above is the empty one",
         _ => "no solution",

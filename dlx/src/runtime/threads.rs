@@ -838,29 +838,16 @@ struct Worker {
 }
 
 /// Runs `work` on `threads` threads: the calling one, with `solver`, and
-/// copies of it — the one place of the crate that starts threads. A thread
-/// the system will not start leaves its share to the others (the parts are
-/// taken from one queue).
+/// copies of it. A thread the system will not start leaves its share to the
+/// others (the parts are taken from one queue).
 fn fan_out<T: Send>(
     solver: &mut Solver,
     threads: usize,
     work: &(impl Fn(&mut Solver, Worker) -> T + Sync),
 ) -> Vec<T> {
-    let copies: Vec<Solver> = (1..threads).map(|_| solver.clone()).collect();
+    let on_copy = |copy: &mut Solver, index| work(copy, Worker { index, copy: true });
     thread::scope(|scope| {
-        let handles: Vec<_> = copies
-            .into_iter()
-            .enumerate()
-            .filter_map(|(k, mut copy)| {
-                let worker = Worker {
-                    index: k + 1,
-                    copy: true,
-                };
-                thread::Builder::new()
-                    .spawn_scoped(scope, move || work(&mut copy, worker))
-                    .ok()
-            })
-            .collect();
+        let handles = spawn_copies(scope, solver, 1..threads, &on_copy);
         let mut results = Vec::with_capacity(threads);
         results.push(work(
             solver,
@@ -869,15 +856,42 @@ fn fan_out<T: Send>(
                 copy: false,
             },
         ));
-        for handle in handles {
-            results.push(
-                handle
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-            );
-        }
+        results.extend(join_all(handles));
         results
     })
+}
+
+/// Starts a thread for each index of `indices`, each running `work` on a
+/// copy of `solver` (dropped after, so a stopped search on it need not be
+/// backed out of) — the one place of the crate that starts threads. A
+/// thread the system will not start is left out of the handles.
+fn spawn_copies<'scope, 'env, T: Send + 'scope>(
+    scope: &'scope thread::Scope<'scope, 'env>,
+    solver: &Solver,
+    indices: std::ops::Range<usize>,
+    work: &'scope (impl Fn(&mut Solver, usize) -> T + Sync),
+) -> Vec<thread::ScopedJoinHandle<'scope, T>> {
+    indices
+        .filter_map(|index| {
+            let mut copy = solver.clone();
+            thread::Builder::new()
+                .spawn_scoped(scope, move || work(&mut copy, index))
+                .ok()
+        })
+        .collect()
+}
+
+/// Waits for every thread of `handles`, in order; a thread's panic goes on
+/// in the caller.
+fn join_all<T>(handles: Vec<thread::ScopedJoinHandle<'_, T>>) -> Vec<T> {
+    handles
+        .into_iter()
+        .map(|handle| {
+            handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        })
+        .collect()
 }
 
 /// Selects `prefix` on top of the selection; how many were selected
@@ -1200,7 +1214,6 @@ impl<'a> Board<'a> {
             }
             done
         };
-        let copies: Vec<Solver> = (0..threads).map(|_| solver.clone()).collect();
         let mut delivery = Delivery {
             board: self,
             limit,
@@ -1212,20 +1225,10 @@ impl<'a> Board<'a> {
             turn: 0,
         };
         let dones = thread::scope(|scope| {
-            let work = &work;
-            let mut handles = Vec::with_capacity(threads);
-            for (owner, mut copy) in copies.into_iter().enumerate() {
-                let spawned =
-                    thread::Builder::new().spawn_scoped(scope, move || work(&mut copy, owner));
-                match spawned {
-                    Ok(handle) => handles.push(handle),
-                    // A thread the system will not start leaves its share
-                    // to the others.
-                    Err(_) => {
-                        running.fetch_sub(1, Ordering::SeqCst);
-                    }
-                }
-            }
+            let handles = spawn_copies(scope, solver, 0..threads, &work);
+            // A thread the system would not start leaves its share to the
+            // others.
+            running.fetch_sub(threads - handles.len(), Ordering::SeqCst);
             // Deliver what is in turn, whenever a thread hands something
             // over, until every thread is done.
             let mut deliver = || {
@@ -1246,14 +1249,7 @@ impl<'a> Board<'a> {
             }
             stream.wait_until(|| running.load(Ordering::SeqCst) == 0, &mut deliver);
             deliver();
-            handles
-                .into_iter()
-                .map(|handle| {
-                    handle
-                        .join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-                })
-                .collect::<Vec<Done>>()
+            join_all(handles)
         });
         let Delivery {
             delivered,

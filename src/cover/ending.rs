@@ -134,6 +134,9 @@ fn what_the_output_is(mode: &Mode, answer: &Answer, cut: bool) -> String {
     match mode {
         Mode::Count { .. } | Mode::Memo => "the count above is what was found so far".to_owned(),
         Mode::Solutions { .. } => "the solutions above are whole".to_owned(),
+        Mode::Best { .. } if answer.count.solutions == 0 => {
+            "no solution was found before the stop".to_owned()
+        }
         Mode::Best { .. } => {
             let kept = answer.count.solutions;
             let (s, are) = if kept == 1 { ("", "is") } else { ("s", "are") };
@@ -141,7 +144,11 @@ fn what_the_output_is(mode: &Mode, answer: &Answer, cut: bool) -> String {
                 "the {kept} solution{s} above {are} the cheapest found so far, not proven optimal"
             )
         }
-        Mode::Zdd { .. } => "while building the ZDD; the output above is all there is".to_owned(),
+        // A diagram cut short is not a diagram: nothing is written.
+        Mode::Zdd { .. } => "while building the ZDD; no diagram was written".to_owned(),
+        Mode::Sample { .. } if answer.count.solutions == 0 => {
+            "while building the ZDD to sample from; no sample was drawn".to_owned()
+        }
         Mode::Sample { .. } => "while sampling; the samples above are all there is".to_owned(),
         Mode::Estimate => "while probing; the estimate above is of the probes made".to_owned(),
         Mode::Split { .. } => "while splitting; the jobs above are all there is".to_owned(),

@@ -134,9 +134,6 @@ fn what_the_output_is(mode: &Mode, answer: &Answer, cut: bool) -> String {
     match mode {
         Mode::Count { .. } | Mode::Memo => "the count above is what was found so far".to_owned(),
         Mode::Solutions { .. } => "the solutions above are whole".to_owned(),
-        Mode::Best { .. } if answer.count.solutions == 0 => {
-            "no solution was found before the stop".to_owned()
-        }
         Mode::Best { .. } => {
             let kept = answer.count.solutions;
             let (s, are) = if kept == 1 { ("", "is") } else { ("s", "are") };

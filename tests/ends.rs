@@ -202,6 +202,41 @@ fn flags_that_change_nothing_are_refused() {
     }
 }
 
+/// `-j` in a mode that runs on one thread is warned about (the run goes
+/// on: a script that passes `-j` to every run keeps working); `-j1` and no
+/// `-j` are not.
+#[test]
+fn threads_in_a_mode_of_one_thread_are_warned_about() {
+    let queens = data("queens8.dlx");
+    for mode in [
+        &["--zdd", "/dev/null"][..],
+        &["--sample", "2"],
+        &["--estimate"],
+        &["--split", "2"],
+    ] {
+        let mut args = vec!["cover", "-j2"];
+        args.extend_from_slice(mode);
+        args.push(&queens);
+        dance(&args)
+            .assert()
+            .success()
+            .stderr(predicate::str::contains(format!(
+                "dance: warning: {} runs on one thread; -j 2 changes nothing",
+                mode[0]
+            )));
+        for threads in [&["-j1"][..], &[]] {
+            let mut args = vec!["cover"];
+            args.extend_from_slice(threads);
+            args.extend_from_slice(mode);
+            args.push(&queens);
+            dance(&args)
+                .assert()
+                .success()
+                .stderr(predicate::str::contains("warning").not());
+        }
+    }
+}
+
 /// Options print as `--help` says: the items in the order written, one
 /// space apart, then the costs added up as one `|n` (none for 0).
 #[test]

@@ -40,6 +40,7 @@ use crate::cli::CoverArgs;
 use crate::print::Output;
 use crate::progress::{self, Bar};
 use crate::signal::Interrupt;
+use crate::stderr::diagnose;
 use crate::stderr::diagnose_text;
 use mode::Mode;
 use read::Loaded;
@@ -108,6 +109,11 @@ pub fn run(args: &CoverArgs) -> anyhow::Result<Exit> {
         args.seed.unwrap_or(0),
     ))
     .with_stop(stop);
+    if let (Some(flag), Some(asked)) = (mode.on_one_thread(), args.run.threads)
+        && asked != 1
+    {
+        diagnose!("dance: warning: {flag} runs on one thread; -j {asked} changes nothing");
+    }
     let threads = crate::threads::threads(args.run.threads);
     let progress = Progress::new();
     let executor = Executor::new(threads).with_progress(&progress);

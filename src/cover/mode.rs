@@ -108,6 +108,20 @@ impl Mode {
         matches!(self, Mode::Count { .. } | Mode::Memo)
     }
 
+    /// The flag of a mode that runs on one thread at any `-j` (the diagram
+    /// is built by one memoized walk, the estimate's probes and the cut are
+    /// cheap next to what they serve), for the warning that `-j` changes
+    /// nothing there.
+    pub fn on_one_thread(&self) -> Option<&'static str> {
+        match self {
+            Mode::Zdd { .. } => Some("--zdd"),
+            Mode::Sample { .. } => Some("--sample"),
+            Mode::Estimate => Some("--estimate"),
+            Mode::Split { .. } => Some("--split"),
+            _ => None,
+        }
+    }
+
     /// Whether the search walks the memo's states (so that its progress is
     /// in nodes, and it runs on the links).
     pub fn walks_the_memo(&self) -> bool {

@@ -24,3 +24,17 @@ instructions() {
 ratio() {
     awk -v a="$1" -v b="$2" 'BEGIN { printf "%.4f", b / a }'
 }
+
+# start BINARY: the instructions of a process that starts, reads an empty
+# file and ends — what every row pays before its own work, on a row of its
+# own so that the rows can be read without it.
+start() {
+    : > "$work/empty.txt"
+    instructions "$work/start.out" "$1" solve -j1 -q "$work/empty.txt"
+}
+
+# less_start A B START_A START_B: (B - START_B) / (A - START_A), the ratio
+# of the work after the start.
+less_start() {
+    awk -v a="$1" -v b="$2" -v sa="$3" -v sb="$4" 'BEGIN { printf "%.4f", (b - sb) / (a - sa) }'
+}

@@ -10,7 +10,9 @@
 #        benches/callgrind_cover.sh /tmp/dance-before target/release/dance
 #
 # The problems: Algorithm X on queens 13, Langford 12 and pentominoes 6×10,
-# the memoized count on dominoes 16×16, Algorithm M on rooks 6×3.
+# the memoized count on dominoes 16×16, Algorithm M on rooks 6×3. The first
+# row is the start alone (a process that reads an empty file), and "less
+# start" the ratio of what each row runs after it.
 set -euo pipefail
 builds=("$@")
 # usage, data, work, instructions and ratio.
@@ -19,7 +21,18 @@ source "$(dirname "$0")/callgrind.sh"
 if [ ${#builds[@]} -eq 1 ]; then
     printf "%-28s %16s\n" problem instructions
 else
-    printf "%-28s %16s %16s %8s\n" problem A B B/A
+    printf "%-28s %16s %16s %8s %12s\n" problem A B B/A "less start"
+fi
+# The start on a row of its own: a process that reads an empty file.
+starts=()
+for build in "${builds[@]}"; do
+    starts+=("$(start "$build")")
+done
+if [ ${#starts[@]} -eq 1 ]; then
+    printf "%-28s %16s\n" "start (an empty file)" "${starts[0]}"
+else
+    printf "%-28s %16s %16s %8s\n" "start (an empty file)" "${starts[0]}" "${starts[1]}" \
+        "$(ratio "${starts[0]}" "${starts[1]}")"
 fi
 for case in "queens13.dlx" "langford12.dlx" "pentominoes6x10.dlx" "dominoes16x16.dlx --memo" \
     "rooks6x3.dlx"; do
@@ -33,7 +46,8 @@ for case in "queens13.dlx" "langford12.dlx" "pentominoes6x10.dlx" "dominoes16x16
     if [ ${#counts[@]} -eq 1 ]; then
         printf "%-28s %16s\n" "$label" "${counts[0]}"
     else
-        printf "%-28s %16s %16s %8s\n" "$label" "${counts[0]}" "${counts[1]}" \
-            "$(ratio "${counts[0]}" "${counts[1]}")"
+        printf "%-28s %16s %16s %8s %12s\n" "$label" "${counts[0]}" "${counts[1]}" \
+            "$(ratio "${counts[0]}" "${counts[1]}")" \
+            "$(less_start "${counts[0]}" "${counts[1]}" "${starts[0]}" "${starts[1]}")"
     fi
 done

@@ -15,6 +15,8 @@
 # top95; the bitboards (9×9 jigsaw), the four-item kernel (8×8) and the
 # generic engine again (X-Sudoku, where `fast` runs it) on generated sets; the
 # rating (Algorithm X's tree) on top95.
+# The first row is the start alone (a process that reads an empty file), and
+# "less start" the ratio of what each row runs after it.
 set -euo pipefail
 builds=("$@")
 # usage, data, work, instructions and ratio.
@@ -23,7 +25,18 @@ source "$(dirname "$0")/callgrind.sh"
 if [ ${#builds[@]} -eq 1 ]; then
     printf "%-40s %16s\n" run instructions
 else
-    printf "%-40s %16s %16s %8s\n" run A B B/A
+    printf "%-40s %16s %16s %8s %12s\n" run A B B/A "less start"
+fi
+# The start on a row of its own: a process that reads an empty file.
+starts=()
+for build in "${builds[@]}"; do
+    starts+=("$(start "$build")")
+done
+if [ ${#starts[@]} -eq 1 ]; then
+    printf "%-40s %16s\n" "start (an empty file)" "${starts[0]}"
+else
+    printf "%-40s %16s %16s %8s\n" "start (an empty file)" "${starts[0]}" "${starts[1]}" \
+        "$(ratio "${starts[0]}" "${starts[1]}")"
 fi
 for case in "solve top1465.txt" "solve top1465.txt --unique" "solve forum_hardest.txt" \
     "solve forum_hardest.txt --unique" "solve top95.txt --unique --engine dlx" \
@@ -42,7 +55,8 @@ for case in "solve top1465.txt" "solve top1465.txt --unique" "solve forum_hardes
     else
         same=""
         cmp -s "$work/out.0" "$work/out.1" || same="  (answers differ)"
-        printf "%-40s %16s %16s %8s%s\n" "$label" "${counts[0]}" "${counts[1]}" \
-            "$(ratio "${counts[0]}" "${counts[1]}")" "$same"
+        printf "%-40s %16s %16s %8s %12s%s\n" "$label" "${counts[0]}" "${counts[1]}" \
+            "$(ratio "${counts[0]}" "${counts[1]}")" \
+            "$(less_start "${counts[0]}" "${counts[1]}" "${starts[0]}" "${starts[1]}")" "$same"
     fi
 done

@@ -12,7 +12,7 @@
 #
 #   benches/engines.sh [ROUNDS]
 #
-# Which engine `fast` runs on each shape is `Solver::engine_kind`'s choice
+# Which engine `fast` runs on each shape is `Solver::engine_for`'s choice
 # (sudoku/src/engines/mod.rs); `dance bench FILE` and `--stats` name it. Where `fast` runs the
 # generic engine itself the ratio is 1 give or take the noise: that row
 # measures the noise.

@@ -28,7 +28,7 @@
 //! never part of a library or the binary.
 
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
-use dance_sudoku::{EngineKind, Goal, Puzzle, Request, Shape, Solver, Stats, Tree};
+use dance_sudoku::{Engine, Goal, Puzzle, Request, Shape, Solver, Stats, Tree};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -165,8 +165,8 @@ fn race(c: &mut Criterion, set: &str) {
         }
         let jigsaw = boxes_as_jigsaw(&ours);
         let mut bitboards = algorithm_x();
-        let served = bitboards.engine_kind(&jigsaw[0], dance_sudoku::Engine::Fast);
-        assert_eq!(served, EngineKind::Bitboards);
+        let served = bitboards.engine_for(&jigsaw[0], dance_sudoku::EngineChoice::Fast);
+        assert_eq!(served, Engine::Bitboards);
         assert_eq!(
             found,
             mode.ours(&mut bitboards, &jigsaw),

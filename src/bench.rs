@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use dance_sudoku::format::{self, ParseOptions};
-use dance_sudoku::{Answer, Engine, EngineKind, Goal, Puzzle, Request, Solver, Status, Stop};
+use dance_sudoku::{Answer, Engine, EngineChoice, Goal, Puzzle, Request, Solver, Status, Stop};
 
 use crate::cli::{BenchArgs, BenchMode};
 use crate::exit::Exit;
@@ -36,7 +36,7 @@ pub fn run(args: &BenchArgs) -> anyhow::Result<Exit> {
     let cap = args.dfs_timeout;
     // Table order whatever the order on the command line, each engine once.
     let asked = &args.engines;
-    let engines: Vec<Engine> = Engine::ALL
+    let engines: Vec<EngineChoice> = EngineChoice::ALL
         .into_iter()
         .filter(|engine| asked.contains(engine))
         .collect();
@@ -142,14 +142,14 @@ impl Entrant {
     /// An entrant answering `goal` on `engine` (only the DFS is stopped after
     /// `cap`), its matrix built on `warm_up` so that building it stays out
     /// of the timings.
-    fn new(engine: Engine, goal: Goal, cap: Duration, warm_up: Option<&Puzzle>) -> Entrant {
+    fn new(engine: EngineChoice, goal: Goal, cap: Duration, warm_up: Option<&Puzzle>) -> Entrant {
         let stop = match engine {
-            Engine::Dfs => Stop::after(cap),
+            EngineChoice::Dfs => Stop::after(cap),
             _ => Stop::never(),
         };
         let request = Request::new(goal).with_stop(stop).with_engine(engine);
         let mut solver = Solver::new();
-        if let Some(puzzle) = warm_up.filter(|_| engine != Engine::Dfs) {
+        if let Some(puzzle) = warm_up.filter(|_| engine != EngineChoice::Dfs) {
             solver.run(puzzle, &request.clone().with_stop(Stop::never()));
         }
         Entrant {
@@ -167,7 +167,7 @@ impl Entrant {
         answer
     }
 
-    fn engine(&self) -> Engine {
+    fn engine(&self) -> EngineChoice {
         self.request.engine
     }
 }
@@ -175,16 +175,16 @@ impl Entrant {
 /// What an engine is on `puzzles`: `fast` runs each shape on its fastest
 /// engine (docs/design.md, "The engines"), so its label names the ones that served this set,
 /// in order of first use.
-fn what(engine: Engine, puzzles: &[Puzzle]) -> String {
+fn what(engine: EngineChoice, puzzles: &[Puzzle]) -> String {
     let solver = Solver::new();
-    let mut kinds: Vec<EngineKind> = Vec::new();
+    let mut kinds: Vec<Engine> = Vec::new();
     for puzzle in puzzles {
-        let kind = solver.engine_kind(puzzle, engine);
+        let kind = solver.engine_for(puzzle, engine);
         if !kinds.contains(&kind) {
             kinds.push(kind);
         }
     }
-    let described: Vec<&str> = kinds.into_iter().map(EngineKind::describe).collect();
+    let described: Vec<&str> = kinds.into_iter().map(Engine::describe).collect();
     described.join("; ")
 }
 
@@ -215,7 +215,7 @@ impl Racing<'_> {
     }
 
     /// `engine` is on a puzzle of the set now.
-    fn on(&self, engine: Engine) {
+    fn on(&self, engine: EngineChoice) {
         if self.bar.is_drawn() {
             self.bar
                 .set_label(format!("{}: racing {}", self.set, engine.name()));
@@ -229,7 +229,7 @@ impl Racing<'_> {
 fn race(
     name: &str,
     puzzles: &[Puzzle],
-    engines: &[Engine],
+    engines: &[EngineChoice],
     mode: BenchMode,
     cap: Duration,
     racing: &Racing,
@@ -304,7 +304,7 @@ fn agree(one: &Answer, other: &Answer) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use dance_sudoku::{Count, EngineKind, Grid, Stats};
+    use dance_sudoku::{Count, Engine, Grid, Stats};
 
     use super::*;
 
@@ -317,7 +317,7 @@ mod tests {
             },
             solution,
             stats: Stats::default(),
-            engine: EngineKind::Dfs,
+            engine: Engine::Dfs,
             findings: (),
         }
     }

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use dance_sudoku::{Engine, Variant};
+use dance_sudoku::{EngineChoice, Variant};
 
 /// Batch Sudoku solving and exact cover with Dancing Links.
 #[derive(Debug, Parser)]
@@ -468,8 +468,8 @@ pub struct SolveArgs {
     /// same (a puzzle with several solutions may get a different first one);
     /// `--stats` shows the nodes and guesses and the engine that served. What
     /// each engine serves: docs/design.md, "The engines".
-    #[arg(long, value_parser = engine(), default_value_t = Engine::default())]
-    pub engine: Engine,
+    #[arg(long, value_parser = engine(), default_value_t = EngineChoice::default())]
+    pub engine: EngineChoice,
 
     /// Threads and the time limit.
     #[command(flatten)]
@@ -615,7 +615,7 @@ pub struct BenchArgs {
         value_delimiter = ',',
         default_value = "fast,dlx,dfs"
     )]
-    pub engines: Vec<Engine>,
+    pub engines: Vec<EngineChoice>,
 
     /// The progress bar.
     #[command(flatten)]
@@ -624,11 +624,11 @@ pub struct BenchArgs {
 
 /// The parser of `--engine` and `--engines`: the library's engines, by
 /// their names and with their descriptions.
-fn engine() -> impl clap::builder::TypedValueParser<Value = Engine> {
-    let names = Engine::ALL
+fn engine() -> impl clap::builder::TypedValueParser<Value = EngineChoice> {
+    let names = EngineChoice::ALL
         .map(|engine| clap::builder::PossibleValue::new(engine.name()).help(engine.describe()));
     use clap::builder::TypedValueParser;
-    clap::builder::PossibleValuesParser::new(names).try_map(|name| name.parse::<Engine>())
+    clap::builder::PossibleValuesParser::new(names).try_map(|name| name.parse::<EngineChoice>())
 }
 
 /// What `dance bench` measures.

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use dance_sudoku::format::{ParseError, Record};
 
 use crate::check::Check;
-use dance_sudoku::{Answer, Count, EngineKind, Goal, Grid, Request, Solver, Stats, Status};
+use dance_sudoku::{Answer, Count, Engine, Goal, Grid, Request, Solver, Stats, Status};
 
 /// The word printed for a record that did not parse, beside the answers'
 /// [`Status`] words.
@@ -142,7 +142,7 @@ impl Outcome {
     }
 
     /// The engine that searched (`None` for a record that did not parse).
-    pub fn engine(&self) -> Option<EngineKind> {
+    pub fn engine(&self) -> Option<Engine> {
         self.answer.as_ref().map(|timed| timed.answer.engine)
     }
 

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use dance_sudoku::{EngineKind, Status};
+use dance_sudoku::{Engine, Status};
 use serde::Serialize;
 
 use crate::histogram::Histogram;
@@ -25,8 +25,8 @@ pub struct Summary {
     micros: Histogram,
     nodes: u64,
     guesses: u64,
-    /// Records per engine that served them, indexed as [`EngineKind::ALL`].
-    engines: [u64; EngineKind::ALL.len()],
+    /// Records per engine that served them, indexed as [`Engine::ALL`].
+    engines: [u64; Engine::ALL.len()],
 }
 
 /// The summary as printed (JSON) or reported (`--stats`).
@@ -85,7 +85,7 @@ impl Summary {
             self.guesses += stats.guesses;
             if let Some(k) = outcome
                 .engine()
-                .and_then(|engine| EngineKind::ALL.iter().position(|&kind| kind == engine))
+                .and_then(|engine| Engine::ALL.iter().position(|&kind| kind == engine))
             {
                 self.engines[k] += 1;
             }
@@ -128,7 +128,7 @@ impl Summary {
             micros_max: self.micros.max(),
             nodes_per_puzzle: self.nodes as f64 / solved,
             guesses_per_puzzle: self.guesses as f64 / solved,
-            engines: EngineKind::ALL
+            engines: Engine::ALL
                 .iter()
                 .zip(self.engines)
                 .filter(|&(_, records)| records > 0)

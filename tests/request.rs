@@ -6,7 +6,7 @@
 //! python/tests/test_cli_equivalence.py.
 
 use dance_sudoku::format::{ParseOptions, line};
-use dance_sudoku::{Answer, Count, Engine, Goal, Puzzle, Request, Solver, Status, Variant};
+use dance_sudoku::{Answer, Count, EngineChoice, Goal, Puzzle, Request, Solver, Status, Variant};
 use serde::Deserialize;
 
 use crate::util::{dance, data, stdout_of};
@@ -86,7 +86,7 @@ struct Record {
 
 /// `dance solve --output json` on `input` with `flags`: one record per
 /// puzzle (the summary line left out).
-fn cli(input: &str, engine: Engine, variant: Variant, flags: &[String]) -> Vec<Record> {
+fn cli(input: &str, engine: EngineChoice, variant: Variant, flags: &[String]) -> Vec<Record> {
     let mut args = vec![
         "solve",
         "-j2",
@@ -125,7 +125,7 @@ fn the_library_and_the_command_line_answer_alike_with_the_known_counts() {
     let cases = cases();
     assert_eq!(cases.len(), 10);
     let mut solver = Solver::new();
-    for engine in Engine::ALL {
+    for engine in EngineChoice::ALL {
         for (goal, flags) in goals() {
             // Every solution of the empty grid is more than a test can wait.
             let asked: Vec<&Case> = cases
@@ -176,7 +176,7 @@ fn variants_answer_alike_too() {
             ..ParseOptions::default()
         };
         for (goal, flags) in goals().into_iter().filter(|(goal, _)| *goal != Goal::All) {
-            let records = cli(&input, Engine::Fast, variant, &flags);
+            let records = cli(&input, EngineChoice::Fast, variant, &flags);
             let request = Request::new(goal);
             for (case, record) in cases.iter().zip(&records) {
                 let puzzle = line::parse(&case.text, &options).unwrap();
@@ -195,7 +195,7 @@ fn every_engine_answers_alike() {
     for case in cases() {
         let puzzle: Puzzle = case.text.parse().unwrap();
         for (goal, _) in goals().into_iter().filter(|(goal, _)| *goal != Goal::All) {
-            let answers: Vec<Answer> = Engine::ALL
+            let answers: Vec<Answer> = EngineChoice::ALL
                 .into_iter()
                 .map(|engine| solver.run(&puzzle, &Request::new(goal).with_engine(engine)))
                 .collect();

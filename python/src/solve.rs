@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use dance_dlx::Threads;
-use dance_sudoku::{Answer, Digit, Engine, Goal, Grid, Puzzle, Request, Status, Stop, verify};
+use dance_sudoku::{Answer, Digit, EngineChoice, Goal, Grid, Puzzle, Request, Status, Stop, verify};
 use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -93,7 +93,7 @@ pub fn solve<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let goal = goal(mode, limit.as_ref())?;
     let reading = Reading::new(format, alphabet, variant)?;
-    let engine: Engine = engine
+    let engine: EngineChoice = engine
         .parse()
         .map_err(|error| value_error(format!("engine: {error}")))?;
     let stop = args::timeout(timeout.as_ref())?

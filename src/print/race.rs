@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 use std::time::Duration;
 
-use dance_sudoku::Engine;
+use dance_sudoku::EngineChoice;
 
 use super::summary::rate;
 use crate::histogram::Histogram;
@@ -45,7 +45,7 @@ pub struct Table<'a> {
 /// One engine's row.
 pub struct Row<'a> {
     /// The engine.
-    pub engine: Engine,
+    pub engine: EngineChoice,
     /// What it is on this set (the engines that served it).
     pub what: String,
     /// Its totals.
@@ -55,10 +55,10 @@ pub struct Row<'a> {
 /// The ratios printed under a table, slower engine first: each engine's
 /// speed-up over the DFS on its own line, then the fast path's over Dancing
 /// Links.
-const RATIOS: [(Engine, Engine); 3] = [
-    (Engine::Dfs, Engine::Fast),
-    (Engine::Dfs, Engine::Dlx),
-    (Engine::Dlx, Engine::Fast),
+const RATIOS: [(EngineChoice, EngineChoice); 3] = [
+    (EngineChoice::Dfs, EngineChoice::Fast),
+    (EngineChoice::Dfs, EngineChoice::Dlx),
+    (EngineChoice::Dlx, EngineChoice::Fast),
 ];
 
 /// Prints `table`, then a blank line.
@@ -135,7 +135,7 @@ pub fn print(out: &mut impl Write, table: &Table<'_>) -> io::Result<()> {
             "-".to_owned()
         };
         let (slow_name, fast_name) = (slow.name(), fast.name());
-        if slow == Engine::Dfs {
+        if slow == EngineChoice::Dfs {
             // A DFS stopped at the cap took at least that long.
             let bound = if slow_totals.timed_out > 0 {
                 "at least "

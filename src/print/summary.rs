@@ -1,7 +1,7 @@
 //! The summary printer of `--stats`: the run's totals as text on stderr,
 //! after the last answer.
 
-use dance_sudoku::{EngineKind, Status};
+use dance_sudoku::{Engine, Status};
 
 use crate::outcome::{ERROR, INTERRUPTED};
 use crate::stderr::diagnose_text;
@@ -57,7 +57,7 @@ fn text(report: &Report) -> String {
 /// The engines that served, fastest first, each with its records:
 /// `deductions 95`, or `none` when no record was searched.
 fn engines(report: &Report) -> String {
-    let served: Vec<String> = EngineKind::ALL
+    let served: Vec<String> = Engine::ALL
         .iter()
         .filter_map(|kind| {
             let records = report.engines.get(kind.name())?;

@@ -92,10 +92,10 @@ use dance_dlx::{Event, Resume, Tally};
 
 use crate::batch::par_map;
 use crate::cover::{exact_cover, placements};
-use crate::engines::{self, Ask, EngineKind, Tree};
+use crate::engines::{self, Ask, Engine, Tree};
 use crate::{
-    Digit, Engine, Goal, Grid, MAX_SIZE, Puzzle, Request, Shape, ShapeError, Solver, Status, Stop,
-    Variant, jigsaw,
+    Digit, EngineChoice, Goal, Grid, MAX_SIZE, Puzzle, Request, Shape, ShapeError, Solver, Status,
+    Stop, Variant, jigsaw,
 };
 use dance_dlx::SplitMix64;
 
@@ -467,12 +467,12 @@ struct GridMaker {
 impl GridMaker {
     fn new(shape: &Shape) -> GridMaker {
         let random = Ask {
-            engine: Engine::Fast,
+            engine: EngineChoice::Fast,
             tree: Tree::AlgorithmX,
             shuffled: true,
         };
         let kind = engines::choose(shape, false, random);
-        debug_assert_eq!(kind, EngineKind::Dlx, "only the generic engine shuffles");
+        debug_assert_eq!(kind, Engine::Dlx, "only the generic engine shuffles");
         GridMaker {
             shape: shape.clone(),
             // Its budgets are counted on Algorithm X's tree.

@@ -32,11 +32,11 @@
 //!   builds each shape's matrix once, enters a puzzle's givens and
 //!   [`run`](Solver::run)s a [`Request`] — a [`Goal`] (the first solution,
 //!   unique or not, a count up to a limit, every solution), a [`Stop`] (a
-//!   timeout, a deadline, a flag raised by Ctrl-C) and the [`Engine`]
+//!   timeout, a deadline, a flag raised by Ctrl-C) and the [`EngineChoice`]
 //!   (`fast`, `dlx` or `dfs`) — into an [`Answer`]: a [`Status`] in the
 //!   words every output prints, a [`Count`] that says whether it is exact
 //!   (`N`) or a lower bound (`N+`), the solution, and [`Stats`], which name
-//!   the [`EngineKind`] that served. The request and answer are
+//!   the [`Engine`] that served. The request and answer are
 //!   [`dance_dlx`]'s (see [`dance_dlx::request`] for the rules: a count
 //!   limited to N looks for N + 1 solutions), so every engine, the command
 //!   line and the Python package answer alike. [`Solver::solutions`]
@@ -73,7 +73,7 @@
 //! # Example
 //!
 //! ```
-//! use dance_sudoku::{Engine, Goal, Request, Solver, Status, verify};
+//! use dance_sudoku::{EngineChoice, Goal, Request, Solver, Status, verify};
 //!
 //! let puzzle: dance_sudoku::Puzzle =
 //!     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
@@ -89,7 +89,7 @@
 //!     "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
 //! );
 //! // The naive DFS agrees, with far more nodes.
-//! let naive = solver.run(&puzzle, &Request::new(Goal::Unique).with_engine(Engine::Dfs));
+//! let naive = solver.run(&puzzle, &Request::new(Goal::Unique).with_engine(EngineChoice::Dfs));
 //! assert_eq!((naive.status, naive.solution), (Status::Unique, Some(grid)));
 //! assert!(naive.stats.nodes > answer.stats.nodes);
 //! // A count limited to 1 tells one solution from more.
@@ -123,9 +123,9 @@ pub use cell::Cell;
 pub use dance_dlx::{Count, Goal, Stats, Status, Stop};
 pub use digit::Digit;
 pub use engines::dfs;
-pub use engines::{EngineKind, Tree};
+pub use engines::{Engine, Tree};
 pub use puzzle::{Grid, Puzzle, PuzzleError};
-pub use request::{Answer, Engine, EngineError, Request};
+pub use request::{Answer, EngineChoice, EngineError, Request};
 pub use shape::{BoxShape, Shape, ShapeError, Variant, VariantError};
 pub use solver::{Solutions, Solver};
 

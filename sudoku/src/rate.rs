@@ -24,7 +24,7 @@
 //!   (`dance solve --engine dlx`) on the same searches, on every shape:
 //!   every engine on Algorithm X's tree makes its guesses;
 //! * the **nodes** too, except on the classic 9×9 shape, which runs on the
-//!   bands ([`EngineKind::Bands`]): they make the
+//!   bands ([`Engine::Bands`]): they make the
 //!   forced choices a round at a time and find a dead end at the end of a
 //!   round, not at the first item that runs out, so on a branch that dies
 //!   they count other nodes than the generic engine — fewer on 692 of the
@@ -85,7 +85,7 @@
 use std::fmt;
 
 use crate::transform::Transform;
-use crate::{EngineKind, Goal, Puzzle, Request, Solver, Stats, Status, Stop, Tree};
+use crate::{Engine, Goal, Puzzle, Request, Solver, Stats, Status, Stop, Tree};
 use dance_dlx::SplitMix64;
 
 /// Transformations averaged per rating.
@@ -182,7 +182,7 @@ pub struct Rating {
     /// The engine that did it (transformations keep the shape, so one
     /// engine serves every sample); `None` for a rating made from its
     /// figures.
-    pub engine: Option<EngineKind>,
+    pub engine: Option<Engine>,
 }
 
 impl Rating {
@@ -252,7 +252,7 @@ pub fn rate_until(solver: &mut Solver, puzzle: &Puzzle, stop: &Stop) -> Result<R
 /// The [`SAMPLES`] transformations of `puzzle` that a rating searches,
 /// in order: the same for a puzzle on every machine, so that its searches
 /// can be repeated on any engine (`rate(puzzle).total.guesses` is the sum of
-/// their guesses counted to one on [`Engine::Dlx`](crate::Engine::Dlx)).
+/// their guesses counted to one on [`EngineChoice::Dlx`](crate::EngineChoice::Dlx)).
 ///
 /// ```
 /// let puzzle: dance_sudoku::Puzzle =

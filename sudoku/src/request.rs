@@ -1,7 +1,7 @@
 //! A Sudoku search request and its answer: the request and answer of
 //! [`dance_dlx`] ([`Goal`](dance_dlx::Goal), [`Stop`](dance_dlx::Stop),
 //! [`Status`](dance_dlx::Status), [`Count`](dance_dlx::Count)), with the
-//! [`Engine`] that searches, a [`Grid`] for a solution and the Sudoku
+//! [`EngineChoice`] that searches, a [`Grid`] for a solution and the Sudoku
 //! engines' [`Stats`].
 //!
 //! Every engine — the fast ones, the generic Dancing Links engine and the
@@ -13,49 +13,49 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{EngineKind, Grid};
+use crate::{Engine, Grid};
 
 /// A Sudoku search request: what to find, when to give up, and which
-/// [`Engine`] searches.
+/// [`EngineChoice`] searches.
 ///
 /// ```
-/// use dance_sudoku::{Engine, Goal, Request, Solver, Status};
+/// use dance_sudoku::{EngineChoice, Goal, Request, Solver, Status};
 ///
 /// let puzzle: dance_sudoku::Puzzle = format!("12..{}", ".".repeat(12)).parse()?;
 /// let mut solver = Solver::new();
-/// for engine in [Engine::Fast, Engine::Dlx, Engine::Dfs] {
+/// for engine in [EngineChoice::Fast, EngineChoice::Dlx, EngineChoice::Dfs] {
 ///     let request = Request::new(Goal::Count { limit: 30 }).with_engine(engine);
 ///     let answer = solver.run(&puzzle, &request);
 ///     assert_eq!((answer.status, answer.count.to_string()), (Status::Multiple, "24".to_owned()));
 /// }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub type Request = dance_dlx::Request<Engine>;
+pub type Request = dance_dlx::Request<EngineChoice>;
 
 /// The answer to a [`Request`]: its status, its count (exact or a lower
 /// bound), the solution when the goal keeps one, the work done
-/// ([`dance_dlx::Stats`]) and the engine that did it ([`EngineKind`], so
+/// ([`dance_dlx::Stats`]) and the engine that did it ([`Engine`], so
 /// that a figure can name what did the work).
 ///
 /// Every Sudoku engine counts nodes and guesses; the engines with dancing
 /// links count link updates too (the others leave them 0), and the count
 /// holds the solutions. What a node and a guess are depends on the
-/// engine's tree ([`EngineKind::walks_algorithm_x`]): on Algorithm X's, a
+/// engine's tree ([`Engine::walks_algorithm_x`]): on Algorithm X's, a
 /// node is an option tried and a guess an option tried where the item had
 /// more than one; the deductions engine and the naive search document
 /// their own. The engines on Algorithm X's tree make the same guesses, and
-/// all but the bands count the same nodes (see [`EngineKind::Bands`]).
-pub type Answer = dance_dlx::Answer<Grid, EngineKind, ()>;
+/// all but the bands count the same nodes (see [`Engine::Bands`]).
+pub type Answer = dance_dlx::Answer<Grid, Engine, ()>;
 
 /// Which search answers a [`Request`] — the choice of the command line's
-/// `--engine`, each [described](Engine::describe) there. The answers are
+/// `--engine`, each [described](EngineChoice::describe) there. The answers are
 /// the same; the work differs. Each names a family of engines
-/// ([`EngineKind`]), of which one serves each puzzle: see
+/// ([`Engine`]), of which one serves each puzzle: see
 /// [`engines`](crate::engines) for which, and the answer's
 /// [`Answer::engine`](dance_dlx::Answer::engine) for the one that served.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum Engine {
+pub enum EngineChoice {
     /// The fastest engine for each shape (`fast`).
     #[default]
     Fast,
@@ -66,31 +66,31 @@ pub enum Engine {
     Dfs,
 }
 
-impl Engine {
+impl EngineChoice {
     /// Every engine, fastest first.
-    pub const ALL: [Engine; 3] = [Engine::Fast, Engine::Dlx, Engine::Dfs];
+    pub const ALL: [EngineChoice; 3] = [EngineChoice::Fast, EngineChoice::Dlx, EngineChoice::Dfs];
 
     /// Its name: `fast`, `dlx` or `dfs`.
     pub fn name(self) -> &'static str {
         match self {
-            Engine::Fast => "fast",
-            Engine::Dlx => "dlx",
-            Engine::Dfs => "dfs",
+            EngineChoice::Fast => "fast",
+            EngineChoice::Dlx => "dlx",
+            EngineChoice::Dfs => "dfs",
         }
     }
 
     /// What it is, for help texts.
     pub fn describe(self) -> &'static str {
         match self {
-            Engine::Fast => {
+            EngineChoice::Fast => {
                 "The fastest engine for the shape (plain 9×9: its own deductions and tree, \
                  not Algorithm X's, no dancing links; docs/design.md, \"The engines\")"
             }
-            Engine::Dlx => {
+            EngineChoice::Dlx => {
                 "The generic Dancing Links engine (`dlx`) on the exact-cover matrix (324 items for \
                  9×9), for every shape and variant"
             }
-            Engine::Dfs => {
+            EngineChoice::Dfs => {
                 "The naive depth-first search (cells in row-major order, digits in \
                  increasing order): the textbook baseline"
             }
@@ -98,19 +98,19 @@ impl Engine {
     }
 }
 
-impl fmt::Display for Engine {
+impl fmt::Display for EngineChoice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
 }
 
-impl FromStr for Engine {
+impl FromStr for EngineChoice {
     type Err = EngineError;
 
     /// `fast`, `dlx` or `dfs`, case-insensitive.
-    fn from_str(text: &str) -> Result<Engine, EngineError> {
+    fn from_str(text: &str) -> Result<EngineChoice, EngineError> {
         let name = text.trim().to_ascii_lowercase();
-        Engine::ALL
+        EngineChoice::ALL
             .into_iter()
             .find(|engine| engine.name() == name)
             .ok_or_else(|| EngineError {
@@ -133,11 +133,11 @@ mod tests {
 
     #[test]
     fn engines_read_back_their_names() {
-        for engine in Engine::ALL {
-            assert_eq!(engine.to_string().parse::<Engine>(), Ok(engine));
+        for engine in EngineChoice::ALL {
+            assert_eq!(engine.to_string().parse::<EngineChoice>(), Ok(engine));
         }
-        assert_eq!(" DLX ".parse::<Engine>(), Ok(Engine::Dlx));
-        let error = "bands".parse::<Engine>().unwrap_err();
+        assert_eq!(" DLX ".parse::<EngineChoice>(), Ok(EngineChoice::Dlx));
+        let error = "bands".parse::<EngineChoice>().unwrap_err();
         assert_eq!(
             error.to_string(),
             "unknown engine `bands`; expected fast, dlx or dfs"

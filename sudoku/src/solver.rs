@@ -8,9 +8,9 @@ use dance_dlx::driver::{Ended, Fold, drive};
 use dance_dlx::{Alarm, Count, Event, Goal, Resume, Tally};
 
 use crate::engines::search::ShapeSearch;
-use crate::engines::{self, Ask, EngineKind, Tree};
+use crate::engines::{self, Ask, Engine, Tree};
 use crate::kept::Kept;
-use crate::{Answer, Engine, Grid, Puzzle, Request, Shape, Stats};
+use crate::{Answer, EngineChoice, Grid, Puzzle, Request, Shape, Stats};
 
 /// How many matrices a solver keeps. Batches are usually of one shape; a few
 /// more serve files that mix sizes, and jigsaw puzzles (each region map is a
@@ -27,12 +27,12 @@ const CACHED_SHAPES: usize = 4;
 /// puzzle with no solution.
 ///
 /// [`run`](Solver::run) answers a [`Request`] on an engine of the
-/// [`Engine`] it names, as [`engines`](crate::engines) chooses
-/// ([`engine_kind`](Solver::engine_kind) says which; the answer's
+/// [`EngineChoice`] it names, as [`engines`](crate::engines) chooses
+/// ([`engine_for`](Solver::engine_for) says which; the answer's
 /// [`Answer::engine`](dance_dlx::Answer::engine) says which served). Every engine on Algorithm X's tree
 /// makes the generic engine's guesses and finds the same solutions in the
 /// same order; the deductions engine of the classic 9×9 shape (the default,
-/// [`Tree::Deductions`]) finds the same number of solutions with fewer
+/// [`Tree::Fastest`]) finds the same number of solutions with fewer
 /// guesses of its own.
 ///
 /// ```
@@ -53,13 +53,13 @@ pub struct Solver {
     engines: Kept<Key, Box<dyn ShapeSearch>, CACHED_SHAPES>,
     stats: Stats,
     /// The engine of the shorthands.
-    shorthand: Engine,
+    shorthand: EngineChoice,
     tree: Tree,
 }
 
 /// What a cached engine serves: a shape, whether it is a pencilmark
 /// puzzle's own, and which engine it is.
-type Key = (Shape, bool, EngineKind);
+type Key = (Shape, bool, Engine);
 
 impl Solver {
     /// A solver with no matrix built yet.
@@ -69,12 +69,12 @@ impl Solver {
 
     /// A solver whose shorthands ([`solve`](Self::solve),
     /// [`count`](Self::count), [`solutions`](Self::solutions)) run every
-    /// shape on the generic [`dance_dlx`] engine, as [`Engine::Dlx`] does —
+    /// shape on the generic [`dance_dlx`] engine, as [`EngineChoice::Dlx`] does —
     /// slower; for comparing the two and for checking the other engines
     /// against it. [`run`](Self::run) follows its request.
     pub fn generic() -> Solver {
         Solver {
-            shorthand: Engine::Dlx,
+            shorthand: EngineChoice::Dlx,
             ..Solver::default()
         }
     }
@@ -94,7 +94,7 @@ impl Solver {
     /// let count = solver.run(&puzzle, &Request::new(Goal::Count { limit: 300 }));
     /// assert_eq!((count.status, count.count.to_string()), (Status::Multiple, "288".to_owned()));
     /// // The answer names the engine that served: the 4×4 shape's fastest.
-    /// assert_eq!(count.engine, dance_sudoku::EngineKind::Kernel);
+    /// assert_eq!(count.engine, dance_sudoku::Engine::Kernel);
     /// let capped = solver.run(&puzzle, &Request::new(Goal::Count { limit: 10 }));
     /// assert_eq!(capped.count.to_string(), "10+");
     /// let stopped = Request::new(Goal::All).with_stop(Stop::after(Duration::ZERO));
@@ -103,7 +103,7 @@ impl Solver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn run(&mut self, puzzle: &Puzzle, request: &Request) -> Answer {
-        let kind = self.engine_kind(puzzle, request.engine);
+        let kind = self.engine_for(puzzle, request.engine);
         let answer = match Solver::load(&mut self.engines, puzzle, kind) {
             Some(engine) => Solver::pursue(engine, puzzle, request, kind),
             None => engines::dfs::run(puzzle, request),
@@ -117,7 +117,7 @@ impl Solver {
         engine: &mut dyn ShapeSearch,
         puzzle: &Puzzle,
         request: &Request,
-        kind: EngineKind,
+        kind: Engine,
     ) -> Answer {
         let mut tally = Tally::new(request);
         let keep = request.goal.keeps_solution();
@@ -140,7 +140,7 @@ impl Solver {
     }
 
     /// Walks Algorithm X's tree, or the deductions engine's where it serves
-    /// (the classic 9×9 shape), under [`Engine::Fast`] ([`Tree`]); other
+    /// (the classic 9×9 shape), under [`EngineChoice::Fast`] ([`Tree`]); other
     /// shapes and engines are not affected. The engines of both stay
     /// built, so switching back and forth costs nothing.
     pub fn set_tree(&mut self, tree: Tree) {
@@ -198,25 +198,25 @@ impl Solver {
     }
 
     /// The work done by the last search (the engine that did it is its
-    /// [`Answer`]'s, or [`engine_kind`](Self::engine_kind)'s): on
+    /// [`Answer`]'s, or [`engine_for`](Self::engine_for)'s): on
     /// Algorithm X's tree, options tried (`nodes`) and options tried where
     /// the item had more than one left (`guesses`). Placing the givens
     /// costs no nodes. On the deductions engine's tree
-    /// ([`Tree::Deductions`], 9×9), a guess is an option tried at a branch
+    /// ([`Tree::Fastest`], 9×9), a guess is an option tried at a branch
     /// point and a node a cell filled or a configuration tried
-    /// ([`EngineKind::Deductions`]).
+    /// ([`Engine::Deductions`]).
     pub fn stats(&self) -> Stats {
         self.stats
     }
 
     /// The engine of the shorthands: see [`generic`](Self::generic).
-    pub(crate) fn shorthand_engine(&self) -> Engine {
+    pub(crate) fn shorthand_engine(&self) -> EngineChoice {
         self.shorthand
     }
 
     /// Starts a search of `puzzle` on the shorthands' engine.
     fn search<'a>(&'a mut self, puzzle: &'a Puzzle) -> Search<'a> {
-        let kind = self.engine_kind(puzzle, self.shorthand);
+        let kind = self.engine_for(puzzle, self.shorthand);
         self.stats = Stats::default();
         // The shorthands run on `fast` or `dlx` (`shorthand` is set by the
         // constructors alone), whose engines all keep a matrix.
@@ -238,7 +238,7 @@ impl Solver {
     fn load<'e>(
         engines: &'e mut Kept<Key, Box<dyn ShapeSearch>, CACHED_SHAPES>,
         puzzle: &Puzzle,
-        kind: EngineKind,
+        kind: Engine,
     ) -> Option<&'e mut dyn ShapeSearch> {
         let (shape, pencilmark) = (puzzle.shape(), puzzle.is_pencilmark());
         let serves = |(cached, marks, built): &Key| {
@@ -260,18 +260,18 @@ impl Solver {
     /// there once, for every search of the solver.
     ///
     /// ```
-    /// use dance_sudoku::{Engine, EngineKind, Solver};
+    /// use dance_sudoku::{EngineChoice, Engine, Solver};
     ///
     /// let puzzle: dance_sudoku::Puzzle = ".".repeat(81).parse()?;
     /// let mut solver = Solver::new();
-    /// assert_eq!(solver.engine_kind(&puzzle, Engine::Fast), EngineKind::Deductions);
-    /// assert_eq!(solver.engine_kind(&puzzle, Engine::Dlx), EngineKind::Dlx);
-    /// assert_eq!(solver.engine_kind(&puzzle, Engine::Dfs), EngineKind::Dfs);
+    /// assert_eq!(solver.engine_for(&puzzle, EngineChoice::Fast), Engine::Deductions);
+    /// assert_eq!(solver.engine_for(&puzzle, EngineChoice::Dlx), Engine::Dlx);
+    /// assert_eq!(solver.engine_for(&puzzle, EngineChoice::Dfs), Engine::Dfs);
     /// solver.set_tree(dance_sudoku::Tree::AlgorithmX);
-    /// assert_eq!(solver.engine_kind(&puzzle, Engine::Fast), EngineKind::Bands);
+    /// assert_eq!(solver.engine_for(&puzzle, EngineChoice::Fast), Engine::Bands);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn engine_kind(&self, puzzle: &Puzzle, engine: Engine) -> EngineKind {
+    pub fn engine_for(&self, puzzle: &Puzzle, engine: EngineChoice) -> Engine {
         let ask = Ask {
             engine,
             tree: self.tree,

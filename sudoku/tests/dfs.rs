@@ -1,7 +1,7 @@
 //! The DFS against an independent oracle: every 4×4 Latin square, checked
 //! with `verify`.
 
-use dance_sudoku::{Count, Digit, Engine, Grid, Puzzle, Shape, Status, dfs, verify};
+use dance_sudoku::{Count, Digit, EngineChoice, Grid, Puzzle, Shape, Status, dfs, verify};
 use proptest::prelude::*;
 
 use crate::util::{count, variant, verdict};
@@ -81,7 +81,7 @@ fn there_are_576_latin_squares_and_288_sudokus() {
     let empty = Puzzle::empty(Shape::boxed(4).unwrap());
     assert_eq!(oracle(&empty, &squares).len(), 288);
     assert_eq!(
-        count(&empty, 1000, Engine::Dfs),
+        count(&empty, 1000, EngineChoice::Dfs),
         Count {
             solutions: 288,
             complete: true
@@ -110,7 +110,7 @@ proptest! {
         }
         let puzzle = Puzzle::new(shape, cells).unwrap();
         let solutions = oracle(&puzzle, &squares);
-        let counted = count(&puzzle, 1000, Engine::Dfs);
+        let counted = count(&puzzle, 1000, EngineChoice::Dfs);
         prop_assert_eq!(counted, Count { solutions: solutions.len() as u64, complete: true });
         let first = dfs::solve(&puzzle);
         prop_assert_eq!(first.as_ref(), solutions.first());
@@ -119,6 +119,6 @@ proptest! {
             [only] => (Status::Unique, Some(only.clone())),
             _ => (Status::Multiple, None),
         };
-        prop_assert_eq!(verdict(&puzzle, Engine::Dfs), expected);
+        prop_assert_eq!(verdict(&puzzle, EngineChoice::Dfs), expected);
     }
 }

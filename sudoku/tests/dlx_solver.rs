@@ -4,7 +4,8 @@
 
 use dance_sudoku::batch::{solve_batch, solve_batch_sequential};
 use dance_sudoku::{
-    Count, Digit, Engine, Goal, Grid, Puzzle, Request, Shape, Solver, Status, Tree, Variant, verify,
+    Count, Digit, EngineChoice, Goal, Grid, Puzzle, Request, Shape, Solver, Status, Tree, Variant,
+    verify,
 };
 use proptest::prelude::*;
 
@@ -43,7 +44,7 @@ fn known_figures() {
     assert_eq!(generic.count(&empty4, u64::MAX), count(288, true));
 
     let norvig: Puzzle = NORVIG.parse().unwrap();
-    for engine in [Engine::Fast, Engine::Dlx] {
+    for engine in [EngineChoice::Fast, EngineChoice::Dlx] {
         let (status, grid) = verdict(&norvig, engine);
         assert_eq!(
             status,
@@ -58,12 +59,15 @@ fn known_figures() {
 
     let empty9 = Puzzle::empty(Shape::boxed(9).unwrap());
     assert_eq!(solver.count(&empty9, 3), count(3, false));
-    assert_eq!(verdict(&empty9, Engine::Fast), (Status::Multiple, None));
+    assert_eq!(
+        verdict(&empty9, EngineChoice::Fast),
+        (Status::Multiple, None)
+    );
 
     let clash: Puzzle = format!("11{}", ".".repeat(79)).parse().unwrap();
     assert_eq!(solver.solve(&clash), None);
     assert_eq!(solver.count(&clash, 10), count(0, true));
-    for engine in Engine::ALL {
+    for engine in EngineChoice::ALL {
         assert_eq!(verdict(&clash, engine), (Status::NoSolution, None));
     }
     assert_eq!(solver.solutions(&clash).count(), 0);
@@ -195,8 +199,8 @@ proptest! {
         // (The fast 9×9 engine walks its own tree: its guesses differ.)
         prop_assert_eq!(reference.stats().guesses, generic.stats().guesses, "both engines make the same guesses");
         prop_assert!(counted.solutions >= 1, "blanking a valid grid leaves a solution");
-        let exact = crate::util::count(&puzzle, 1, Engine::Fast);
-        for engine in [Engine::Dlx, Engine::Dfs] {
+        let exact = crate::util::count(&puzzle, 1, EngineChoice::Fast);
+        for engine in [EngineChoice::Dlx, EngineChoice::Dfs] {
             prop_assert_eq!(crate::util::count(&puzzle, 1, engine), exact);
         }
 
@@ -208,13 +212,13 @@ proptest! {
         if counted.solutions == 1 {
             prop_assert_eq!(&grid, &first);
         }
-        let fast = verdict(&puzzle, Engine::Fast);
+        let fast = verdict(&puzzle, EngineChoice::Fast);
         prop_assert_eq!(fast.0 == Status::Unique, counted == count(1, true));
         if let Some(grid) = &fast.1 {
             verify(&puzzle, grid).unwrap();
         }
-        prop_assert_eq!(verdict(&puzzle, Engine::Dfs), fast.clone());
-        prop_assert_eq!(verdict(&puzzle, Engine::Dlx), fast);
+        prop_assert_eq!(verdict(&puzzle, EngineChoice::Dfs), fast.clone());
+        prop_assert_eq!(verdict(&puzzle, EngineChoice::Dlx), fast);
     }
 }
 
@@ -273,7 +277,10 @@ proptest! {
         reference.set_tree(Tree::AlgorithmX);
         let mut generic = Solver::generic();
         let counted = solver.count(&puzzle, 2);
-        prop_assert_eq!(crate::util::count(&puzzle, 1, Engine::Dfs), crate::util::count(&puzzle, 1, Engine::Fast));
+        prop_assert_eq!(
+            crate::util::count(&puzzle, 1, EngineChoice::Dfs),
+            crate::util::count(&puzzle, 1, EngineChoice::Fast)
+        );
         prop_assert_eq!(generic.count(&puzzle, 2), counted);
         prop_assert_eq!(reference.count(&puzzle, 2), counted);
         prop_assert_eq!(reference.stats().guesses, generic.stats().guesses);

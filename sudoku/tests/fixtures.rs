@@ -4,7 +4,7 @@
 use std::fs;
 
 use dance_sudoku::format::{self, Format, ParseOptions};
-use dance_sudoku::{Digit, Engine, Grid, Puzzle, Status, Variant, dfs, verify};
+use dance_sudoku::{Digit, EngineChoice, Grid, Puzzle, Status, Variant, dfs, verify};
 
 use crate::util::{collect, data};
 
@@ -43,7 +43,7 @@ fn check_pair(puzzles: &[Puzzle], solutions: &str, unique: bool) -> usize {
         assert_eq!(found, expected, "{solutions} #{}", i + 1);
         if unique {
             assert_eq!(
-                crate::util::verdict(puzzle, Engine::Dfs),
+                crate::util::verdict(puzzle, EngineChoice::Dfs),
                 (Status::Unique, Some(expected)),
                 "{solutions} #{}",
                 i + 1

@@ -7,7 +7,7 @@ use dance_sudoku::generate::{
     puzzle_seed,
 };
 use dance_sudoku::{
-    BoxShape, Digit, Engine, Puzzle, Shape, Solver, Status, Variant, jigsaw, verify,
+    BoxShape, Digit, EngineChoice, Puzzle, Shape, Solver, Status, Variant, jigsaw, verify,
 };
 
 use crate::util::verdict;
@@ -35,13 +35,13 @@ fn check(made: &Generated, symmetry: Symmetry, naive: bool) {
     let puzzle = &made.puzzle;
     verify(puzzle, &made.solution).unwrap();
     assert_eq!(
-        verdict(puzzle, Engine::Fast),
+        verdict(puzzle, EngineChoice::Fast),
         (Status::Unique, Some(made.solution.clone())),
         "{puzzle}"
     );
     if naive {
         assert_eq!(
-            verdict(puzzle, Engine::Dfs).1.as_ref(),
+            verdict(puzzle, EngineChoice::Dfs).1.as_ref(),
             Some(&made.solution)
         );
     }
@@ -59,7 +59,7 @@ fn check(made: &Generated, symmetry: Symmetry, naive: bool) {
             "{puzzle}: {cell} can go"
         );
         if naive && symmetry == Symmetry::None {
-            assert_eq!(verdict(&fewer, Engine::Dfs).0, Status::Multiple);
+            assert_eq!(verdict(&fewer, EngineChoice::Dfs).0, Status::Multiple);
         }
     }
 }
@@ -90,7 +90,10 @@ fn boxed_puzzles_are_unique_and_minimal() {
 fn nine_by_nine_puzzles_pass_the_naive_search_too() {
     let mut solver = Solver::new();
     let made = generate(&mut solver, &options(Shape::boxed(9).unwrap()), 2).unwrap();
-    assert_eq!(verdict(&made.puzzle, Engine::Dfs).1, Some(made.solution));
+    assert_eq!(
+        verdict(&made.puzzle, EngineChoice::Dfs).1,
+        Some(made.solution)
+    );
 }
 
 #[test]
@@ -180,7 +183,7 @@ fn clue_targets_above_the_minimum_are_met_exactly() {
         let made = generate(&mut solver, &options, 1).unwrap();
         assert_eq!(made.puzzle.given_count(), clues);
         assert_eq!(
-            verdict(&made.puzzle, Engine::Fast).1,
+            verdict(&made.puzzle, EngineChoice::Fast).1,
             Some(made.solution.clone())
         );
         for (cell, _) in made.puzzle.givens() {

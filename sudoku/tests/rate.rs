@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use dance_sudoku::generate::{Layout, Options, generate};
 use dance_sudoku::rate::{Level, RateError, SAMPLES, rate, samples};
-use dance_sudoku::{Engine, EngineKind, Goal, Puzzle, Request, Shape, Solver, Tree, Variant};
+use dance_sudoku::{Engine, EngineChoice, Goal, Puzzle, Request, Shape, Solver, Tree, Variant};
 
 /// Every `step`-th puzzle of a set under `benches/data/`, from the first;
 /// `puzzle:solution` lines give their puzzle.
@@ -132,7 +132,7 @@ fn the_shipped_sets_fall_as_documented() {
 
 /// The work of `engine`'s searches of a rating: the samples counted to
 /// one, as the rating counts them.
-fn samples_on(engine: Engine, puzzle: &Puzzle) -> (u64, u64, Vec<EngineKind>) {
+fn samples_on(engine: EngineChoice, puzzle: &Puzzle) -> (u64, u64, Vec<Engine>) {
     let mut solver = Solver::new();
     let request = Request::new(Goal::Count { limit: 1 }).with_engine(engine);
     let (mut nodes, mut guesses, mut served) = (0, 0, Vec::new());
@@ -157,10 +157,10 @@ fn the_rating_counts_the_generic_engines_guesses_and_the_bands_nodes() {
     let mut solver = Solver::new();
     for puzzle in &top95 {
         let rating = rate(&mut solver, puzzle).unwrap();
-        assert_eq!(rating.engine, Some(EngineKind::Bands));
-        let (_, guesses, served) = samples_on(Engine::Dlx, puzzle);
+        assert_eq!(rating.engine, Some(Engine::Bands));
+        let (_, guesses, served) = samples_on(EngineChoice::Dlx, puzzle);
         assert_eq!(rating.total.guesses, guesses, "{puzzle}");
-        assert!(served.iter().all(|&kind| kind == EngineKind::Dlx));
+        assert!(served.iter().all(|&kind| kind == Engine::Dlx));
         // The bands on Algorithm X's tree: the same searches.
         let mut bands = Solver::new();
         bands.set_tree(Tree::AlgorithmX);
@@ -172,12 +172,12 @@ fn the_rating_counts_the_generic_engines_guesses_and_the_bands_nodes() {
     }
     let first = &top95[0];
     let rating = rate(&mut solver, first).unwrap();
-    let (dlx_nodes, _, _) = samples_on(Engine::Dlx, first);
+    let (dlx_nodes, _, _) = samples_on(EngineChoice::Dlx, first);
     assert_eq!(rating.to_string(), "extreme 2148.6 400.0");
     assert_eq!(dlx_nodes as f64 / f64::from(SAMPLES), 2468.625);
     // A generic solver rates on the generic engine: dlx's nodes.
     let generic = rate(&mut Solver::generic(), first).unwrap();
-    assert_eq!(generic.engine, Some(EngineKind::Dlx));
+    assert_eq!(generic.engine, Some(Engine::Dlx));
     assert_eq!(
         (generic.total.nodes, generic.level),
         (dlx_nodes, rating.level)
@@ -185,19 +185,19 @@ fn the_rating_counts_the_generic_engines_guesses_and_the_bands_nodes() {
     // A puzzle of forced moves has no branch that dies: the counts agree.
     let easy = &shipped("easy_with_solutions.txt", 1)[0];
     let rating = rate(&mut solver, easy).unwrap();
-    let (nodes, guesses, _) = samples_on(Engine::Dlx, easy);
+    let (nodes, guesses, _) = samples_on(EngineChoice::Dlx, easy);
     assert_eq!((rating.total.nodes, rating.total.guesses), (nodes, 0));
     assert_eq!(guesses, 0);
     // The bitboards (9×9 jigsaw) and the kernel (6×6) count node for node
     // as the generic engine does.
     for (set, kind) in [
-        ("generated9_jigsaw.txt", EngineKind::Bitboards),
-        ("generated6.txt", EngineKind::Kernel),
+        ("generated9_jigsaw.txt", Engine::Bitboards),
+        ("generated6.txt", Engine::Kernel),
     ] {
         for puzzle in shipped(set, 7) {
             let rating = rate(&mut solver, &puzzle).unwrap();
             assert_eq!(rating.engine, Some(kind));
-            let (nodes, guesses, _) = samples_on(Engine::Dlx, &puzzle);
+            let (nodes, guesses, _) = samples_on(EngineChoice::Dlx, &puzzle);
             assert_eq!((rating.total.nodes, rating.total.guesses), (nodes, guesses));
         }
     }

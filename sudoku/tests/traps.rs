@@ -4,7 +4,7 @@
 use dance_dlx::OptionId;
 use dance_sudoku::batch::{par_map, solve_batch_sequential};
 use dance_sudoku::cover::placement;
-use dance_sudoku::{Answer, Engine, Goal, Puzzle, Request, Solver, Status, Stop, Variant};
+use dance_sudoku::{Answer, EngineChoice, Goal, Puzzle, Request, Solver, Status, Stop, Variant};
 
 /// Puzzles of three shapes, so nested pieces of work switch matrices.
 fn puzzles() -> Vec<Puzzle> {
@@ -126,7 +126,7 @@ fn a_past_deadline_times_out_on_every_engine() {
     let empty: Puzzle = ".".repeat(81).parse().unwrap();
     let past = Stop::at(Instant::now());
     let mut solver = Solver::new();
-    for engine in Engine::ALL {
+    for engine in EngineChoice::ALL {
         let late = Request::new(Goal::Count { limit: 1_000_000 })
             .with_stop(past.clone())
             .with_engine(engine);

@@ -4,8 +4,8 @@ use std::path::PathBuf;
 
 use dance_sudoku::format::{ParseOptions, Record};
 use dance_sudoku::{
-    Answer, BoxShape, Count, Digit, Engine, Goal, Grid, Puzzle, Request, Shape, Solver, Status,
-    Variant,
+    Answer, BoxShape, Count, Digit, EngineChoice, Goal, Grid, Puzzle, Request, Shape, Solver,
+    Status, Variant,
 };
 use proptest::prelude::*;
 
@@ -79,17 +79,17 @@ pub fn puzzle_of(shape: Shape) -> impl Strategy<Value = Puzzle> {
 }
 
 /// The answer of `engine` to `goal` for `puzzle`, on `solver`.
-pub fn ask(solver: &mut Solver, puzzle: &Puzzle, goal: Goal, engine: Engine) -> Answer {
+pub fn ask(solver: &mut Solver, puzzle: &Puzzle, goal: Goal, engine: EngineChoice) -> Answer {
     solver.run(puzzle, &Request::new(goal).with_engine(engine))
 }
 
 /// Unique (with the solution), multiple or none, as `engine` finds it.
-pub fn verdict(puzzle: &Puzzle, engine: Engine) -> (Status, Option<Grid>) {
+pub fn verdict(puzzle: &Puzzle, engine: EngineChoice) -> (Status, Option<Grid>) {
     let answer = ask(&mut Solver::new(), puzzle, Goal::Unique, engine);
     (answer.status, answer.solution)
 }
 
 /// The count of `engine` up to `limit`: exact to `limit`, `limit+` above.
-pub fn count(puzzle: &Puzzle, limit: u64, engine: Engine) -> Count {
+pub fn count(puzzle: &Puzzle, limit: u64, engine: EngineChoice) -> Count {
     ask(&mut Solver::new(), puzzle, Goal::Count { limit }, engine).count
 }

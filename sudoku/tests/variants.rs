@@ -5,7 +5,9 @@
 use std::sync::LazyLock;
 
 use dance_sudoku::generate::{Options, generate};
-use dance_sudoku::{Count, Digit, Engine, Grid, Puzzle, Shape, Solver, Status, Variant, verify};
+use dance_sudoku::{
+    Count, Digit, EngineChoice, Grid, Puzzle, Shape, Solver, Status, Variant, verify,
+};
 
 use crate::util::{count, verdict};
 use proptest::prelude::*;
@@ -103,15 +105,15 @@ fn assert_all_count(puzzle: &Puzzle, expected: u64) {
         complete,
         "generic {puzzle}"
     );
-    for engine in Engine::ALL {
+    for engine in EngineChoice::ALL {
         assert_eq!(
             count(puzzle, expected, engine),
             complete,
             "{engine} {puzzle}"
         );
     }
-    let fast = verdict(puzzle, Engine::Fast);
-    assert_eq!(verdict(puzzle, Engine::Dfs), fast, "{puzzle}");
+    let fast = verdict(puzzle, EngineChoice::Fast);
+    assert_eq!(verdict(puzzle, EngineChoice::Dfs), fast, "{puzzle}");
     match fast {
         (Status::Unique, Some(grid)) => {
             assert_eq!(expected, 1);
@@ -231,9 +233,9 @@ proptest! {
             cells[cell] = Digit::new(digit);
         }
         let puzzle = Puzzle::new(shape, cells).unwrap();
-        let expected = count(&puzzle, 20, Engine::Dfs);
-        prop_assert_eq!(count(&puzzle, 20, Engine::Fast), expected);
-        prop_assert_eq!(count(&puzzle, 20, Engine::Dlx), expected);
+        let expected = count(&puzzle, 20, EngineChoice::Dfs);
+        prop_assert_eq!(count(&puzzle, 20, EngineChoice::Fast), expected);
+        prop_assert_eq!(count(&puzzle, 20, EngineChoice::Dlx), expected);
         if let Some(grid) = Solver::new().solve(&puzzle) {
             prop_assert!(verify(&puzzle, &grid).is_ok());
         }
@@ -252,7 +254,7 @@ fn assert_generated_puzzles_need_their_rules(base: &Shape, variants: &[Variant])
         let puzzle = &made.puzzle;
         verify(puzzle, &made.solution).unwrap();
         let unique = (Status::Unique, Some(made.solution.clone()));
-        for engine in Engine::ALL {
+        for engine in EngineChoice::ALL {
             assert_eq!(verdict(puzzle, engine), unique, "{engine}");
         }
         for (cell, _) in puzzle.givens() {
@@ -260,14 +262,14 @@ fn assert_generated_puzzles_need_their_rules(base: &Shape, variants: &[Variant])
             cells[cell.index()] = None;
             let fewer = Puzzle::new(shape.clone(), cells).unwrap();
             assert_eq!(
-                verdict(&fewer, Engine::Fast).0,
+                verdict(&fewer, EngineChoice::Fast).0,
                 Status::Multiple,
                 "{variant}: {puzzle}"
             );
         }
         let plain = Puzzle::new(base.clone(), puzzle.cells().to_vec()).unwrap();
         assert_eq!(
-            verdict(&plain, Engine::Fast).0,
+            verdict(&plain, EngineChoice::Fast).0,
             Status::Multiple,
             "{variant}: {puzzle}"
         );

@@ -24,10 +24,10 @@ use dance_dlx::{Goal, Tally};
 
 use crate::cover::{KING_MOVES, KNIGHT_MOVES, ORTHOGONAL_MOVES, step};
 use crate::values::Values;
-use crate::{Answer, Digit, EngineKind, Grid, Puzzle, Request, Shape, Stats, Variant};
+use crate::{Answer, Digit, Engine, Grid, Puzzle, Request, Shape, Stats, Variant};
 
 /// Answers `request` with the naive search — what
-/// [`Solver::run`](crate::Solver::run) does for [`Engine::Dfs`](crate::Engine::Dfs),
+/// [`Solver::run`](crate::Solver::run) does for [`EngineChoice::Dfs`](crate::EngineChoice::Dfs),
 /// whatever engine the request names: the same statuses and counts as the
 /// exact-cover engines, by the same rules. The stop is looked at every
 /// [`Tally::NODES_PER_LOOK`] nodes and at every solution.
@@ -44,7 +44,7 @@ use crate::{Answer, Digit, EngineKind, Grid, Puzzle, Request, Shape, Stats, Vari
 pub fn run(puzzle: &Puzzle, request: &Request) -> Answer {
     let mut tally = Tally::new(request);
     if tally.checkpoint().is_break() {
-        return tally.answer(None, Stats::default(), EngineKind::Dfs);
+        return tally.answer(None, Stats::default(), Engine::Dfs);
     }
     let keep = request.goal.keeps_solution();
     let mut kept = None;
@@ -58,7 +58,7 @@ pub fn run(puzzle: &Puzzle, request: &Request) -> Answer {
         }
         tally.checkpoint()
     });
-    tally.answer(kept, stats, EngineKind::Dfs)
+    tally.answer(kept, stats, Engine::Dfs)
 }
 
 /// The first solution in search order, or `None` when there is none: the
@@ -455,7 +455,7 @@ mod tests {
         let counted = ask(&puzzle, Goal::Count { limit: 10 });
         assert_eq!(
             (counted.count, counted.stats, counted.engine),
-            (count(0, true), Stats::default(), EngineKind::Dfs)
+            (count(0, true), Stats::default(), Engine::Dfs)
         );
     }
 
@@ -559,7 +559,7 @@ mod tests {
         let answer = ask(&full, Goal::Unique);
         assert_eq!(
             (answer.status, answer.stats, answer.engine),
-            (Status::Unique, Stats::default(), EngineKind::Dfs)
+            (Status::Unique, Stats::default(), Engine::Dfs)
         );
         let one_blank = parse("123434124321214.");
         assert_eq!(
@@ -585,7 +585,7 @@ mod tests {
         );
         assert_eq!(
             (late.stats, late.engine),
-            (Stats::default(), EngineKind::Dfs),
+            (Stats::default(), Engine::Dfs),
             "a stop that has come ends it at once"
         );
         let generous = Request::new(Goal::Count { limit: 1000 })

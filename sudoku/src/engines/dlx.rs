@@ -13,7 +13,7 @@ use crate::{Grid, Puzzle, Shape, Stats};
 /// givens selected — or, for a pencilmark puzzle, on its
 /// [`pencilmark_cover`] with the marks option selected first.
 #[derive(Debug)]
-pub(crate) struct Generic {
+pub(crate) struct Dlx {
     size: usize,
     solver: dance_dlx::Solver,
     /// Whether the matrix is a pencilmark puzzle's.
@@ -23,9 +23,9 @@ pub(crate) struct Generic {
     began: Stats,
 }
 
-impl Generic {
-    pub(crate) fn new(shape: &Shape) -> Generic {
-        Generic {
+impl Dlx {
+    pub(crate) fn new(shape: &Shape) -> Dlx {
+        Dlx {
             size: shape.size(),
             solver: algorithm_x(&exact_cover(shape)),
             marks: false,
@@ -35,8 +35,8 @@ impl Generic {
 
     /// The engine of one pencilmark puzzle: its candidates are part of the
     /// matrix, so it serves no other puzzle.
-    pub(crate) fn pencilmark(puzzle: &Puzzle) -> Generic {
-        Generic {
+    pub(crate) fn pencilmark(puzzle: &Puzzle) -> Dlx {
+        Dlx {
             size: puzzle.shape().size(),
             solver: algorithm_x(&pencilmark_cover(puzzle)),
             marks: true,
@@ -57,7 +57,7 @@ pub(crate) fn algorithm_x(problem: &dance_dlx::Problem) -> dance_dlx::Solver {
     solver
 }
 
-impl ShapeSearch for Generic {
+impl ShapeSearch for Dlx {
     fn start(&mut self, puzzle: &Puzzle) -> bool {
         let n = self.size;
         self.solver.reset();

@@ -50,11 +50,13 @@
 //!   one pool per count.
 //! - [`verify`] checks that a grid solves a puzzle and names the cell or
 //!   [`Unit`] that is wrong.
-//! - [`format`](mod@format) reads and writes five text formats — one
-//!   puzzle per line, grids of rows, POJ 2676, pencilmarks (Sukaku) and CSV
-//!   datasets — for every size, boxed or jigsaw (a region map with the
-//!   cells), with 16×16 also in hexadecimal digits
-//!   ([`Alphabet::Hex`](format::Alphabet::Hex)), streaming records from any
+//! - [`format`](mod@format) reads and writes six text formats — one
+//!   puzzle per line, grids of rows, grids of numbers, POJ 2676,
+//!   pencilmarks (Sukaku) and CSV datasets — for every size, boxed or
+//!   jigsaw (a region map with the cells), with 16×16 also in hexadecimal
+//!   digits ([`Alphabet::Hex`](format::Alphabet::Hex)) and the large sizes
+//!   in letters from `A` ([`Alphabet::Letters`](format::Alphabet::Letters)),
+//!   streaming records from any
 //!   `BufRead` in bounded memory, with a line and column in every
 //!   [`ParseError`](format::ParseError).
 //! - [`dfs`] is the textbook backtracking baseline: cells in order, digits

@@ -11,6 +11,7 @@ mod formats;
 mod generate;
 mod memo_budget;
 mod modules;
+mod numbers;
 mod pencilmark;
 mod preprocess;
 mod rate;

@@ -25,8 +25,8 @@ if TYPE_CHECKING:
     # which stubtest would report.
     _Status: TypeAlias = Literal["solved", "unique", "multiple", "none", "timeout", "mismatch"]
     _Engine: TypeAlias = Literal["fast", "dlx", "dfs"]
-    _Format: TypeAlias = Literal["auto", "line", "grid", "poj", "pencilmark", "csv"]
-    _Alphabet: TypeAlias = Literal["standard", "hex"]
+    _Format: TypeAlias = Literal["auto", "line", "grid", "numbers", "poj", "pencilmark", "csv"]
+    _Alphabet: TypeAlias = Literal["standard", "hex", "letters"]
 
 __all__ = ["rate", "solve"]
 
@@ -291,9 +291,10 @@ def solve(
     """Solves a batch of Sudoku puzzles.
 
     `puzzles`: a list, tuple, pandas Series or any iterable of strings, each
-    one puzzle in any format the command line reads (line, grid, POJ,
-    pencilmark, jigsaw maps; `format` to say which, `alphabet="hex"` for
-    16x16 written 0-F), or of ints read as Kaggle-style 9x9 puzzles (17 to
+    one puzzle in any format the command line reads (line, grid, rows of
+    numbers, POJ, pencilmark, jigsaw maps; `format` to say which,
+    `alphabet="hex"` for 16x16 written 0-F, `alphabet="letters"` for A-P),
+    or of ints read as Kaggle-style 9x9 puzzles (17 to
     81 digits, left-padded with zeros to 81: pandas reads those datasets'
     puzzle columns as ints unless told `dtype=str`). Or a NumPy integer
     array with 0 for a blank: `(n, N*N)` (a puzzle a row), `(n, N, N)` (a

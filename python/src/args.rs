@@ -88,14 +88,16 @@ pub fn variant(name: Option<&str>) -> PyResult<Variant> {
 }
 
 /// The digit alphabet named by `alphabet=`, as the command line's
-/// `--alphabet`: `"standard"` (digits from 1, then letters) or `"hex"`
-/// (16×16 puzzles written 0–F).
+/// `--alphabet`: `"standard"` (digits from 1, then letters), `"hex"`
+/// (16×16 puzzles written 0–F) or `"letters"` (10×10 to 25×25 written from
+/// A for 1).
 pub fn alphabet(name: &str) -> PyResult<Alphabet> {
     match name {
         "standard" => Ok(Alphabet::Standard),
         "hex" => Ok(Alphabet::Hex),
+        "letters" => Ok(Alphabet::Letters),
         other => Err(value_error(format!(
-            "alphabet: unknown alphabet {other:?}; expected \"standard\" or \"hex\""
+            "alphabet: unknown alphabet {other:?}; expected \"standard\", \"hex\" or \"letters\""
         ))),
     }
 }

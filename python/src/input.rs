@@ -33,13 +33,14 @@ impl Reading {
             "auto" => None,
             "line" => Some(Format::Line),
             "grid" => Some(Format::Grid),
+            "numbers" => Some(Format::Numbers),
             "poj" => Some(Format::Poj),
             "pencilmark" => Some(Format::Pencilmark),
             "csv" => Some(Format::Csv),
             other => {
                 return Err(value_error(format!(
                     "format: unknown format {other:?}; expected \"auto\", \"line\", \"grid\", \
-                     \"poj\", \"pencilmark\" or \"csv\""
+                     \"numbers\", \"poj\", \"pencilmark\" or \"csv\""
                 )));
             }
         };
@@ -152,12 +153,13 @@ fn parse_text(text: &str, reading: &Reading) -> Result<(Puzzle, Format), Located
 }
 
 /// A grid written as the command line writes a solution of a puzzle read
-/// in `format`: POJ's rows for POJ, rows for a grid, a line otherwise — in
-/// the digits of `alphabet`.
+/// in `format`: POJ's rows for POJ, rows for a grid, rows of numbers for
+/// numbers, a line otherwise — in the digits of `alphabet`.
 pub fn format_grid(grid: &Grid, format: Format, alphabet: Alphabet) -> String {
     let size = grid.shape().size();
     match format {
         Format::Grid => alphabet.respell(format::grid::format_grid(grid), size),
+        Format::Numbers => format::numbers::format_grid(grid),
         Format::Poj => format::poj::format_grid(grid)
             .unwrap_or_else(|_| alphabet.respell(format::grid::format_grid(grid), size)),
         _ => {

@@ -22,7 +22,8 @@ use crate::interrupt;
 /// `puzzles` is a list (or any iterable, such as a pandas Series) of
 /// puzzles, each a string in any format the command line reads — a line of
 /// N*N cells with `.` or `0` for blanks, optionally followed by a jigsaw
-/// region map; N rows of N cells, with or without box separators; POJ
+/// region map; N rows of N cells, with or without box separators; N rows
+/// of N space-separated numbers, 0 for a blank; POJ
 /// 2676's count and 9 rows of 9 digits; a pencilmark line of N*N*N
 /// candidates — or an int, read as a 9x9 puzzle in the Kaggle style (its
 /// digits, left-padded with zeros to 81: pandas reads those datasets' puzzle
@@ -40,9 +41,10 @@ use crate::interrupt;
 /// `"non-consecutive"`. `engine`: `"fast"` (default), `"dlx"` or `"dfs"`,
 /// as `--engine`. `format`: as `--format`, `"auto"` (each string's format
 /// detected as the command line detects a file's), `"line"`, `"grid"`,
-/// `"poj"`, `"pencilmark"` or `"csv"` (a header line and one record).
-/// `alphabet`: as `--alphabet`, `"standard"` or `"hex"` (16x16 written
-/// 0-F; solutions are written back in it). `check`: as `--check`, the
+/// `"numbers"`, `"poj"`, `"pencilmark"` or `"csv"` (a header line and one
+/// record). `alphabet`: as `--alphabet`, `"standard"`, `"hex"` (16x16
+/// written 0-F) or `"letters"` (10x10 to 25x25 written from A for 1: A-P
+/// for 16x16); solutions are written back in it. `check`: as `--check`, the
 /// expected answers, one per puzzle (strings of digits, or Kaggle-style
 /// ints; puzzles given as strings only): a puzzle whose answer is not a
 /// solution of it, or not the solution found, gets the status
@@ -55,7 +57,8 @@ use crate::interrupt;
 /// `details=True`, `(solutions, status, details)`. `solutions` is of the
 /// input's kind: for strings (and ints), a list with each solution as a
 /// string in its puzzle's format as the command line prints it (a line; rows
-/// for a grid; POJ's rows for POJ), None where there is none; for an array,
+/// for a grid; rows of numbers for numbers; POJ's rows for POJ), None where
+/// there is none; for an array,
 /// an array of the same shape and dtype (rows of zeros where there is
 /// none). In count mode `solutions` holds the counts instead: a list of
 /// ints, or a uint64 array of shape `(n,)`. `status` is a list of the

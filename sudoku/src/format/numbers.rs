@@ -199,16 +199,18 @@ fn number(text: &str) -> Option<usize> {
 
 /// Whether a row is a row of numbers rather than of characters — what the
 /// grid reader and [`Format::detect`](super::Format::detect) ask of a
-/// record's first row. It is when each of its fields is a number from 0 to
-/// its size (or a blank `.`, `_`, `*`), the size being the count of
-/// fields, or N for N² fields above 25 (a whole puzzle on one line), and
-/// the row is no row of characters:
+/// record's first row. It is when it has 10 fields or more (a row of
+/// characters with box separators has a field per box, at most 5 for the
+/// inferred boxes), up to 25 or a square N² above (a whole puzzle on one
+/// line), each a decimal number or a blank `.`, `_`, `*` — a number too
+/// large for the size is still a number, whose error says so — and the
+/// row is no row of characters:
 ///
-/// - a number has two digits (10 or more), or
+/// - a number has two digits or more (10 and up), or
 /// - the whole puzzle is on the line, or
-/// - a `0` is among more than 9 cells — where the standard alphabet has no
-///   `0` — and the row is not in the hexadecimal alphabet (where `0` is a
-///   digit): there are two zeros, or no other blank.
+/// - a `0` is among the cells — where the standard alphabet has no `0`
+///   above 9×9 — and the row is not in the hexadecimal alphabet (where `0`
+///   is a digit): there are two zeros, or no other blank.
 ///
 /// ```
 /// use dance_sudoku::format::{numbers::is_numbers_row, Alphabet};
@@ -223,25 +225,19 @@ fn number(text: &str) -> Option<usize> {
 pub fn is_numbers_row(text: &str, alphabet: Alphabet) -> bool {
     let fields = fields(text);
     let count = fields.len();
-    let size = if count > MAX_SIZE {
-        match line::square_size(count) {
-            Some(n) => n,
-            None => return false,
-        }
-    } else {
-        count
-    };
+    if count < 10 || (count > MAX_SIZE && line::square_size(count).is_none()) {
+        return false;
+    }
     let (mut zeros, mut blanks, mut wide) = (0, 0, false);
     for &(_, field) in &fields {
-        match number(field) {
-            Some(0) => zeros += 1,
-            Some(value) if value <= size => wide |= value >= 10,
-            _ if matches!(field, "." | "_" | "*") => blanks += 1,
+        match field {
+            "0" => zeros += 1,
+            "." | "_" | "*" => blanks += 1,
+            _ if field.bytes().all(|b| b.is_ascii_digit()) => wide |= field.len() > 1,
             _ => return false,
         }
     }
-    let zero_blanks =
-        alphabet != Alphabet::Hex && size > 9 && zeros > 0 && (zeros >= 2 || blanks == 0);
+    let zero_blanks = alphabet != Alphabet::Hex && zeros > 0 && (zeros >= 2 || blanks == 0);
     wide || count > MAX_SIZE || zero_blanks
 }
 
@@ -371,11 +367,12 @@ mod tests {
             "10 . . . . . . . . . . . . . . .",
             Alphabet::Hex
         ));
-        // A two-digit number above the size is no number of this row.
-        assert!(!is_numbers_row(
+        // A number above the size is a number still, which its error names.
+        assert!(is_numbers_row(
             "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 17",
             standard
         ));
+        assert!(!is_numbers_row("12 21 | 34 43", standard)); // packed, four boxes
         assert!(!is_numbers_row("0 0", standard));
         assert!(!is_numbers_row(&"0 ".repeat(30), standard));
         assert!(is_numbers_row(&"0 ".repeat(81), standard));

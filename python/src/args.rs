@@ -102,6 +102,28 @@ pub fn alphabet(name: &str) -> PyResult<Alphabet> {
     }
 }
 
+/// What becomes of a puzzle that cannot be read, as `errors=` says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Errors {
+    /// `"raise"`: an exception, before anything is solved.
+    Raise,
+    /// `"status"`: the puzzle gets the status `error` and its message, and
+    /// the others are solved — as the command line goes on past a bad
+    /// record.
+    Status,
+}
+
+/// What `errors=` asks for: `"raise"` or `"status"`.
+pub fn errors(name: &str) -> PyResult<Errors> {
+    match name {
+        "raise" => Ok(Errors::Raise),
+        "status" => Ok(Errors::Status),
+        other => Err(value_error(format!(
+            "errors: unknown policy {other:?}; expected \"raise\" or \"status\""
+        ))),
+    }
+}
+
 /// The thread count `threads=` asks for, by the command line's rule
 /// ([`Threads`]): `None` or 0 for one per core, at most 1024.
 pub fn threads(value: Option<&Bound<'_, PyAny>>) -> PyResult<Threads> {

@@ -366,7 +366,7 @@ pub struct SolveArgs {
     #[arg(long, value_enum)]
     pub output: Option<OutputFormat>,
 
-    /// The digits: `standard` (1-9, A-P), `hex` (0-F for 16×16) or `letters` (A-P for 16×16).
+    /// The digits: `standard` (1-9, A-P), `hex` (0-F) or `letters` (A-P, A-Y).
     ///
     /// The digits of the input, and of the solutions printed: `standard`
     /// (`1`-`9` then `A`-`P`; `0` is a blank up to 9×9 only), `hex` (16×16

@@ -81,9 +81,10 @@ use std::io::{self, BufRead};
 use crate::{Digit, Grid, MAX_SIZE, Puzzle, Shape};
 
 use super::reader::{LineReader, RawLine};
+use super::rows::{self, is_separator};
 use super::{
     ParseError, ParseErrorKind, ParseOptions, Record, alphabet, boxed_shape, fault_error, line,
-    numbers, parse_one, past_end,
+    parse_one, past_end,
 };
 
 /// Parses the one grid record in `text`.
@@ -205,11 +206,6 @@ pub(crate) fn is_first_row(text: &str, alphabet: alphabet::Alphabet) -> bool {
         && cells
             .iter()
             .all(|&c| alphabet::decode_in(alphabet, c, n).is_ok())
-}
-
-/// Whether `c` separates the cells of a row.
-pub(crate) fn is_separator(c: char) -> bool {
-    c.is_whitespace() || matches!(c, '|' | '+' | '-')
 }
 
 /// Streams grid-format records from a [`BufRead`].
@@ -438,11 +434,11 @@ impl Partial {
         let error = |column, kind| ParseError::new(line.number, column, kind);
         let end = past_end(&line.text);
         if self.size.is_none() {
-            self.numbers = numbers || numbers::is_numbers_row(&line.text, options.alphabet);
+            self.numbers = numbers || rows::is_numbers_row(&line.text, options.alphabet);
         }
         // Each cell's text and its column: a character, or a number.
         let cells: Vec<(usize, &str)> = if self.numbers {
-            numbers::fields(&line.text)
+            rows::fields(&line.text)
         } else {
             (1..)
                 .zip(line.text.char_indices())
@@ -504,7 +500,7 @@ impl Partial {
     ) -> Result<(), ParseError> {
         for &(column, text) in cells {
             let digit = if self.numbers {
-                numbers::decode(text, n)
+                rows::decode(text, n)
             } else {
                 let c = text.chars().next().unwrap_or('.');
                 alphabet::decode_in(options.alphabet, c, n)

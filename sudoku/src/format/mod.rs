@@ -43,6 +43,7 @@ pub mod numbers;
 pub mod pencilmark;
 pub mod poj;
 mod reader;
+mod rows;
 
 use std::io::{self, BufRead};
 

@@ -164,58 +164,20 @@ fn decode_letter(c: char, size: usize) -> Result<Option<Digit>, ParseErrorKind> 
 /// A byte that is no cell in a [`cell_table`]: above every size.
 const NOT_A_CELL: u8 = u8::MAX;
 
-/// The standard alphabet as a byte table: the number a byte stands for
-/// (`1`–`9` then letters of either case, 1 to 35), 0 for a blank, and
-/// [`NOT_A_CELL`] for anything else; `0` is a blank when `zero_blank`.
-const fn standard_table(zero_blank: bool) -> [u8; 256] {
+/// An alphabet as a byte table: each byte of a range `(first, last,
+/// number)` stands for `number` and up (`first` for `number`), the
+/// [`BLANKS`] for a blank (0), any other byte for [`NOT_A_CELL`].
+const fn table(ranges: &[(u8, u8, u8)]) -> [u8; 256] {
     let mut table = [NOT_A_CELL; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        let b = byte as u8;
-        table[byte] = match b {
-            b'1'..=b'9' => b - b'0',
-            b'A'..=b'Z' => b - b'A' + 10,
-            b'a'..=b'z' => b - b'a' + 10,
-            b'0' if zero_blank => 0,
-            _ => NOT_A_CELL,
-        };
-        byte += 1;
-    }
-    blanks(table)
-}
-
-/// The letters alphabet as a byte table: `A`–`Z` (either case) stand for 1
-/// to 26, blanks and `0` are 0, anything else [`NOT_A_CELL`].
-const fn letters_table() -> [u8; 256] {
-    let mut table = [NOT_A_CELL; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        let b = byte as u8;
-        table[byte] = match b {
-            b'A'..=b'Z' => b - b'A' + 1,
-            b'a'..=b'z' => b - b'a' + 1,
-            b'0' => 0,
-            _ => NOT_A_CELL,
-        };
-        byte += 1;
-    }
-    blanks(table)
-}
-
-/// The hexadecimal alphabet as a byte table: `0`–`9` and `A`–`F` (either
-/// case) stand for 1 to 16, blanks are 0, anything else [`NOT_A_CELL`].
-const fn hex_table() -> [u8; 256] {
-    let mut table = [NOT_A_CELL; 256];
-    let mut byte = 0;
-    while byte < 256 {
-        let b = byte as u8;
-        table[byte] = match b {
-            b'0'..=b'9' => b - b'0' + 1,
-            b'A'..=b'F' => b - b'A' + 11,
-            b'a'..=b'f' => b - b'a' + 11,
-            _ => NOT_A_CELL,
-        };
-        byte += 1;
+    let mut range = 0;
+    while range < ranges.len() {
+        let (first, last, number) = ranges[range];
+        let mut byte = first;
+        while byte <= last {
+            table[byte as usize] = number + (byte - first);
+            byte += 1;
+        }
+        range += 1;
     }
     blanks(table)
 }
@@ -230,14 +192,22 @@ const fn blanks(mut table: [u8; 256]) -> [u8; 256] {
     table
 }
 
-/// [`standard_table`] up to size 9, where `0` is a blank.
-static SMALL: [u8; 256] = standard_table(true);
-/// [`standard_table`] above size 9.
-static LARGE: [u8; 256] = standard_table(false);
-/// [`hex_table`].
-static HEX: [u8; 256] = hex_table();
-/// [`letters_table`].
-static LETTERS: [u8; 256] = letters_table();
+/// The standard alphabet up to size 9: `1`–`9` then letters of either
+/// case stand for 1 to 35, and `0` is a blank.
+static SMALL: [u8; 256] = table(&[
+    (b'1', b'9', 1),
+    (b'A', b'Z', 10),
+    (b'a', b'z', 10),
+    (b'0', b'0', 0),
+]);
+/// The standard alphabet above size 9, where `0` is no cell.
+static LARGE: [u8; 256] = table(&[(b'1', b'9', 1), (b'A', b'Z', 10), (b'a', b'z', 10)]);
+/// The hexadecimal alphabet: `0`–`9` and `A`–`F` (either case) stand for 1
+/// to 16.
+static HEX: [u8; 256] = table(&[(b'0', b'9', 1), (b'A', b'F', 11), (b'a', b'f', 11)]);
+/// The letters alphabet: `A`–`Z` (either case) stand for 1 to 26, and `0`
+/// is a blank.
+static LETTERS: [u8; 256] = table(&[(b'A', b'Z', 1), (b'a', b'z', 1), (b'0', b'0', 0)]);
 
 /// The cells of a puzzle of `size` in `alphabet` as a byte table, for
 /// readers of ASCII text: entry `b` is 0 when byte `b` is a blank, the

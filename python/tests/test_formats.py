@@ -51,21 +51,35 @@ def to_hex(line):
     return "".join(c if c == "." else "0123456789ABCDEF"[int(c, 17) - 1] for c in line)
 
 
-def test_hex_alphabet_puzzles_solve_as_the_command_line(cli, tmp_path):
-    lines = [to_hex(line) for line in records(TEST_DATA / "puzzles_16x16.txt")]
-    path = tmp_path / "hex.txt"
+def to_letters(line):
+    """A line puzzle written 1-9 then A-P, in the letters alphabet (A for 1)."""
+    return "".join(c if c == "." else chr(ord("A") + int(c, 36) - 1) for c in line)
+
+
+@pytest.mark.parametrize(
+    "alphabet, respell, refused",
+    [
+        # Read in the standard alphabet, 0 is nothing at 16x16.
+        ("hex", to_hex, "unexpected character '0'.*--alphabet hex"),
+        # And H-P are digits too large: the error names the alphabet.
+        ("letters", to_letters, "out of range for size 16.*--alphabet letters"),
+    ],
+)
+def test_other_alphabets_solve_as_the_command_line(cli, tmp_path, alphabet, respell, refused):
+    lines = [respell(line) for line in records(TEST_DATA / "puzzles_16x16.txt")]
+    path = tmp_path / f"{alphabet}.txt"
     path.write_text("\n".join(lines) + "\n")
-    solutions, status = dance.solve(lines, alphabet="hex")
+    solutions, status = dance.solve(lines, alphabet=alphabet)
     assert set(status) == {"solved"}
-    assert solutions == cli("solve", "--alphabet", "hex", str(path))
-    # The hex solutions are the standard ones, one digit down.
+    assert solutions == cli("solve", "--alphabet", alphabet, str(path))
+    # The solutions are the standard ones, respelled.
     standard, _ = dance.solve(records(TEST_DATA / "puzzles_16x16.txt"))
-    assert solutions == [to_hex(s) for s in standard]
-    assert [str(r) for r in dance.rate(lines, alphabet="hex")] == cli(
-        "rate", "--alphabet", "hex", str(path)
+    assert solutions == [respell(s) for s in standard]
+    assert [str(r) for r in dance.rate(lines, alphabet=alphabet)] == cli(
+        "rate", "--alphabet", alphabet, str(path)
     )
-    with pytest.raises(dance.ParseError, match="unexpected character '0'"):
-        dance.solve(lines)  # read in the standard alphabet, 0 is nothing at 16x16
+    with pytest.raises(dance.ParseError, match=refused):
+        dance.solve(lines)
 
 
 def test_jigsaw_and_grid_formats_keep_their_shape(cli):
@@ -117,11 +131,6 @@ def test_a_big_endian_array_is_read_not_refused():
     assert dance.solve(native[::2])[1] == expected[1][::2]
 
 
-def to_letters(line):
-    """A line puzzle written 1-9 then A-P, in the letters alphabet (A for 1)."""
-    return "".join(c if c == "." else chr(ord("A") + int(c, 36) - 1) for c in line)
-
-
 def test_rows_of_numbers_solve_as_the_command_line(cli):
     path = TEST_DATA / "numbers_16x16.txt"
     text = path.read_text()
@@ -140,18 +149,3 @@ def test_rows_of_numbers_solve_as_the_command_line(cli):
         dance.solve([puzzles[1].replace(" 0 ", "17 ", 1)])
     assert "expected a number 1-16" in caught.value.reason
 
-
-def test_letters_alphabet_puzzles_solve_as_the_command_line(cli, tmp_path):
-    lines = [to_letters(line) for line in records(TEST_DATA / "puzzles_16x16.txt")]
-    path = tmp_path / "letters.txt"
-    path.write_text("\n".join(lines) + "\n")
-    solutions, status = dance.solve(lines, alphabet="letters")
-    assert set(status) == {"solved"}
-    assert solutions == cli("solve", "--alphabet", "letters", str(path))
-    standard, _ = dance.solve(records(TEST_DATA / "puzzles_16x16.txt"))
-    assert solutions == [to_letters(s) for s in standard]
-    assert [str(r) for r in dance.rate(lines, alphabet="letters")] == cli(
-        "rate", "--alphabet", "letters", str(path)
-    )
-    with pytest.raises(dance.ParseError, match="--alphabet letters"):
-        dance.solve(lines)

@@ -346,7 +346,7 @@ pub struct SolveArgs {
     /// puzzle), `pencilmark` (N*N*N candidate marks per line), `csv` (a
     /// header line, then records with the puzzle in one column), or `auto`
     /// (csv when the first line has a comma, numbers when it is a row of
-    /// numbers 10 and up or of 0 blanks among more than 9 cells, else line
+    /// 10 numbers or more with one of two digits or 0 blanks, else line
     /// unless it looks like a grid or has N*N*N marks, N from 4 to 25).
     #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
     pub format: InputFormat,

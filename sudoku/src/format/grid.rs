@@ -46,10 +46,11 @@
 //!   format](super::line)'s region map (any non-whitespace characters,
 //!   exactly N distinct ones, each labelling N cells). The puzzle is then a
 //!   jigsaw of any size from 1 to 25; without a map it is boxed.
-//! - A record whose first row is a row of numbers — a number from 10 up,
-//!   or `0` blanks among more than 9 cells, or a whole puzzle of N² numbers
-//!   on one line ([`numbers::is_numbers_row`](super::numbers::is_numbers_row))
-//!   — is read as the [numbers format](super::numbers) reads it: each
+//! - A record whose first row is a row of numbers — 10 decimal numbers or
+//!   more, one of two digits or `0` blanks among them, or a whole puzzle of
+//!   N² numbers on one line
+//!   ([`numbers::is_numbers_row`](super::numbers::is_numbers_row)) — is
+//!   read as the [numbers format](super::numbers) reads it: each
 //!   whitespace-separated number one cell, `0` a blank.
 //! - After an error in a record, the rest of it (up to a blank line) is
 //!   skipped and the next record is read normally.
@@ -408,7 +409,8 @@ struct Partial {
     input: Vec<String>,
     /// Known once the first row is read.
     size: Option<FirstRow>,
-    /// Whether the cells are numbers ([`numbers`]), known with the size.
+    /// Whether the cells are numbers (the [numbers format](super::numbers)),
+    /// known with the size.
     numbers: bool,
     rows: usize,
     cells: Vec<Option<Digit>>,

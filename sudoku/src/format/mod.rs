@@ -76,9 +76,9 @@ impl Format {
     /// Guesses the format from the first content line (the first line that
     /// is neither blank nor a `#` comment). The rule, in order:
     ///
-    /// 1. A row of numbers ([`numbers::is_numbers_row`]: a number from 10
-    ///    up, `0` blanks among more than 9 cells, or a whole puzzle of N²
-    ///    numbers) is [`Format::Numbers`].
+    /// 1. A row of numbers ([`numbers::is_numbers_row`]: 10 decimal
+    ///    numbers or more, one of two digits or `0` blanks among them, or a
+    ///    whole puzzle of N² numbers) is [`Format::Numbers`].
     /// 2. Else a line with `|` or `+`, or a rule line such as
     ///    `------+------`, is [`Format::Grid`].
     /// 3. A line of three or more whitespace-separated fields is a row of

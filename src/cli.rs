@@ -165,10 +165,13 @@ pub struct PuzzleInputArgs {
     /// The input format (auto: recognised from the first lines).
     ///
     /// The input format: `line` (one puzzle per line, N² cells, and a region
-    /// map for jigsaw), `grid` (N rows of N cells), `poj` (POJ 2676: a count,
-    /// then 9 rows per puzzle), `pencilmark` (N*N*N candidate marks per
-    /// line), `csv` (a header line, then records with the puzzle in one
-    /// column), or `auto` (csv when the first line has a comma, else line
+    /// map for jigsaw), `grid` (N rows of N cells), `numbers` (N rows of N
+    /// space-separated numbers, 0 for a blank, as 16×16 and 25×25 puzzles
+    /// are often written), `poj` (POJ 2676: a count, then 9 rows per
+    /// puzzle), `pencilmark` (N*N*N candidate marks per line), `csv` (a
+    /// header line, then records with the puzzle in one column), or `auto`
+    /// (csv when the first line has a comma, numbers when it is a row of
+    /// 10 numbers or more with one of two digits or 0 blanks, else line
     /// unless it looks like a grid or has N*N*N marks, N from 4 to 25).
     #[arg(long, value_enum, default_value_t = InputFormat::Auto)]
     pub format: InputFormat,
@@ -182,12 +185,16 @@ pub struct PuzzleInputArgs {
     #[arg(long, value_name = "NAME|INDEX")]
     pub column: Option<dance_sudoku::format::csv::Column>,
 
-    /// The digits: `standard` (1-9, A-P) or `hex` (0-F for 16×16).
+    /// The digits: `standard` (1-9, A-P), `hex` (0-F) or `letters` (A-P, A-Y).
     ///
     /// The digits of the input (and, for `solve`, of the solutions
-    /// printed): `standard` (`1`-`9` then `A`-`P`; `0` is a blank up to 9×9 only) or `hex`
-    /// (16×16 written `0`-`F`, `0` standing for the first digit; blanks
-    /// `.`, `_`, `*`; other sizes read as standard).
+    /// printed): `standard` (`1`-`9` then `A`-`P`; `0` is a blank up to
+    /// 9×9 only), `hex` (16×16 written `0`-`F`, `0` standing for the first
+    /// digit; blanks `.`, `_`, `*`; other sizes read as standard) or
+    /// `letters` (sizes 10×10 to 25×25 written from `A` for 1: `A`-`P` for
+    /// 16×16, `A`-`Y` for 25×25; `0` is a blank too; smaller sizes read as
+    /// standard). Numbers (`--format numbers`) are decimal in every
+    /// alphabet.
     #[arg(long, value_enum, default_value_t = DigitAlphabet::Standard)]
     pub alphabet: DigitAlphabet,
 }
@@ -515,6 +522,8 @@ pub enum InputFormat {
     Line,
     /// N rows of N cells per puzzle, blank line between puzzles.
     Grid,
+    /// N rows of N space-separated numbers per puzzle, 0 for a blank.
+    Numbers,
     /// POJ 2676: a count, then 9 rows of 9 digits per puzzle.
     Poj,
     /// Pencilmark (Sukaku): N*N*N candidate marks per line, each cell's
@@ -533,6 +542,7 @@ impl InputFormat {
             InputFormat::Auto => None,
             InputFormat::Line => Some(Format::Line),
             InputFormat::Grid => Some(Format::Grid),
+            InputFormat::Numbers => Some(Format::Numbers),
             InputFormat::Poj => Some(Format::Poj),
             InputFormat::Pencilmark => Some(Format::Pencilmark),
             InputFormat::Csv => Some(Format::Csv),
@@ -547,6 +557,8 @@ pub enum DigitAlphabet {
     Standard,
     /// 16×16 written `0`-`F`.
     Hex,
+    /// 10×10 to 25×25 written from `A` for 1: `A`-`P` for 16×16.
+    Letters,
 }
 
 impl DigitAlphabet {
@@ -555,6 +567,7 @@ impl DigitAlphabet {
         match self {
             DigitAlphabet::Standard => dance_sudoku::format::Alphabet::Standard,
             DigitAlphabet::Hex => dance_sudoku::format::Alphabet::Hex,
+            DigitAlphabet::Letters => dance_sudoku::format::Alphabet::Letters,
         }
     }
 }
@@ -566,6 +579,8 @@ pub enum OutputFormat {
     Line,
     /// A grid of rows per record.
     Grid,
+    /// N rows of N numbers per record, 0 for a blank.
+    Numbers,
     /// JSON Lines: an object per record, then a summary object.
     Json,
     /// CSV: one header, then a row per record: the input's columns (for

@@ -153,6 +153,7 @@ fn format_name(format: Format) -> &'static str {
     match format {
         Format::Line => "line",
         Format::Grid => "grid",
+        Format::Numbers => "numbers",
         Format::Poj => "POJ",
         Format::Pencilmark => "pencilmark",
         Format::Csv => "CSV",

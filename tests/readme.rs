@@ -242,3 +242,27 @@ fn console_blocks_are_found_and_markers_hold_for_one_block() {
     assert_eq!(blocks[2].not_run, None);
     assert!(script(&blocks[0]).contains("printf '%s\\n' '$ a'; (exit $__status); { a\n} 2>"));
 }
+
+/// Each library's README shows one of its examples whole (its doc comment
+/// aside): the code a reader of the crate's page copies is code that CI
+/// builds and runs (`.ci/run`).
+#[test]
+fn crate_readmes_show_an_example_whole() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (folder, example) in [("dlx", "queens"), ("sudoku", "one_puzzle")] {
+        let readme = std::fs::read_to_string(root.join(folder).join("README.md")).unwrap();
+        let shown = readme
+            .split("```rust\n")
+            .nth(1)
+            .and_then(|rest| rest.split("```").next())
+            .unwrap_or_else(|| panic!("{folder}/README.md has no rust block"));
+        let path = root.join(folder).join(format!("examples/{example}.rs"));
+        let source = std::fs::read_to_string(path).unwrap();
+        let body: String = source
+            .lines()
+            .skip_while(|line| line.starts_with("//!"))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        assert_eq!(shown, body, "{folder}/README.md and examples/{example}.rs");
+    }
+}

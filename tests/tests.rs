@@ -12,6 +12,7 @@ mod formats;
 mod generate;
 mod memo_budget;
 mod modules;
+mod numbers;
 mod pencilmark;
 mod preprocess;
 mod progress;

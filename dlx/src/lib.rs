@@ -183,6 +183,16 @@
 //! assert_eq!((answer.status, answer.count.to_string()), (Status::Multiple, "92".to_owned()));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Examples
+//!
+//! Whole programs in the crate's `examples/` folder, each run by the
+//! project's CI (`cargo run --release -p dance-dlx --example NAME`):
+//! `queens` counts the n-queens solutions and draws one; `pentominoes`
+//! packs the twelve pentominoes into a rectangle; `costs` finds the
+//! cheapest solutions of a problem whose options cost something (DLX5);
+//! `zdd` builds every domino tiling of a board as a ZDD (DLX6) and draws
+//! tilings uniformly at random from it.
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 

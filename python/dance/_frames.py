@@ -30,6 +30,7 @@ def solve_frame(
     threads: int | None = None,
     timeout: float | None = None,
     details: bool = False,
+    errors: str = "raise",
 ) -> pandas.DataFrame:
     """Solves the puzzles of a DataFrame's column; returns a copy of the frame
     with the answers in new columns, rows and index unchanged.
@@ -49,11 +50,15 @@ def solve_frame(
     dataset's own `solution` is overwritten): `solution` (a string in the
     line format, None where there is none) — or in count mode `count` — and
     `status` (the command line's words); with `details=True` also `count`,
-    `exact`, `nodes`, `guesses`, `micros` and `engine` (per-puzzle statistics and the engine that served, as
-    `dance solve --output json` gives them). The other arguments are
-    `dance.solve`'s. A missing puzzle (NaN) is a `ValueError` naming its
-    row: drop such rows first (`frame.dropna(subset=[column])`); a puzzle
-    that does not parse raises `dance.ParseError` with a note naming its row.
+    `exact`, `nodes`, `guesses`, `micros`, `engine` (per-puzzle statistics
+    and the engine that served, as `dance solve --output json` gives them)
+    and `error` (the message of a puzzle that could not be read). The other
+    arguments are `dance.solve`'s. A missing puzzle (NaN) is a `ValueError`
+    naming its row: drop such rows first (`frame.dropna(subset=[column])`);
+    a puzzle that does not parse raises `dance.ParseError` with a note
+    naming its row. With `errors="status"` neither raises: the row gets the
+    status `"error"` and its message (in `error` with `details=True`), and
+    the other rows are solved.
 
     Needs pandas (the `pandas` extra).
     """
@@ -66,7 +71,7 @@ def solve_frame(
 
     name = _puzzle_column(frame, column)
     missing = frame[name].isna()
-    if missing.any():
+    if missing.any() and errors != "status":
         row = _label(frame.index[missing.to_numpy().argmax()])
         raise ValueError(
             f"column {name!r}: missing puzzle in row {row!r}; drop such rows first "
@@ -85,6 +90,7 @@ def solve_frame(
             threads=threads,
             timeout=timeout,
             details=True,
+            errors=errors,
         )
     except ParseError as error:
         if error.index is not None and error.index < len(frame):
@@ -105,6 +111,7 @@ def solve_frame(
         columns["guesses"] = pd.Series(stats["guesses"], index=frame.index, dtype="uint64")
         columns["micros"] = pd.Series(stats["micros"], index=frame.index, dtype="float64")
         columns["engine"] = pd.Series(stats["engine"], index=frame.index, dtype=object)
+        columns["error"] = pd.Series(stats["error"], index=frame.index, dtype=object)
     out = frame.copy()
     for key, values in columns.items():
         label = prefix + key

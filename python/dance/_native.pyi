@@ -69,6 +69,7 @@ def solve(
     threads: int | None = None,
     timeout: float | None = None,
     details: bool = False,
+    errors: str = "raise",
 ) -> tuple[Any, ...]:
     """Solves a batch of puzzles given as a list or an `(n, N*N)` array:
     what `dance.solve` (python/dance/_shapes.py, which documents and types
@@ -267,8 +268,10 @@ class ExactCover:
     def first(
         self, *, names: Literal[False] = False, seed: int | None = None, timeout: float | None = None
     ) -> list[int] | None:
-        """The first solution as option numbers (or options' entries), or
-        None; `TimeoutError` when `timeout` passes first."""
+        """The first solution as option numbers in increasing order (or
+        options' entries, in that order), as `sample()` and `dance cover
+        --first` give them, or None; `TimeoutError` when `timeout` passes
+        first."""
     @overload
     def first(
         self, *, names: Literal[True], seed: int | None = None, timeout: float | None = None
@@ -316,7 +319,8 @@ class ExactCover:
     def solutions(
         self, *, names: Literal[False] = False, seed: int | None = None
     ) -> Solutions[list[int]]:
-        """A lazy iterator over the solutions; threads may share it."""
+        """A lazy iterator over the solutions, each in increasing order of
+        its options (as `dance cover --all`); threads may share it."""
     @overload
     def solutions(self, *, names: Literal[True], seed: int | None = None) -> Solutions[list[list[Any]]]: ...
     def __iter__(self) -> Solutions[list[int]]:

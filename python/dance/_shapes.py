@@ -23,10 +23,13 @@ if TYPE_CHECKING:
 
     # Only for type checkers: at run time a `Literal` alias is no union,
     # which stubtest would report.
-    _Status: TypeAlias = Literal["solved", "unique", "multiple", "none", "timeout", "mismatch"]
+    _Status: TypeAlias = Literal[
+        "solved", "unique", "multiple", "none", "timeout", "mismatch", "error"
+    ]
     _Engine: TypeAlias = Literal["fast", "dlx", "dfs"]
-    _Format: TypeAlias = Literal["auto", "line", "grid", "poj", "pencilmark", "csv"]
-    _Alphabet: TypeAlias = Literal["standard", "hex"]
+    _Format: TypeAlias = Literal["auto", "line", "grid", "numbers", "poj", "pencilmark", "csv"]
+    _Alphabet: TypeAlias = Literal["standard", "hex", "letters"]
+    _Errors: TypeAlias = Literal["raise", "status"]
 
 __all__ = ["rate", "solve"]
 
@@ -49,7 +52,8 @@ class _ListDetails(TypedDict):
     nodes: list[int]
     guesses: list[int]
     micros: list[float]
-    engine: list[str]
+    engine: list[str | None]
+    error: list[str | None]
 
 
 class _ArrayDetails(TypedDict):
@@ -62,6 +66,7 @@ class _ArrayDetails(TypedDict):
     guesses: npt.NDArray[np.uint64]
     micros: npt.NDArray[np.float64]
     engine: npt.NDArray[np.object_]
+    error: npt.NDArray[np.object_]
 
 
 class _SeriesDetails(TypedDict):
@@ -73,7 +78,8 @@ class _SeriesDetails(TypedDict):
     nodes: pandas.Series[int]
     guesses: pandas.Series[int]
     micros: pandas.Series[float]
-    engine: pandas.Series[str]
+    engine: pandas.Series[Any]
+    error: pandas.Series[Any]
 
 
 # The overloads go from the narrowest input to the widest: an ndarray and a
@@ -93,6 +99,7 @@ def solve(
     threads: int | None = None,
     timeout: float | None = None,
     details: Literal[False] = False,
+    errors: _Errors = "raise",
 ) -> tuple[npt.NDArray[_Cell], list[_Status]]: ...
 @overload
 def solve(
@@ -108,6 +115,7 @@ def solve(
     threads: int | None = None,
     timeout: float | None = None,
     details: Literal[False] = False,
+    errors: _Errors = "raise",
 ) -> tuple[npt.NDArray[np.uint64], list[_Status]]: ...
 @overload
 def solve(
@@ -123,6 +131,7 @@ def solve(
     threads: int | None = None,
     timeout: float | None = None,
     details: Literal[True],
+    errors: _Errors = "raise",
 ) -> tuple[npt.NDArray[_Cell], list[_Status], _ArrayDetails]: ...
 @overload
 def solve(
@@ -138,6 +147,7 @@ def solve(
     threads: int | None = None,
     timeout: float | None = None,
     details: Literal[True],
+    errors: _Errors = "raise",
 ) -> tuple[npt.NDArray[np.uint64], list[_Status], _ArrayDetails]: ...
 @overload
 def solve(
@@ -153,6 +163,7 @@ def solve(
     threads: int | None = None,
     timeout: float | None = None,
     details: Literal[False] = False,
+    errors: _Errors = "raise",
 ) -> tuple[pandas.Series[Any], pandas.Series[str]]: ...
 @overload
 def solve(
@@ -168,6 +179,7 @@ def solve(
     threads: int | None = None,
     timeout: float | None = None,
     details: Literal[False] = False,
+    errors: _Errors = "raise",
 ) -> tuple[pandas.Series[int], pandas.Series[str]]: ...
 @overload
 def solve(
@@ -183,6 +195,7 @@ def solve(
     threads: int | None = None,
     timeout: float | None = None,
     details: Literal[True],
+    errors: _Errors = "raise",
 ) -> tuple[pandas.Series[Any], pandas.Series[str], _SeriesDetails]: ...
 @overload
 def solve(
@@ -198,6 +211,7 @@ def solve(
     threads: int | None = None,
     timeout: float | None = None,
     details: Literal[False] = False,
+    errors: _Errors = "raise",
 ) -> tuple[list[str | None], list[_Status]]: ...
 @overload
 def solve(
@@ -213,6 +227,7 @@ def solve(
     threads: int | None = None,
     timeout: float | None = None,
     details: Literal[False] = False,
+    errors: _Errors = "raise",
 ) -> tuple[list[int], list[_Status]]: ...
 @overload
 def solve(
@@ -228,6 +243,7 @@ def solve(
     threads: int | None = None,
     timeout: float | None = None,
     details: Literal[True],
+    errors: _Errors = "raise",
 ) -> tuple[list[str | None], list[_Status], _ListDetails]: ...
 @overload
 def solve(
@@ -243,6 +259,7 @@ def solve(
     threads: int | None = None,
     timeout: float | None = None,
     details: Literal[True],
+    errors: _Errors = "raise",
 ) -> tuple[list[int], list[_Status], _ListDetails]: ...
 @overload
 def solve(
@@ -258,6 +275,7 @@ def solve(
     threads: int | None = None,
     timeout: float | None = None,
     details: Literal[False] = False,
+    errors: _Errors = "raise",
 ) -> tuple[Any, Any]: ...
 @overload
 def solve(
@@ -273,6 +291,7 @@ def solve(
     threads: int | None = None,
     timeout: float | None = None,
     details: bool = False,
+    errors: str = "raise",
 ) -> tuple[Any, ...]: ...
 def solve(
     puzzles: Any,
@@ -287,18 +306,20 @@ def solve(
     threads: int | None = None,
     timeout: float | None = None,
     details: bool = False,
+    errors: str = "raise",
 ) -> tuple[Any, ...]:
     """Solves a batch of Sudoku puzzles.
 
     `puzzles`: a list, tuple, pandas Series or any iterable of strings, each
-    one puzzle in any format the command line reads (line, grid, POJ,
-    pencilmark, jigsaw maps; `format` to say which, `alphabet="hex"` for
-    16x16 written 0-F), or of ints read as Kaggle-style 9x9 puzzles (17 to
+    one puzzle in any format the command line reads (line, grid, rows of
+    numbers, POJ, pencilmark, jigsaw maps; `format` to say which,
+    `alphabet="hex"` for 16x16 written 0-F, `alphabet="letters"` for A-P),
+    or of ints read as Kaggle-style 9x9 puzzles (17 to
     81 digits, left-padded with zeros to 81: pandas reads those datasets'
     puzzle columns as ints unless told `dtype=str`). Or a NumPy integer
     array with 0 for a blank: `(n, N*N)` (a puzzle a row), `(n, N, N)` (a
     grid each) or `(N*N,)` (one puzzle); any byte order. A missing value
-    (None, NaN) is a `ValueError` naming its index.
+    (None, NaN) is a `ValueError` naming its index (see `errors`).
 
     `mode`: `"first"` finds a solution, `"unique"` tells unique, multiple or
     none, `"count"` counts every solution — or, with `limit=N`, counts
@@ -311,7 +332,14 @@ def solve(
     `"dfs"`). `check`: expected answers, one per puzzle, as `--check`: a
     wrong one gives the status `"mismatch"`. `threads`: workers, None or 0
     for one per core, at most 1024 (a warning when far more than the
-    cores). `timeout`: seconds per puzzle (`inf`: no limit).
+    cores). `timeout`: seconds per puzzle (`inf`: no limit). `errors`: what
+    becomes of a puzzle that cannot be read — a string that does not parse,
+    a missing value, an element that is no puzzle, an array row with a
+    value out of range: `"raise"` (the default) raises, before anything is
+    solved; `"status"` gives it the status `"error"` (no solution, a count
+    of 0) and its message in `details["error"]` — what `"raise"` would have
+    said, `puzzles[INDEX]:LINE:COL: reason` for a string — and solves the
+    others, as `dance solve` reports a bad record and goes on.
 
     Returns `(solutions, status)` in input order — with `details=True`,
     `(solutions, status, details)`. Solutions are of the input's kind:
@@ -324,14 +352,17 @@ def solve(
     a Series. `details` holds per-puzzle columns, the fields of `dance solve
     --output json`: `count`, `exact` (False for `N+` and for a timeout,
     whose count is what was found in time), `nodes`, `guesses`, `micros`,
-    and `engine`, the name of the engine that served (`"deductions"`,
+    `engine`, the name of the engine that served (`"deductions"`,
     `"bands"`, `"bitboards"`, `"kernel"`, `"dlx"` or `"dfs"`, as `--stats`
-    counts them). The GIL is released while solving; Ctrl-C stops it.
+    counts them; None for an `"error"`), and `error`, the message of a
+    puzzle that could not be read (None for the others). The GIL is
+    released while solving; Ctrl-C stops it.
 
     Raises `ParseError` for a string that is not one puzzle, `ValueError`
     for an array value, a missing value or an argument out of range,
     `TypeError` for other kinds of input or arguments (bools are not
-    counts); all before any solving starts.
+    counts); all before any solving starts — with `errors="status"`, only
+    for what concerns the whole call (an argument, an array's shape).
     """
     options: dict[str, Any] = {
         "mode": mode,
@@ -344,6 +375,7 @@ def solve(
         "threads": threads,
         "timeout": timeout,
         "details": details,
+        "errors": errors,
     }
     if _is_series(puzzles):
         answered = _native.solve(puzzles, **options)
@@ -475,6 +507,7 @@ def _as_series(answered: tuple[Any, ...], puzzles: Any, *, counts: bool) -> tupl
         "guesses": "uint64",
         "micros": "float64",
         "engine": object,
+        "error": object,
     }
     details = {
         key: pd.Series(column, index=index, name=key, dtype=dtypes[key])

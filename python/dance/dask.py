@@ -73,7 +73,9 @@ def solve(puzzles: dask.bag.Bag | dask.dataframe.Series, **options: Any) -> Any:
     Kaggle-style ints) gives a bag of `(solution, status)` pairs in the same
     order — `(solution, status, details)` with `details=True`, where
     `details` is the puzzle's dict of `count`, `exact`, `nodes`, `guesses`,
-    `micros` and `engine`; in count mode the solution is the count. A
+    `micros`, `engine` and `error`; in count mode the solution is the
+    count. With `errors="status"` a bad puzzle gets the status `"error"`
+    and the partition goes on. A
     `dask.dataframe` Series gives a `dask.dataframe` DataFrame with the
     Series' index and `dance.solve_frame`'s columns (`dance_solution` or
     `dance_count`, `dance_status`, and with details the statistics).
@@ -138,6 +140,7 @@ def solve_frame(
             guesses="uint64",
             micros="float64",
             engine=object,
+            error=object,
         )
     for key, dtype in typed.items():
         meta[prefix + key] = pd.Series([], dtype=dtype)

@@ -88,14 +88,38 @@ pub fn variant(name: Option<&str>) -> PyResult<Variant> {
 }
 
 /// The digit alphabet named by `alphabet=`, as the command line's
-/// `--alphabet`: `"standard"` (digits from 1, then letters) or `"hex"`
-/// (16×16 puzzles written 0–F).
+/// `--alphabet`: `"standard"` (digits from 1, then letters), `"hex"`
+/// (16×16 puzzles written 0–F) or `"letters"` (10×10 to 25×25 written from
+/// A for 1).
 pub fn alphabet(name: &str) -> PyResult<Alphabet> {
     match name {
         "standard" => Ok(Alphabet::Standard),
         "hex" => Ok(Alphabet::Hex),
+        "letters" => Ok(Alphabet::Letters),
         other => Err(value_error(format!(
-            "alphabet: unknown alphabet {other:?}; expected \"standard\" or \"hex\""
+            "alphabet: unknown alphabet {other:?}; expected \"standard\", \"hex\" or \"letters\""
+        ))),
+    }
+}
+
+/// What becomes of a puzzle that cannot be read, as `errors=` says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Errors {
+    /// `"raise"`: an exception, before anything is solved.
+    Raise,
+    /// `"status"`: the puzzle gets the status `error` and its message, and
+    /// the others are solved — as the command line goes on past a bad
+    /// record.
+    Status,
+}
+
+/// What `errors=` asks for: `"raise"` or `"status"`.
+pub fn errors(name: &str) -> PyResult<Errors> {
+    match name {
+        "raise" => Ok(Errors::Raise),
+        "status" => Ok(Errors::Status),
+        other => Err(value_error(format!(
+            "errors: unknown policy {other:?}; expected \"raise\" or \"status\""
         ))),
     }
 }

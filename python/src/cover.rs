@@ -277,8 +277,10 @@ impl ExactCover {
         search::estimate(py, &self.searched(seed)?, probes, seed.unwrap_or(0))
     }
 
-    /// The first solution: option numbers (or, with `names=True`, each
-    /// option as its entries), or None when there is none. `seed`: try
+    /// The first solution: option numbers in increasing order (or, with
+    /// `names=True`, each option as its entries, in that order) — the order
+    /// `sample()` and `dance cover --first` give — or None when there is
+    /// none. `seed`: try
     /// each item's options in an order shuffled by this seed (0 to 2**64 -
     /// 1), so that the first solution is a random one, the same for a seed
     /// on every machine (`dance cover --first --seed S`). `timeout`:
@@ -297,7 +299,10 @@ impl ExactCover {
         let searched = self.searched_until(py, seed, &timeout)?;
         let solution = search::first(py, searched.as_ref(), timeout)?;
         solution
-            .map(|solution| self.naming().solution(py, &solution, names))
+            .map(|mut solution| {
+                solution.sort_unstable();
+                self.naming().solution(py, &solution, names)
+            })
             .transpose()
     }
 
@@ -430,8 +435,9 @@ impl ExactCover {
         built.draw(py, n, seed.unwrap_or(0), names)
     }
 
-    /// A lazy iterator over the solutions, each as option numbers (or, with
-    /// `names=True`, each option as its entries). Each iterator searches on
+    /// A lazy iterator over the solutions, each as option numbers in
+    /// increasing order (or, with `names=True`, each option as its entries,
+    /// in that order), as `dance cover --all` prints them. Each iterator searches on
     /// its own; the next solution is looked for only when asked. `seed`: as
     /// `first`'s. Threads may share one iterator: each solution goes to one
     /// of them.

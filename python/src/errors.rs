@@ -25,6 +25,16 @@ create_exception!(
      and `puzzles` (every puzzle of the batch, None where none was made)."
 );
 
+/// What a [`ParseError`] at `line`:`column` of puzzle `index` (or of the
+/// only text given, when `index` is `None`) says: `puzzles[INDEX]:LINE:COL:
+/// reason` — also the message of a row that `errors="status"` keeps.
+pub fn located(index: Option<usize>, line: usize, column: usize, reason: &str) -> String {
+    match index {
+        Some(index) => format!("puzzles[{index}]:{line}:{column}: {reason}"),
+        None => format!("{line}:{column}: {reason}"),
+    }
+}
+
 /// A [`ParseError`] at `line`:`column` of puzzle `index` (or of the only
 /// text given, when `index` is `None`).
 pub fn parse_error(
@@ -34,11 +44,7 @@ pub fn parse_error(
     column: usize,
     reason: &str,
 ) -> PyErr {
-    let message = match index {
-        Some(index) => format!("puzzles[{index}]:{line}:{column}: {reason}"),
-        None => format!("{line}:{column}: {reason}"),
-    };
-    let error = ParseError::new_err(message);
+    let error = ParseError::new_err(located(index, line, column, reason));
     let value = error.value(py);
     let attributes = [
         value.setattr("index", index),
@@ -50,6 +56,14 @@ pub fn parse_error(
         Some(failed) => failed,
         None => error,
     }
+}
+
+/// The message of an exception, without its type's name.
+pub fn message_of(py: Python<'_>, error: &PyErr) -> String {
+    error
+        .value(py)
+        .str()
+        .map_or_else(|_| error.to_string(), |text| text.to_string())
 }
 
 /// A [`ValueError`](PyValueError) with `message`.

@@ -13,7 +13,7 @@ use pyo3::types::{PyBool, PyFloat, PyString};
 use rayon::prelude::*;
 
 use crate::args::{self, type_name};
-use crate::errors::{parse_error, value_error};
+use crate::errors::{located, message_of, parse_error, value_error};
 
 /// How strings are read: the command line's `--format`, `--alphabet` and
 /// `--variant`.
@@ -33,13 +33,14 @@ impl Reading {
             "auto" => None,
             "line" => Some(Format::Line),
             "grid" => Some(Format::Grid),
+            "numbers" => Some(Format::Numbers),
             "poj" => Some(Format::Poj),
             "pencilmark" => Some(Format::Pencilmark),
             "csv" => Some(Format::Csv),
             other => {
                 return Err(value_error(format!(
                     "format: unknown format {other:?}; expected \"auto\", \"line\", \"grid\", \
-                     \"poj\", \"pencilmark\" or \"csv\""
+                     \"numbers\", \"poj\", \"pencilmark\" or \"csv\""
                 )));
             }
         };
@@ -74,31 +75,82 @@ pub struct Texts {
 pub fn parse_texts(py: Python<'_>, texts: &[String], reading: &Reading) -> PyResult<Texts> {
     let mut puzzles = Vec::with_capacity(texts.len());
     let mut formats = Vec::with_capacity(texts.len());
-    for (chunk, texts) in texts.chunks(SIGNAL_CHUNK).enumerate() {
+    for (index, read) in read_texts(py, texts, reading)?.into_iter().enumerate() {
+        match read {
+            Ok((puzzle, format)) => {
+                puzzles.push(puzzle);
+                formats.push(format);
+            }
+            Err((line, column, reason)) => {
+                return Err(parse_error(py, Some(index), line, column, &reason));
+            }
+        }
+    }
+    Ok(Texts { puzzles, formats })
+}
+
+/// Every string read as one puzzle, in parallel: the puzzle and its format,
+/// or where and why it is not one (the reason with the hint of
+/// [`lost_zeros_hint`]).
+fn read_texts(
+    py: Python<'_>,
+    texts: &[String],
+    reading: &Reading,
+) -> PyResult<Vec<Result<(Puzzle, Format), Located>>> {
+    let mut read = Vec::with_capacity(texts.len());
+    for texts in texts.chunks(SIGNAL_CHUNK) {
         // Between chunks, a look at Ctrl-C: millions of strings take
         // seconds to read.
         py.check_signals()?;
         let parsed: Vec<Result<(Puzzle, Format), Located>> = py.detach(|| {
             texts
                 .par_iter()
-                .map(|text| parse_text(text, reading))
+                .map(|text| {
+                    parse_text(text, reading).map_err(|(line, column, reason)| {
+                        (line, column, reason + lost_zeros_hint(text))
+                    })
+                })
                 .collect()
         });
-        for (offset, result) in parsed.into_iter().enumerate() {
-            match result {
-                Ok((puzzle, format)) => {
-                    puzzles.push(puzzle);
-                    formats.push(format);
-                }
-                Err((line, column, reason)) => {
-                    let index = chunk * SIGNAL_CHUNK + offset;
-                    let reason = reason + lost_zeros_hint(&texts[offset]);
-                    return Err(parse_error(py, Some(index), line, column, &reason));
-                }
-            }
-        }
+        read.extend(parsed);
     }
-    Ok(Texts { puzzles, formats })
+    Ok(read)
+}
+
+/// The puzzles of a `puzzles` argument of strings (or ints) with
+/// `errors="status"`: each one's puzzle and format, or its located message
+/// — a missing value, an element that is no puzzle, a string that does not
+/// parse — in the words of the exception `errors="raise"` would raise.
+///
+/// # Errors
+/// What concerns the whole argument: a lone string, a value that cannot be
+/// iterated, Ctrl-C.
+pub fn rows_of_texts(
+    py: Python<'_>,
+    object: &Bound<'_, PyAny>,
+    reading: &Reading,
+) -> PyResult<Vec<Result<(Puzzle, Format), String>>> {
+    let items = each_item("puzzles", object)?;
+    let texts: Vec<String> = items
+        .iter()
+        .map(|item| match item {
+            Ok(Some(text)) => text.clone(),
+            _ => String::new(),
+        })
+        .collect();
+    let read = read_texts(py, &texts, reading)?;
+    Ok(items
+        .into_iter()
+        .zip(read)
+        .enumerate()
+        .map(|(index, (item, read))| match item {
+            Ok(Some(_)) => {
+                read.map_err(|(line, column, reason)| located(Some(index), line, column, &reason))
+            }
+            Ok(None) => Err(missing(index)),
+            Err(error) => Err(message_of(py, &error)),
+        })
+        .collect())
 }
 
 /// Items read, converted or written between two looks at Python's signals
@@ -152,12 +204,13 @@ fn parse_text(text: &str, reading: &Reading) -> Result<(Puzzle, Format), Located
 }
 
 /// A grid written as the command line writes a solution of a puzzle read
-/// in `format`: POJ's rows for POJ, rows for a grid, a line otherwise — in
-/// the digits of `alphabet`.
+/// in `format`: POJ's rows for POJ, rows for a grid, rows of numbers for
+/// numbers, a line otherwise — in the digits of `alphabet`.
 pub fn format_grid(grid: &Grid, format: Format, alphabet: Alphabet) -> String {
     let size = grid.shape().size();
     match format {
         Format::Grid => alphabet.respell(format::grid::format_grid(grid), size),
+        Format::Numbers => format::numbers::format_grid(grid),
         Format::Poj => format::poj::format_grid(grid)
             .unwrap_or_else(|_| alphabet.respell(format::grid::format_grid(grid), size)),
         _ => {
@@ -192,19 +245,30 @@ pub fn texts(object: &Bound<'_, PyAny>) -> PyResult<Vec<String>> {
     items("puzzles", object)?
         .into_iter()
         .enumerate()
-        .map(|(index, text)| {
-            text.ok_or_else(|| {
-                value_error(format!(
-                    "puzzles[{index}]: missing puzzle (None or NaN); drop missing values \
-                     first (Series.dropna())"
-                ))
-            })
-        })
+        .map(|(index, text)| text.ok_or_else(|| value_error(missing(index))))
         .collect()
+}
+
+/// What is wrong with puzzle `index` when it is a missing value.
+fn missing(index: usize) -> String {
+    format!(
+        "puzzles[{index}]: missing puzzle (None or NaN); drop missing values first \
+         (Series.dropna())"
+    )
 }
 
 /// [`texts`] of the argument `name`, with `None` for a missing value.
 pub fn items(name: &str, object: &Bound<'_, PyAny>) -> PyResult<Vec<Option<String>>> {
+    each_item(name, object)?.into_iter().collect()
+}
+
+/// Each element of the argument `name` as a string, `None` when missing,
+/// or the exception that says why it is neither.
+///
+/// # Errors
+/// What concerns the whole argument: a lone string, a value that cannot be
+/// iterated, an error while iterating, Ctrl-C.
+fn each_item(name: &str, object: &Bound<'_, PyAny>) -> PyResult<Vec<PyResult<Option<String>>>> {
     if object.cast::<PyString>().is_ok() {
         return Err(PyTypeError::new_err(format!(
             "{name}: expected a list of strings, found one str; put the puzzle in a list"
@@ -218,7 +282,7 @@ pub fn items(name: &str, object: &Bound<'_, PyAny>) -> PyResult<Vec<Option<Strin
         if index % SIGNAL_CHUNK == SIGNAL_CHUNK - 1 {
             object.py().check_signals()?;
         }
-        texts.push(text_of(name, index, &item?)?);
+        texts.push(text_of(name, index, &item?));
     }
     Ok(texts)
 }
@@ -387,6 +451,22 @@ pub fn array_puzzles<T: Cell>(
     array: ArrayView2<'_, T>,
     variant: Variant,
 ) -> PyResult<Vec<Puzzle>> {
+    array_rows(py, array, variant)?
+        .into_iter()
+        .map(|row| row.map_err(value_error))
+        .collect()
+}
+
+/// The puzzle of each row of an `(n, N*N)` array, as [`array_puzzles`]
+/// reads them, or what is wrong with the row (`errors="status"`).
+///
+/// # Errors
+/// A `ValueError` for a width that is not N² for a boxed size N; Ctrl-C.
+pub fn array_rows<T: Cell>(
+    py: Python<'_>,
+    array: ArrayView2<'_, T>,
+    variant: Variant,
+) -> PyResult<Vec<Result<Puzzle, String>>> {
     let cells = array.ncols();
     let size = (1..=dance_sudoku::MAX_SIZE).find(|n| n * n == cells);
     let Some(size) = size else {
@@ -408,11 +488,9 @@ pub fn array_puzzles<T: Cell>(
         py.detach(|| {
             for (offset, row) in rows.outer_iter().enumerate() {
                 let index = chunk * SIGNAL_CHUNK + offset;
-                puzzles.push(row_puzzle(index, row.iter().copied(), &shape)?);
+                puzzles.push(row_puzzle(index, row.iter().copied(), &shape));
             }
-            Ok::<(), String>(())
-        })
-        .map_err(value_error)?;
+        });
     }
     Ok(puzzles)
 }

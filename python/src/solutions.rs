@@ -73,7 +73,10 @@ impl Solutions {
             // The lock is taken with the GIL released, so a thread waiting
             // for it never blocks the one searching.
             match py.detach(|| self.step()) {
-                Step::Solution(solution) => {
+                Step::Solution(mut solution) => {
+                    // In increasing order, as `first()`, `sample()` and
+                    // `dance cover --all` give them.
+                    solution.sort_unstable();
                     return self.naming.solution(py, &solution, self.names).map(Some);
                 }
                 Step::Exhausted => return Ok(None),

@@ -6,13 +6,14 @@
 use std::time::Instant;
 
 use dance_dlx::Threads;
+use dance_sudoku::format::Format;
 use dance_sudoku::{Answer, Digit, EngineChoice, Goal, Grid, Puzzle, Request, Status, Stop, verify};
 use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
 
-use crate::args;
+use crate::args::{self, Errors};
 use crate::errors::value_error;
 use crate::input::{self, Cell, Given, Reading, with_int_array};
 use crate::interrupt;
@@ -22,7 +23,8 @@ use crate::interrupt;
 /// `puzzles` is a list (or any iterable, such as a pandas Series) of
 /// puzzles, each a string in any format the command line reads — a line of
 /// N*N cells with `.` or `0` for blanks, optionally followed by a jigsaw
-/// region map; N rows of N cells, with or without box separators; POJ
+/// region map; N rows of N cells, with or without box separators; N rows
+/// of N space-separated numbers, 0 for a blank; POJ
 /// 2676's count and 9 rows of 9 digits; a pencilmark line of N*N*N
 /// candidates — or an int, read as a 9x9 puzzle in the Kaggle style (its
 /// digits, left-padded with zeros to 81: pandas reads those datasets' puzzle
@@ -40,42 +42,54 @@ use crate::interrupt;
 /// `"non-consecutive"`. `engine`: `"fast"` (default), `"dlx"` or `"dfs"`,
 /// as `--engine`. `format`: as `--format`, `"auto"` (each string's format
 /// detected as the command line detects a file's), `"line"`, `"grid"`,
-/// `"poj"`, `"pencilmark"` or `"csv"` (a header line and one record).
-/// `alphabet`: as `--alphabet`, `"standard"` or `"hex"` (16x16 written
-/// 0-F; solutions are written back in it). `check`: as `--check`, the
+/// `"numbers"`, `"poj"`, `"pencilmark"` or `"csv"` (a header line and one
+/// record). `alphabet`: as `--alphabet`, `"standard"`, `"hex"` (16x16
+/// written 0-F) or `"letters"` (10x10 to 25x25 written from A for 1: A-P
+/// for 16x16); solutions are written back in it. `check`: as `--check`, the
 /// expected answers, one per puzzle (strings of digits, or Kaggle-style
 /// ints; puzzles given as strings only): a puzzle whose answer is not a
 /// solution of it, or not the solution found, gets the status
 /// `"mismatch"`. `threads`: worker threads,
 /// `None` or 0 for one per core, at most 1024 (the pool of each count is
 /// kept for the next call). `timeout`: seconds allowed per puzzle (`inf`:
-/// no limit).
+/// no limit). `errors`: what becomes of a puzzle that cannot be read (a
+/// string that does not parse, a missing value, an element that is no
+/// puzzle, an array row with a value out of range): `"raise"` (the
+/// default) raises before anything is solved; `"status"` gives it the
+/// status `"error"` (no solution, a count of 0) and its message — what
+/// `"raise"` would have said, `puzzles[INDEX]:LINE:COL: reason` for a
+/// string — in `details["error"]`, and solves the others, as `dance solve`
+/// reports a bad record and goes on.
 ///
 /// Returns `(solutions, status)`, both in input order — or, with
 /// `details=True`, `(solutions, status, details)`. `solutions` is of the
 /// input's kind: for strings (and ints), a list with each solution as a
 /// string in its puzzle's format as the command line prints it (a line; rows
-/// for a grid; POJ's rows for POJ), None where there is none; for an array,
+/// for a grid; rows of numbers for numbers; POJ's rows for POJ), None where
+/// there is none; for an array,
 /// an array of the same shape and dtype (rows of zeros where there is
 /// none). In count mode `solutions` holds the counts instead: a list of
 /// ints, or a uint64 array of shape `(n,)`. `status` is a list of the
 /// command line's words: `"solved"`, `"unique"`, `"multiple"`, `"none"` or
-/// `"timeout"` (and `"mismatch"` with `check`). `details` is a dict of per-puzzle columns (lists, or arrays
+/// `"timeout"` (and `"mismatch"` with `check`, `"error"` with
+/// `errors="status"`). `details` is a dict of per-puzzle columns (lists, or arrays
 /// for an array input), the fields of `dance solve --output json`:
 /// `count` (solutions counted), `exact` (whether `count` is exact; false
 /// for `N+` and for a timeout, whose count is the solutions found in time),
 /// `nodes`, `guesses`, `micros` (the search's time in microseconds) and
 /// `engine` (the name of the engine that served, as `--stats` prints it —
 /// `"deductions"`, `"bands"`, `"bitboards"`, `"kernel"`, `"dlx"` or
-/// `"dfs"`).
+/// `"dfs"`; None for an `"error"`), and `error` (the message of a puzzle
+/// that could not be read, None for the others).
 ///
 /// The GIL is released while solving, and Ctrl-C stops the batch (raising
 /// `KeyboardInterrupt`). Raises `dance.ParseError` (with `index`, `line`
 /// and `column`) for a string that is not one puzzle, `ValueError` for an
 /// array value, a missing value or an argument out of range, and
-/// `TypeError` for other kinds of input; all before any solving starts.
+/// `TypeError` for other kinds of input; all before any solving starts
+/// (with `errors="status"`, only for what concerns the whole call).
 #[pyfunction]
-#[pyo3(signature = (puzzles, *, mode = "first", limit = None, variant = None, engine = "fast", format = "auto", alphabet = "standard", check = None, threads = None, timeout = None, details = false))]
+#[pyo3(signature = (puzzles, *, mode = "first", limit = None, variant = None, engine = "fast", format = "auto", alphabet = "standard", check = None, threads = None, timeout = None, details = false, errors = "raise"))]
 #[allow(clippy::too_many_arguments)]
 pub fn solve<'py>(
     py: Python<'py>,
@@ -90,8 +104,10 @@ pub fn solve<'py>(
     threads: Option<Bound<'py, PyAny>>,
     timeout: Option<Bound<'py, PyAny>>,
     details: bool,
+    errors: &str,
 ) -> PyResult<Bound<'py, PyAny>> {
     let goal = goal(mode, limit.as_ref())?;
+    let errors = args::errors(errors)?;
     let reading = Reading::new(format, alphabet, variant)?;
     let engine: EngineChoice = engine
         .parse()
@@ -107,6 +123,7 @@ pub fn solve<'py>(
         threads: args::threads(threads.as_ref())?,
         interrupted,
         details,
+        errors,
     };
     if let Given::Array(array) = input::given(puzzles)? {
         if check.is_some() {
@@ -122,36 +139,61 @@ pub fn solve<'py>(
             &batch
         ));
     }
-    let texts = input::texts(puzzles)?;
+    let (rows, formats) = read_strings(py, puzzles, &reading, errors)?;
     let answers = check
         .map(|check| input::items("check", &check))
         .transpose()?;
-    if let Some(answers) = answers.as_ref().filter(|a| a.len() != texts.len()) {
+    if let Some(answers) = answers.as_ref().filter(|a| a.len() != rows.len()) {
         return Err(value_error(format!(
             "check: expected one answer per puzzle, found {} for {} puzzles",
             answers.len(),
-            texts.len()
+            rows.len()
         )));
     }
-    let parsed = input::parse_texts(py, &texts, &reading)?;
-    let kept = answers.as_ref().map(|_| parsed.puzzles.clone());
-    let mut solved = batch.run(py, parsed.puzzles)?;
+    let kept = answers.as_ref().map(|_| rows.clone());
+    let mut solved = batch.run_rows(py, rows)?;
     if let (Some(answers), Some(puzzles)) = (&answers, &kept) {
-        for ((solved, puzzle), answer) in solved.iter_mut().zip(puzzles).zip(answers) {
-            solved.mismatch = mismatch(puzzle, &solved.answer, answer.as_deref());
+        for ((solved, puzzle), expected) in solved.iter_mut().zip(puzzles).zip(answers) {
+            if let (Ok(found), Ok(puzzle)) = (&solved.outcome, puzzle) {
+                solved.mismatch = mismatch(puzzle, found, expected.as_deref());
+            }
         }
     }
     let solutions = if goal.is_count() {
-        let counts: Vec<u64> = solved
-            .iter()
-            .map(|solved| solved.answer.count.solutions)
-            .collect();
+        let counts: Vec<u64> = solved.iter().map(Solved::count).collect();
         PyList::new(py, counts)?.into_any()
     } else {
-        let grids = written(py, &solved, &parsed.formats, reading.options.alphabet)?;
+        let grids = written(py, &solved, &formats, reading.options.alphabet)?;
         PyList::new(py, grids)?.into_any()
     };
     batch.result(py, solutions, &solved, false)
+}
+
+/// The puzzles of a `puzzles` argument of strings (or ints), each with the
+/// format it was read in: all of them, or the first problem raised, with
+/// `errors="raise"`; each one's puzzle or message with `"status"` (a bad
+/// row's format is the line format's, which nothing is written in).
+fn read_strings(
+    py: Python<'_>,
+    puzzles: &Bound<'_, PyAny>,
+    reading: &Reading,
+    errors: Errors,
+) -> PyResult<(Vec<Row>, Vec<Format>)> {
+    if errors == Errors::Raise {
+        let texts = input::texts(puzzles)?;
+        let parsed = input::parse_texts(py, &texts, reading)?;
+        return Ok((parsed.puzzles.into_iter().map(Ok).collect(), parsed.formats));
+    }
+    let rows = input::rows_of_texts(py, puzzles, reading)?;
+    let formats = rows
+        .iter()
+        .map(|row| row.as_ref().map_or(Format::Line, |&(_, format)| format))
+        .collect();
+    let rows = rows
+        .into_iter()
+        .map(|row| row.map(|(puzzle, _)| puzzle))
+        .collect();
+    Ok((rows, formats))
 }
 
 /// Each answer's solution written as the command line writes it for its
@@ -172,9 +214,7 @@ fn written(
         py.detach(|| {
             grids.extend(solved.iter().zip(formats).map(|(solved, &format)| {
                 solved
-                    .answer
-                    .solution
-                    .as_ref()
+                    .solution()
                     .map(|grid| input::format_grid(grid, format, alphabet))
             }));
         });
@@ -182,13 +222,40 @@ fn written(
     Ok(grids)
 }
 
+/// A puzzle of a batch, or why it could not be read (`errors="status"`).
+type Row = Result<Puzzle, String>;
+
 /// One puzzle's answer.
 struct Solved {
-    answer: Answer,
+    /// The answer, or why the puzzle could not be read (`errors="status"`).
+    outcome: Result<Answer, String>,
     /// The microseconds its search took (measured for `details=True`).
     micros: f64,
     /// Whether `check`'s answer is wrong.
     mismatch: bool,
+}
+
+impl Solved {
+    /// A puzzle that could not be read, and why.
+    fn error(message: String) -> Solved {
+        Solved {
+            outcome: Err(message),
+            micros: 0.0,
+            mismatch: false,
+        }
+    }
+
+    /// The solution found, if any.
+    fn solution(&self) -> Option<&Grid> {
+        self.outcome.as_ref().ok()?.solution.as_ref()
+    }
+
+    /// The solutions counted: 0 for a puzzle that could not be read.
+    fn count(&self) -> u64 {
+        self.outcome
+            .as_ref()
+            .map_or(0, |answer| answer.count.solutions)
+    }
 }
 
 /// Whether `expected` (a `check` answer) is wrong: missing, not a solution
@@ -213,6 +280,8 @@ struct Batch {
     /// Raised by Ctrl-C.
     interrupted: dance_dlx::Flag,
     details: bool,
+    /// What becomes of a puzzle that cannot be read.
+    errors: Errors,
 }
 
 impl Batch {
@@ -230,12 +299,36 @@ impl Batch {
                 let started = timed.then(Instant::now);
                 let answer = solver.run(puzzle, &request);
                 Solved {
-                    answer,
+                    outcome: Ok(answer),
                     micros: started.map_or(0.0, |started| started.elapsed().as_secs_f64() * 1e6),
                     mismatch: false,
                 }
             },
         )
+    }
+
+    /// [`run`](Self::run) on the rows that are puzzles; the others answered
+    /// by their messages, each in its place.
+    fn run_rows(&self, py: Python<'_>, rows: Vec<Row>) -> PyResult<Vec<Solved>> {
+        let total = rows.len();
+        let mut puzzles = Vec::with_capacity(total);
+        let mut messages = Vec::new();
+        for (index, row) in rows.into_iter().enumerate() {
+            match row {
+                Ok(puzzle) => puzzles.push(puzzle),
+                Err(message) => messages.push((index, message)),
+            }
+        }
+        let mut answers = self.run(py, puzzles)?.into_iter();
+        let mut messages = messages.into_iter().peekable();
+        let mut solved = Vec::with_capacity(total);
+        for index in 0..total {
+            match messages.next_if(|(at, _)| *at == index) {
+                Some((_, message)) => solved.push(Solved::error(message)),
+                None => solved.extend(answers.next()),
+            }
+        }
+        Ok(solved)
     }
 
     /// `(solutions, status)`, or with details `(solutions, status,
@@ -253,17 +346,30 @@ impl Batch {
             return Ok((solutions, statuses).into_pyobject(py)?.into_any());
         }
         let details = PyDict::new(py);
-        let answers = solved.iter().map(|solved| &solved.answer);
-        let count = answers.clone().map(|a| a.count.solutions).collect();
-        let exact = answers.clone().map(|a| a.count.complete).collect();
-        let nodes = answers.clone().map(|a| a.stats.nodes).collect();
-        let guesses = answers.clone().map(|a| a.stats.guesses).collect();
-        // Names: Python strings, in an object array for an array input.
-        let engines: Vec<Py<PyAny>> = answers
-            .map(|a| {
-                let name = a.engine.name();
-                PyString::new(py, name).into_any().unbind()
-            })
+        let answers = solved.iter().map(|solved| solved.outcome.as_ref().ok());
+        let count = solved.iter().map(Solved::count).collect();
+        let exact = answers
+            .clone()
+            .map(|a| a.is_some_and(|a| a.count.complete))
+            .collect();
+        let nodes = answers
+            .clone()
+            .map(|a| a.map_or(0, |a| a.stats.nodes))
+            .collect();
+        let guesses = answers
+            .clone()
+            .map(|a| a.map_or(0, |a| a.stats.guesses))
+            .collect();
+        // Names and messages: Python strings (or None), in an object array
+        // for an array input.
+        let text = |text: Option<&str>| match text {
+            Some(text) => PyString::new(py, text).into_any().unbind(),
+            None => py.None(),
+        };
+        let engines: Vec<Py<PyAny>> = answers.map(|a| text(a.map(|a| a.engine.name()))).collect();
+        let messages: Vec<Py<PyAny>> = solved
+            .iter()
+            .map(|solved| text(solved.outcome.as_ref().err().map(String::as_str)))
             .collect();
         let micros = solved.iter().map(|solved| solved.micros).collect();
         details.set_item("count", column(py, count, arrays)?)?;
@@ -272,6 +378,7 @@ impl Batch {
         details.set_item("guesses", column(py, guesses, arrays)?)?;
         details.set_item("micros", column(py, micros, arrays)?)?;
         details.set_item("engine", column(py, engines, arrays)?)?;
+        details.set_item("error", column(py, messages, arrays)?)?;
         Ok((solutions, statuses, details).into_pyobject(py)?.into_any())
     }
 }
@@ -297,21 +404,24 @@ fn solve_array<'py, T: Cell>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let cells = array.shape()[1];
     let readonly = array.try_readonly()?;
-    let puzzles = input::array_puzzles(py, readonly.as_array(), variant)?;
+    let rows = match batch.errors {
+        Errors::Raise => input::array_puzzles(py, readonly.as_array(), variant)?
+            .into_iter()
+            .map(Ok)
+            .collect(),
+        Errors::Status => input::array_rows(py, readonly.as_array(), variant)?,
+    };
     drop(readonly);
-    let solved = batch.run(py, puzzles)?;
+    let solved = batch.run_rows(py, rows)?;
     if batch.request.goal.is_count() {
-        let counts = solved
-            .iter()
-            .map(|solved| solved.answer.count.solutions)
-            .collect();
+        let counts = solved.iter().map(Solved::count).collect();
         let counts = PyArray1::<u64>::from_vec(py, counts).into_any();
         return batch.result(py, counts, &solved, true);
     }
     let values = py.detach(|| {
         let mut values = vec![T::from_number(0); solved.len() * cells];
         for (row, solved) in values.chunks_exact_mut(cells.max(1)).zip(&solved) {
-            if let Some(grid) = &solved.answer.solution {
+            if let Some(grid) = solved.solution() {
                 for (value, digit) in row.iter_mut().zip(grid.digits()) {
                     *value = T::from_number(digit.number());
                 }
@@ -348,11 +458,15 @@ fn goal(mode: &str, limit: Option<&Bound<'_, PyAny>>) -> PyResult<Goal> {
 fn statuses<'py>(py: Python<'py>, solved: &[Solved]) -> PyResult<Bound<'py, PyList>> {
     let words = Status::ALL.map(|status| PyString::intern(py, status.name()));
     let mismatch = PyString::intern(py, "mismatch");
+    let error = PyString::intern(py, "error");
     PyList::new(
         py,
-        solved.iter().map(|solved| match solved.mismatch {
-            true => &mismatch,
-            false => &words[solved.answer.status as usize],
-        }),
+        solved
+            .iter()
+            .map(|solved| match (&solved.outcome, solved.mismatch) {
+                (Err(_), _) => &error,
+                (Ok(_), true) => &mismatch,
+                (Ok(answer), false) => &words[answer.status as usize],
+            }),
     )
 }

@@ -38,7 +38,7 @@ def test_a_bag_of_lines_solves_as_the_command_line(client, cli):
     # The lines are the file's records: comments and blank lines left out.
     assert bag.compute() == records(path)
     detailed = dance.dask.solve(bag.take(3, compute=False), details=True).compute()
-    assert all(set(d) == {"count", "exact", "nodes", "guesses", "micros", "engine"} for _, _, d in detailed)
+    assert all(set(d) == {"count", "exact", "nodes", "guesses", "micros", "engine", "error"} for _, _, d in detailed)
 
 
 def test_a_dataframe_column_solves_as_pandas_does(client):

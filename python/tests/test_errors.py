@@ -1,12 +1,18 @@
 """Every way to call the package wrongly gets a clear Python exception,
-raised before any work starts."""
+raised before any work starts — or, with `errors="status"`, a puzzle that
+cannot be read gets the status `error` and its message, and the batch goes
+on."""
 
 import math
+import os
+import subprocess
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import dance
+from conftest import ROOT, TEST_DATA, records
 
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 
@@ -271,3 +277,58 @@ def test_exact_cover_parse_errors_carry_line_and_column(text, line, column, word
     assert (error.index, error.line, error.column) == (None, line, column)
     assert words in error.reason
     assert str(error) == f"{line}:{column}: {error.reason}"
+
+
+def test_errors_status_keeps_the_batch_going():
+    bad = [EASY[:80] + "?", None, 7.5, 5, EASY[:40]]
+    puzzles = [EASY, *bad, EASY]
+    solutions, status, details = dance.solve(puzzles, details=True, errors="status")
+    assert status == ["solved", "error", "error", "error", "error", "error", "solved"]
+    assert solutions[0] == solutions[-1] and solutions[0] is not None
+    assert solutions[1:-1] == [None] * len(bad)
+    # Each message is what errors="raise" says of that puzzle alone.
+    for index, puzzle in enumerate(bad, start=1):
+        with pytest.raises((ValueError, TypeError)) as caught:
+            dance.solve([EASY] * index + [puzzle])
+        assert details["error"][index] == str(caught.value)
+    assert details["error"][1] == (
+        "puzzles[1]:1:81: unexpected character '?'; expected a digit 1-9 or a blank ('.', '_', '*' or '0')"
+    )
+    assert details["error"][0] is None and details["engine"][0] is not None
+    assert details["engine"][1] is None and details["nodes"][1] == 0
+    assert (details["count"][1], details["exact"][1]) == (0, False)
+    # The default raises, before anything is solved.
+    with pytest.raises(dance.ParseError):
+        dance.solve(puzzles[:2])
+    with pytest.raises(ValueError, match='errors: unknown policy "ignore"; expected "raise" or "status"'):
+        dance.solve([EASY], errors="ignore")
+
+
+def test_errors_status_in_count_mode_and_for_arrays():
+    counts, status = dance.solve([EASY, "?", "." * 81], mode="count", limit=3, errors="status")
+    assert (counts, status) == ([1, 0, 3], ["unique", "error", "multiple"])
+    grids = np.array([[int(c) if c != "." else 0 for c in EASY]] * 3, dtype=np.int16)
+    grids[1, 5] = 10
+    solved, status, details = dance.solve(grids, details=True, errors="status")
+    assert status == ["solved", "error", "solved"]
+    assert (solved[1] == 0).all() and (solved[0] == solved[2]).all() and solved[0].all()
+    assert details["error"][1] == "puzzles[1, 5]: value 10 is out of range; expected 0 for a blank or a digit 1 to 9"
+    assert details["error"][0] is None
+    # What concerns the whole call still raises.
+    with pytest.raises(ValueError, match="found 80"):
+        dance.solve(np.zeros((1, 80), dtype=np.int64), errors="status")
+    with pytest.raises(TypeError, match="found one str"):
+        dance.solve(EASY, errors="status")
+
+
+def test_errors_status_reports_what_the_command_line_reports(cli):
+    path = TEST_DATA / "mixed.txt"
+    _, status, details = dance.solve(records(path), mode="unique", details=True, errors="status")
+    assert status == [line.split()[0] for line in cli("solve", "--unique", "-q", str(path))]
+    # The same reasons at the same columns (the command line's lines are
+    # the file's; each string's are its own).
+    binary = Path(os.environ.get("CARGO_TARGET_DIR", ROOT / "target")) / "release" / "dance"
+    done = subprocess.run([str(binary), "solve", "-q", str(path)], capture_output=True, text=True)
+    theirs = [line.removeprefix(str(path)).split(":", 3)[2:] for line in done.stderr.splitlines()]
+    ours = [message.split(":", 3)[2:] for message in details["error"] if message is not None]
+    assert len(ours) == 2 and ours == theirs

@@ -51,7 +51,7 @@ def test_knuths_colored_and_multiplicity_examples():
         ["p q x y:A", "p r x:A y", "p x:B", "q x:A", "r y:B"],
         secondary=["x", "y"],
     )
-    assert list(colored.solutions(names=True)) == [[["q", "x:A"], ["p", "r", "x:A", "y"]]]
+    assert list(colored.solutions(names=True)) == [[["p", "r", "x:A", "y"], ["q", "x:A"]]]
     multiplicities = dance.ExactCover(
         ["A", "B", "C"],
         ["A B X:0 Y:0", "A C X:1 Y:1", "C X:0", "B X:1", "C Y:1"],
@@ -121,3 +121,20 @@ def test_memo_count_takes_bounds():
     # A once or twice, B once: {A B}, {A B, A} and {A, B}.
     cover = dance.ExactCover(["A", "B"], ["A B", "A", "B"], bounds={"A": (1, 2)})
     assert cover.count_memo() == cover.count() == 3
+
+
+def test_solutions_list_their_options_as_sample_and_the_command_line_do(cli):
+    path = TEST_DATA / "queens8.dlx"
+    cover = dance.ExactCover.parse(path.read_text())
+    # In increasing order of the options, as `dance cover` prints them,
+    # whatever order the search chose them in.
+    first = cover.first()
+    assert first == sorted(first)
+    printed = cli("cover", "--first", str(path))
+    assert [" ".join(option) for option in cover.first(names=True)] == printed[: len(first)]
+    assert all(solution == sorted(solution) for solution in cover.solutions())
+    sampled = cover.sample(1, seed=5)[0]
+    assert sampled == sorted(sampled)
+    assert [" ".join(o) for o in cover.sample(1, seed=5, names=True)[0]] == cli(
+        "cover", "--sample", "1", "--seed", "5", str(path)
+    )[: len(sampled)]

@@ -1,7 +1,7 @@
 """Every input format the command line reads, read by the package the same
-way: line, grid, POJ, pencilmark, jigsaw maps, the hex alphabet, CSV through
-pandas and Kaggle-style integers — answers written as the command line
-writes them."""
+way: line, grid, rows of numbers, POJ, pencilmark, jigsaw maps, the hex and
+letters alphabets, CSV through pandas and Kaggle-style integers — answers
+written as the command line writes them."""
 
 import numpy as np
 import pytest
@@ -51,21 +51,35 @@ def to_hex(line):
     return "".join(c if c == "." else "0123456789ABCDEF"[int(c, 17) - 1] for c in line)
 
 
-def test_hex_alphabet_puzzles_solve_as_the_command_line(cli, tmp_path):
-    lines = [to_hex(line) for line in records(TEST_DATA / "puzzles_16x16.txt")]
-    path = tmp_path / "hex.txt"
+def to_letters(line):
+    """A line puzzle written 1-9 then A-P, in the letters alphabet (A for 1)."""
+    return "".join(c if c == "." else chr(ord("A") + int(c, 36) - 1) for c in line)
+
+
+@pytest.mark.parametrize(
+    "alphabet, respell, refused",
+    [
+        # Read in the standard alphabet, 0 is nothing at 16x16.
+        ("hex", to_hex, "unexpected character '0'.*--alphabet hex"),
+        # And H-P are digits too large: the error names the alphabet.
+        ("letters", to_letters, "out of range for size 16.*--alphabet letters"),
+    ],
+)
+def test_other_alphabets_solve_as_the_command_line(cli, tmp_path, alphabet, respell, refused):
+    lines = [respell(line) for line in records(TEST_DATA / "puzzles_16x16.txt")]
+    path = tmp_path / f"{alphabet}.txt"
     path.write_text("\n".join(lines) + "\n")
-    solutions, status = dance.solve(lines, alphabet="hex")
+    solutions, status = dance.solve(lines, alphabet=alphabet)
     assert set(status) == {"solved"}
-    assert solutions == cli("solve", "--alphabet", "hex", str(path))
-    # The hex solutions are the standard ones, one digit down.
+    assert solutions == cli("solve", "--alphabet", alphabet, str(path))
+    # The solutions are the standard ones, respelled.
     standard, _ = dance.solve(records(TEST_DATA / "puzzles_16x16.txt"))
-    assert solutions == [to_hex(s) for s in standard]
-    assert [str(r) for r in dance.rate(lines, alphabet="hex")] == cli(
-        "rate", "--alphabet", "hex", str(path)
+    assert solutions == [respell(s) for s in standard]
+    assert [str(r) for r in dance.rate(lines, alphabet=alphabet)] == cli(
+        "rate", "--alphabet", alphabet, str(path)
     )
-    with pytest.raises(dance.ParseError, match="unexpected character '0'"):
-        dance.solve(lines)  # read in the standard alphabet, 0 is nothing at 16x16
+    with pytest.raises(dance.ParseError, match=refused):
+        dance.solve(lines)
 
 
 def test_jigsaw_and_grid_formats_keep_their_shape(cli):
@@ -115,3 +129,23 @@ def test_a_big_endian_array_is_read_not_refused():
     assert [str(r) for r in dance.rate(swapped)] == [str(r) for r in dance.rate(native)]
     # A view with steps (every other row) reads as well.
     assert dance.solve(native[::2])[1] == expected[1][::2]
+
+
+def test_rows_of_numbers_solve_as_the_command_line(cli):
+    path = TEST_DATA / "numbers_16x16.txt"
+    text = path.read_text()
+    puzzles = [record for record in text.split("\n\n") if record.strip()]
+    assert len(puzzles) == 3
+    solutions, status = dance.solve(puzzles)
+    assert set(status) == {"solved"}
+    # Answered in rows of numbers, as the command line answers the file.
+    assert "".join(solutions).splitlines() == [row for row in cli("solve", str(path)) if row]
+    assert dance.solve(puzzles, format="numbers") == (solutions, status)
+    lines, _ = dance.solve(records(TEST_DATA / "puzzles_16x16.txt"))
+    assert [" ".join(s.split()) for s in solutions] == [
+        " ".join(str(int(c, 36)) for c in line) for line in lines
+    ]
+    with pytest.raises(dance.ParseError) as caught:
+        dance.solve([puzzles[1].replace(" 0 ", "17 ", 1)])
+    assert "expected a number 1-16" in caught.value.reason
+

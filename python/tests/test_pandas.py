@@ -44,6 +44,14 @@ def test_a_missing_value_is_an_error_that_says_where(missing):
     with pytest.raises(ValueError, match="column 'puzzle': missing puzzle in row 'b'"):
         dance.solve_frame(frame)
     assert dance.solve_frame(frame.dropna(subset=["puzzle"]))["dance_status"].tolist() == ["solved"] * 2
+    # Or kept, as an error of its row: the others are solved.
+    solutions, status, details = dance.solve(series, details=True, errors="status")
+    assert status.tolist() == ["solved", "error", "solved"] and solutions[1] is None
+    assert details["error"][1].startswith("puzzles[1]: missing puzzle (None or NaN)")
+    solved = dance.solve_frame(frame, details=True, errors="status")
+    assert solved["dance_status"].tolist() == ["solved", "error", "solved"]
+    assert solved.loc["b", "dance_error"].startswith("puzzles[1]: missing puzzle")
+    assert solved.loc["a", "dance_error"] is None
 
 
 @pytest.mark.parametrize(
@@ -85,8 +93,9 @@ def test_details_and_counts_come_as_typed_columns():
     assert (counted["dance_nodes"] > 0).all() and (counted["dance_micros"] >= 0).all()
     assert list(counted.columns) == list(frame.columns) + [
         "dance_count", "dance_status", "dance_exact", "dance_nodes", "dance_guesses", "dance_micros",
-        "dance_engine",
+        "dance_engine", "dance_error",
     ]
+    assert counted["dance_error"].isna().all()
     assert set(counted["dance_engine"]) == {"deductions"}
     plain = dance.solve_frame(frame, prefix="")
     assert {"solution", "status"} <= set(plain.columns)

@@ -1,12 +1,13 @@
 //! The grid printer: a block of rows per record, as the grid format reads
-//! them (with the region map of a jigsaw), then a blank line; and POJ
-//! 2676's expected output, nine rows of nine digits per solution. A record
-//! whose answer is not a plain solution prints its word (or count) on a
-//! line first: `unique` and the rows, or the word alone.
+//! them (with the region map of a jigsaw), then a blank line; the same
+//! blocks in the numbers format (rows of numbers); and POJ 2676's expected
+//! output, nine rows of nine digits per solution. A record whose answer is
+//! not a plain solution prints its word (or count) on a line first:
+//! `unique` and the rows, or the word alone.
 
 use std::io::{self, Write};
 
-use dance_sudoku::format::{grid, poj};
+use dance_sudoku::format::{grid, numbers, poj};
 use dance_sudoku::{Grid, Status};
 
 use super::Options;
@@ -16,8 +17,18 @@ use crate::outcome::Outcome;
 #[derive(Debug)]
 pub struct Printer {
     options: Options,
-    /// POJ's rows (nine digits, no blank line) instead of the grid format's.
-    poj: bool,
+    rows: Rows,
+}
+
+/// How a block's rows are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Rows {
+    /// The grid format's, in the alphabet asked for.
+    Grid,
+    /// The numbers format's.
+    Numbers,
+    /// POJ's (nine digits, no blank line).
+    Poj,
 }
 
 impl Printer {
@@ -25,22 +36,35 @@ impl Printer {
     pub fn grid(options: Options) -> Printer {
         Printer {
             options,
-            poj: false,
+            rows: Rows::Grid,
+        }
+    }
+
+    /// The numbers format's blocks.
+    pub fn numbers(options: Options) -> Printer {
+        Printer {
+            options,
+            rows: Rows::Numbers,
         }
     }
 
     /// POJ 2676's output.
     pub fn poj(options: Options) -> Printer {
-        Printer { options, poj: true }
+        Printer {
+            options,
+            rows: Rows::Poj,
+        }
     }
 
     /// The rows of `solution`.
     fn rows(&self, solution: &Grid) -> String {
-        if self.poj {
-            poj::format_grid(solution).unwrap_or_else(|_| grid::format_grid(solution))
-        } else {
-            let rows = grid::format_grid(solution);
-            self.options.alphabet.respell(rows, solution.shape().size())
+        match self.rows {
+            Rows::Poj => poj::format_grid(solution).unwrap_or_else(|_| grid::format_grid(solution)),
+            Rows::Numbers => numbers::format_grid(solution),
+            Rows::Grid => {
+                let rows = grid::format_grid(solution);
+                self.options.alphabet.respell(rows, solution.shape().size())
+            }
         }
     }
 
@@ -55,7 +79,7 @@ impl Printer {
             }
             _ => writeln!(out, "{}", outcome.word())?,
         }
-        if !self.poj {
+        if self.rows != Rows::Poj {
             out.write_all(b"\n")?;
         }
         Ok(())

@@ -88,6 +88,7 @@ impl Printer {
         let kind = match asked {
             None | Some(OutputFormat::Line) => Kind::Line(line::Printer::new(options)),
             Some(OutputFormat::Grid) => Kind::Grid(grid::Printer::grid(options)),
+            Some(OutputFormat::Numbers) => Kind::Grid(grid::Printer::numbers(options)),
             Some(OutputFormat::Json) => Kind::Json(json::Printer::new(options)),
             Some(OutputFormat::Csv) => Kind::Csv(csv::Printer::new(options)),
         };
@@ -99,8 +100,8 @@ impl Printer {
     }
 
     /// An input begins: without `--output`, its own format is taken (line
-    /// answers for line, pencilmark and CSV input, grids for grids, POJ's
-    /// output for POJ).
+    /// answers for line, pencilmark and CSV input, grids for grids, rows of
+    /// numbers for numbers, POJ's output for POJ).
     ///
     /// # Errors
     /// [`InputError`] when the printer cannot print this input's answers in
@@ -114,6 +115,7 @@ impl Printer {
                     Kind::Line(line::Printer::new(options))
                 }
                 Format::Grid => Kind::Grid(grid::Printer::grid(options)),
+                Format::Numbers => Kind::Grid(grid::Printer::numbers(options)),
                 Format::Poj => Kind::Grid(grid::Printer::poj(options)),
             };
         }

@@ -50,11 +50,13 @@
 //!   one pool per count.
 //! - [`verify`] checks that a grid solves a puzzle and names the cell or
 //!   [`Unit`] that is wrong.
-//! - [`format`](mod@format) reads and writes five text formats — one
-//!   puzzle per line, grids of rows, POJ 2676, pencilmarks (Sukaku) and CSV
-//!   datasets — for every size, boxed or jigsaw (a region map with the
-//!   cells), with 16×16 also in hexadecimal digits
-//!   ([`Alphabet::Hex`](format::Alphabet::Hex)), streaming records from any
+//! - [`format`](mod@format) reads and writes six text formats — one
+//!   puzzle per line, grids of rows, grids of numbers, POJ 2676,
+//!   pencilmarks (Sukaku) and CSV datasets — for every size, boxed or
+//!   jigsaw (a region map with the cells), with 16×16 also in hexadecimal
+//!   digits ([`Alphabet::Hex`](format::Alphabet::Hex)) and the large sizes
+//!   in letters from `A` ([`Alphabet::Letters`](format::Alphabet::Letters)),
+//!   streaming records from any
 //!   `BufRead` in bounded memory, with a line and column in every
 //!   [`ParseError`](format::ParseError).
 //! - [`dfs`] is the textbook backtracking baseline: cells in order, digits
@@ -95,8 +97,32 @@
 //! // A count limited to 1 tells one solution from more.
 //! let count = solver.run(&puzzle, &Request::new(Goal::Count { limit: 1 }));
 //! assert_eq!((count.status, count.count.to_string()), (Status::Unique, "1".to_owned()));
+//!
+//! // Many puzzles at once: on every core, one solver per thread, the
+//! // answers in input order.
+//! let puzzles: Vec<dance_sudoku::Puzzle> = [
+//!     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+//!     "52...6.........7.13...........4..8..6......5...........418.........3..2...87.....",
+//! ]
+//! .iter()
+//! .map(|line| line.parse())
+//! .collect::<Result<_, _>>()?;
+//! let answers = dance_sudoku::batch::solve_batch(&puzzles, &Request::new(Goal::Unique));
+//! let statuses: Vec<Status> = answers.iter().map(|answer| answer.status).collect();
+//! assert_eq!(statuses, [Status::Unique, Status::Unique]);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Examples
+//!
+//! Whole programs in the crate's `examples/` folder, each run by the
+//! project's CI (`cargo run --release -p dance-sudoku --example NAME`):
+//! `one_puzzle` solves a puzzle and prints its grid; `batch` solves a file
+//! of puzzles on every core with [`batch::solve_batch`], reporting the
+//! records that are not puzzles at their line and column; `variant` reads
+//! the same givens as X-Sudoku and as plain Sudoku; `generate` makes minimal
+//! puzzles with [`generate::generate_batch`] and rates them with
+//! [`rate::rate`].
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 

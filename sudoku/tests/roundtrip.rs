@@ -1,7 +1,9 @@
 //! parse → print → parse gives the same puzzle, for every format and size;
 //! and no input makes a parser panic.
 
-use dance_sudoku::format::{self, Format, ParseOptions, grid, line, pencilmark, poj};
+use dance_sudoku::format::{
+    self, Alphabet, Format, ParseOptions, grid, line, numbers, pencilmark, poj,
+};
 use dance_sudoku::{BoxShape, Digit, Grid, Puzzle, Shape, Variant};
 use proptest::prelude::*;
 
@@ -36,7 +38,13 @@ fn check_errors(input: &[u8], records: &[format::Record]) {
 }
 
 fn parse_everything(bytes: &[u8], options: ParseOptions) {
-    for format in [Format::Line, Format::Grid, Format::Poj, Format::Pencilmark] {
+    for format in [
+        Format::Line,
+        Format::Grid,
+        Format::Numbers,
+        Format::Poj,
+        Format::Pencilmark,
+    ] {
         let records = collect(format::read(bytes, format, options));
         check_errors(bytes, &records);
     }
@@ -46,6 +54,7 @@ fn parse_everything(bytes: &[u8], options: ParseOptions) {
     let _ = Format::detect(&text);
     let _ = line::parse(&text, &options);
     let _ = grid::parse(&text, &options);
+    let _ = numbers::parse(&text, &options);
     let _ = poj::parse(&text, &options);
     let _ = pencilmark::parse(&text, &options);
 }
@@ -77,10 +86,12 @@ fn any_options() -> impl Strategy<Value = ParseOptions> {
     let boxes = proptest::option::of(
         (2usize..=5, 2usize..=12).prop_filter_map("valid boxes", |(h, w)| BoxShape::new(h, w).ok()),
     );
-    (crate::util::variant(), boxes).prop_map(|(variant, boxes)| ParseOptions {
+    let alphabet =
+        proptest::sample::select(vec![Alphabet::Standard, Alphabet::Hex, Alphabet::Letters]);
+    (crate::util::variant(), boxes, alphabet).prop_map(|(variant, boxes, alphabet)| ParseOptions {
         variant,
         boxes,
-        ..ParseOptions::default()
+        alphabet,
     })
 }
 
@@ -100,6 +111,87 @@ proptest! {
         prop_assert_eq!(line::parse(&text, &hex), Ok(puzzle.clone()));
         let rows = format::Alphabet::Hex.respell(grid::format_puzzle(&puzzle), 16);
         prop_assert_eq!(grid::parse(&rows, &hex), Ok(puzzle));
+    }
+
+    /// Puzzles of 10×10 to 25×25 written with letters from `A` read back
+    /// with the letters alphabet, in the line and the grid format (a
+    /// jigsaw's region map as it is).
+    #[test]
+    fn letters_round_trip(
+        puzzle in prop_oneof![boxed_shape(), jigsaw_shape()]
+            .prop_filter("sizes 10 to 25", |shape| shape.size() >= 10)
+            .prop_flat_map(puzzle_of),
+    ) {
+        let n = puzzle.shape().size();
+        let letters = ParseOptions {
+            alphabet: Alphabet::Letters,
+            ..options_for(puzzle.shape())
+        };
+        // A line's cells respelled, its region map (if any) as it is.
+        let printed = line::format_puzzle(&puzzle);
+        let (cells, map) = printed.split_once(' ').unwrap_or((&printed, ""));
+        let cells = Alphabet::Letters.respell(cells, n);
+        prop_assert!(cells.chars().all(|c| c == '.' || ('A'..='Y').contains(&c)));
+        let text = format!("{cells} {map}");
+        prop_assert_eq!(line::parse(&text, &letters), Ok(puzzle.clone()));
+        let rows = Alphabet::Letters.respell(grid::format_puzzle(&puzzle), n);
+        prop_assert_eq!(grid::parse(&rows, &letters), Ok(puzzle));
+    }
+
+    /// Rows of numbers read back, alone and in a stream; a whole puzzle on
+    /// one line too; and `--format auto` reads them back — as numbers from
+    /// 10×10 up, where a row holds a `0` or a number of two digits, as a
+    /// grid below (the same cells; boxed: a tiny jigsaw's first row reads
+    /// as a stray line).
+    #[test]
+    fn numbers_round_trip(
+        puzzles in proptest::collection::vec(
+            prop_oneof![boxed_shape(), jigsaw_shape()].prop_flat_map(puzzle_of),
+            1..4,
+        ),
+    ) {
+        for puzzle in &puzzles {
+            let options = options_for(puzzle.shape());
+            let text = numbers::format_puzzle(puzzle);
+            prop_assert_eq!(numbers::parse(&text, &options), Ok(puzzle.clone()));
+            let n = puzzle.shape().size();
+            if n > 5 && puzzle.shape().box_shape().is_some() {
+                let one_line = text.split_whitespace().collect::<Vec<_>>().join(" ");
+                prop_assert_eq!(numbers::parse(&one_line, &options), Ok(puzzle.clone()));
+            }
+            let first = text.lines().next().unwrap_or_default();
+            let (format, records) = format::read_auto(text.as_bytes(), options).unwrap();
+            let numbers_row = first.split_whitespace().any(|cell| cell == "0" || cell.len() == 2);
+            if n >= 10 && numbers_row {
+                prop_assert_eq!(format, Format::Numbers);
+            }
+            if format == Format::Numbers || (n <= 9 && puzzle.shape().box_shape().is_some()) {
+                let read: Vec<Puzzle> = collect(records).into_iter().map(|r| r.puzzle.unwrap()).collect();
+                prop_assert_eq!(read, vec![puzzle.clone()]);
+            }
+        }
+        let text = puzzles.iter().map(numbers::format_puzzle).collect::<Vec<_>>().join("\n");
+        let records = collect(format::read(text.as_bytes(), Format::Numbers, ParseOptions::default()));
+        let read: Vec<Puzzle> = records.into_iter().map(|r| r.puzzle.unwrap()).collect();
+        // Read with the default options: inferred boxes, no variant.
+        let plain: Vec<Puzzle> = puzzles
+            .iter()
+            .map(|p| {
+                let shape = match p.shape().box_shape() {
+                    Some(_) => Shape::boxed(p.shape().size()).unwrap(),
+                    None => p.shape().clone().with_variant(Variant::Standard),
+                };
+                Puzzle::new(shape, p.cells().to_vec()).unwrap()
+            })
+            .collect();
+        prop_assert_eq!(read, plain);
+    }
+
+    #[test]
+    fn numbers_round_trip_grids(grid in prop_oneof![boxed_shape(), jigsaw_shape()].prop_flat_map(grid_of)) {
+        let text = numbers::format_grid(&grid);
+        let puzzle = numbers::parse(&text, &options_for(grid.shape())).unwrap();
+        prop_assert_eq!(puzzle.to_grid(), Some(grid));
     }
 
     #[test]

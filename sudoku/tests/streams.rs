@@ -7,9 +7,10 @@ use dance_sudoku::format::{self, Format, LINE_CAP, ParseOptions, Record};
 
 use crate::util::collect;
 
-const FORMATS: [Format; 5] = [
+const FORMATS: [Format; 6] = [
     Format::Line,
     Format::Grid,
+    Format::Numbers,
     Format::Poj,
     Format::Pencilmark,
     Format::Csv,
@@ -23,6 +24,10 @@ fn sample(format: Format) -> String {
         Format::Grid => "1 . |3 .\n. . |. .\n----+----\n. . |. .\n. . |. .\n\n\
                          . 2 |. .\n. . |. .\n----+----\n. . |. .\n. . |. .\n\n\
                          . . |3 .\n. . |. .\n----+----\n. . |. .\n. . |. .\n"
+            .into(),
+        Format::Numbers => "1 0 3 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n\n\
+                            0 2 0 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n\n\
+                            0 0 3 0\n0 0 0 0\n0 0 0 0\n0 0 0 0\n"
             .into(),
         Format::Poj => {
             let rows = "000000000\n".repeat(8);

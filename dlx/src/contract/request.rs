@@ -122,8 +122,8 @@ pub enum Goal {
     },
     /// Knuth's estimate of the size of the search below the selection,
     /// from `probes` random paths (the same for the same `seed`): the
-    /// [findings](crate::Findings::Estimate). Not for problems with
-    /// multiplicities.
+    /// [findings](crate::Findings::Estimate). With multiplicities the
+    /// probes walk Algorithm M's tree.
     Estimate {
         /// Random paths to follow.
         probes: u32,

@@ -12,7 +12,7 @@ import pandas as pd
 
 import dance
 
-_Status = Literal["solved", "unique", "multiple", "none", "timeout", "mismatch"]
+_Status = Literal["solved", "unique", "multiple", "none", "timeout", "mismatch", "error"]
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
 # NumPy in, NumPy out, in the input's dtype; counts as uint64.
@@ -37,6 +37,11 @@ assert_type(numbers, list[int])
 assert sum(numbers) == 1
 texts, status, list_details = dance.solve([PUZZLE], details=True)
 assert_type(list_details["micros"], list[float])
+# A puzzle that cannot be read, kept: its message, and no engine.
+texts, status, list_details = dance.solve([PUZZLE, "?"], details=True, errors="status")
+assert_type(list_details["error"], list[str | None])
+assert_type(list_details["engine"], list[str | None])
+assert status == ["solved", "error"] and list_details["error"][0] is None
 
 # A Series in, Series out with its index.
 series = pd.Series([PUZZLE, PUZZLE], index=["a", "b"])

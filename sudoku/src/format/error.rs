@@ -2,7 +2,7 @@
 
 use crate::{BoxShape, PuzzleError, ShapeError};
 
-use super::alphabet;
+use super::alphabet::{self, Alphabet};
 
 /// A parse error at a 1-based line and column (columns count characters).
 ///
@@ -77,7 +77,7 @@ pub enum ParseErrorKind {
         found: usize,
     },
     /// A character that is neither a digit nor a blank.
-    #[error("unexpected character {found:?}; expected {}", alphabet::expected(*.size, *.alphabet))]
+    #[error("{}", unexpected(*.found, *.size, *.alphabet))]
     UnexpectedChar {
         /// The character.
         found: char,
@@ -244,6 +244,24 @@ pub enum ParseErrorKind {
         /// N.
         expected: usize,
     },
+    /// A cell of a row of numbers that is neither a number from 1 to N
+    /// nor a blank.
+    #[error("unexpected {found:?}; expected a number 1-{size} or a blank (0, '.', '_' or '*')")]
+    Number {
+        /// The cell's text.
+        found: String,
+        /// The puzzle size.
+        size: usize,
+    },
+    /// A first row of numbers holding neither N numbers (a size N from 1
+    /// to 25) nor a whole puzzle's N*N.
+    #[error(
+        "a row of numbers holds N of them for a size N from 1 to 25, or a whole puzzle's N*N; found {found}"
+    )]
+    NumberCount {
+        /// Numbers found.
+        found: usize,
+    },
     /// A POJ file whose first line is not a number of puzzles.
     #[error("expected the number of puzzles, found {found:?}")]
     PojCount {
@@ -289,16 +307,42 @@ pub enum ParseErrorKind {
 /// for 9×9), but a letter in a puzzle of at most 9×9, where no letter is a
 /// digit, says what a cell may be instead — "`'x'` stands for 33" would
 /// puzzle a reader who typed an `x` for a blank.
+///
+/// A letter too large for 10×10 to 25×25 that the letters alphabet reads
+/// (`H` in a 16×16 written `A`–`P`) says how to read it so.
 fn out_of_range(digit: char, size: usize) -> String {
     if digit.is_ascii_alphabetic() && size <= 9 {
-        format!(
+        return format!(
             "{digit:?} is not a digit of size {size}; expected {}",
-            alphabet::expected(size, alphabet::Alphabet::Standard)
-        )
+            alphabet::expected(size, Alphabet::Standard)
+        );
+    }
+    let message = format!(
+        "digit {digit:?} stands for {}, out of range for size {size}",
+        alphabet::number(digit)
+    );
+    let letters = Alphabet::Letters;
+    match alphabet::decode_in(letters, digit, size) {
+        Ok(Some(_)) => format!(
+            "{message}; if the letters {} are the digits, use the letters alphabet (--alphabet letters)",
+            alphabet::letter_range(size)
+        ),
+        _ => message,
+    }
+}
+
+/// The message of [`ParseErrorKind::UnexpectedChar`]: what a cell may be,
+/// and for a `0` in a 16×16 puzzle read in the standard alphabet, where it
+/// is no cell, the alphabet that reads it: 16×16 puzzles are often written
+/// `0`–`F`.
+fn unexpected(found: char, size: usize, alphabet: Alphabet) -> String {
+    let message = format!(
+        "unexpected character {found:?}; expected {}",
+        alphabet::expected(size, alphabet)
+    );
+    if found == '0' && alphabet == Alphabet::Standard && size == 16 {
+        format!("{message}; if 0-F are the digits, use the hex alphabet (--alphabet hex)")
     } else {
-        format!(
-            "digit {digit:?} stands for {}, out of range for size {size}",
-            alphabet::number(digit)
-        )
+        message
     }
 }

@@ -46,6 +46,12 @@
 //!   format](super::line)'s region map (any non-whitespace characters,
 //!   exactly N distinct ones, each labelling N cells). The puzzle is then a
 //!   jigsaw of any size from 1 to 25; without a map it is boxed.
+//! - A record whose first row is a row of numbers — 10 decimal numbers or
+//!   more, one of two digits or `0` blanks among them, or a whole puzzle of
+//!   N² numbers on one line
+//!   ([`numbers::is_numbers_row`](super::numbers::is_numbers_row)) — is
+//!   read as the [numbers format](super::numbers) reads it: each
+//!   whitespace-separated number one cell, `0` a blank.
 //! - After an error in a record, the rest of it (up to a blank line) is
 //!   skipped and the next record is read normally.
 //!
@@ -76,6 +82,7 @@ use std::io::{self, BufRead};
 use crate::{Digit, Grid, MAX_SIZE, Puzzle, Shape};
 
 use super::reader::{LineReader, RawLine};
+use super::rows::{self, is_separator};
 use super::{
     ParseError, ParseErrorKind, ParseOptions, Record, alphabet, boxed_shape, fault_error, line,
     parse_one, past_end,
@@ -157,7 +164,7 @@ fn layout(shape: &Shape, cells: impl Iterator<Item = char>) -> String {
 
 /// Pushes a map line and the region map of a shape without boxes, laid out
 /// as its rows are.
-fn region_map(text: &mut String, shape: &Shape) {
+pub(crate) fn region_map(text: &mut String, shape: &Shape) {
     let n = shape.size();
     text.extend(std::iter::repeat_n('=', (2 * n).saturating_sub(1)));
     text.push('\n');
@@ -192,12 +199,6 @@ pub(crate) fn is_rule(text: &str) -> bool {
             .all(|c| c.is_whitespace() || "-+|*".contains(c))
 }
 
-/// Whether `text` is a map line, `=` and whitespace, that starts a region
-/// map.
-fn is_map_line(text: &str) -> bool {
-    text.contains('=') && text.chars().all(|c| c == '=' || c.is_whitespace())
-}
-
 /// Whether `text` is a valid first row of a boxed grid, for detection.
 pub(crate) fn is_first_row(text: &str, alphabet: alphabet::Alphabet) -> bool {
     let cells: Vec<char> = text.chars().filter(|&c| !is_separator(c)).collect();
@@ -208,14 +209,13 @@ pub(crate) fn is_first_row(text: &str, alphabet: alphabet::Alphabet) -> bool {
             .all(|&c| alphabet::decode_in(alphabet, c, n).is_ok())
 }
 
-fn is_separator(c: char) -> bool {
-    c.is_whitespace() || matches!(c, '|' | '+' | '-')
-}
-
 /// Streams grid-format records from a [`BufRead`].
 pub struct Reader<R> {
     lines: LineReader<R>,
     options: ParseOptions,
+    /// Every record's cells are numbers (the numbers format), rather than
+    /// those whose first row is a row of numbers.
+    numbers: bool,
 }
 
 impl<R: BufRead> Reader<R> {
@@ -225,7 +225,20 @@ impl<R: BufRead> Reader<R> {
     }
 
     pub(crate) fn from_lines(lines: LineReader<R>, options: ParseOptions) -> Reader<R> {
-        Reader { lines, options }
+        Reader {
+            lines,
+            options,
+            numbers: false,
+        }
+    }
+
+    /// A reader of the [numbers format](super::numbers): the same records,
+    /// every cell a whitespace-separated number.
+    pub(crate) fn of_numbers(lines: LineReader<R>, options: ParseOptions) -> Reader<R> {
+        Reader {
+            numbers: true,
+            ..Reader::from_lines(lines, options)
+        }
     }
 
     /// Skips the rest of a bad record, up to a blank line or the end of
@@ -267,7 +280,7 @@ impl<R: BufRead> Reader<R> {
             if line.is_comment() {
                 continue;
             }
-            if line.fault.is_some() || !is_map_line(&line.text) {
+            if line.fault.is_some() || !alphabet::is_map_line(&line.text) {
                 self.lines.push_back(line);
                 return Ok(Ok(None));
             }
@@ -364,7 +377,7 @@ impl<R: BufRead> Iterator for Reader<R> {
             if is_rule(&line.text) {
                 continue;
             }
-            if let Err(err) = partial.add_row(&line, &self.options) {
+            if let Err(err) = partial.add_row(&line, &self.options, self.numbers) {
                 return Some(self.fail(partial, err));
             }
             if partial.is_complete() {
@@ -396,6 +409,9 @@ struct Partial {
     input: Vec<String>,
     /// Known once the first row is read.
     size: Option<FirstRow>,
+    /// Whether the cells are numbers (the [numbers format](super::numbers)),
+    /// known with the size.
+    numbers: bool,
     rows: usize,
     cells: Vec<Option<Digit>>,
 }
@@ -410,25 +426,50 @@ struct FirstRow {
 }
 
 impl Partial {
-    fn add_row(&mut self, line: &RawLine, options: &ParseOptions) -> Result<(), ParseError> {
+    /// Reads one row; `numbers` when every record's cells are numbers.
+    fn add_row(
+        &mut self,
+        line: &RawLine,
+        options: &ParseOptions,
+        numbers: bool,
+    ) -> Result<(), ParseError> {
         let error = |column, kind| ParseError::new(line.number, column, kind);
-        let cells: Vec<(usize, char)> = (1..)
-            .zip(line.text.chars())
-            .filter(|&(_, c)| !is_separator(c))
-            .collect();
         let end = past_end(&line.text);
+        if self.size.is_none() {
+            self.numbers = numbers || rows::is_numbers_row(&line.text, options.alphabet);
+        }
+        // Each cell's text and its column: a character, or a number.
+        let cells: Vec<(usize, &str)> = if self.numbers {
+            rows::fields(&line.text)
+        } else {
+            (1..)
+                .zip(line.text.char_indices())
+                .filter(|&(_, (_, c))| !is_separator(c))
+                .map(|(column, (at, c))| (column, &line.text[at..at + c.len_utf8()]))
+                .collect()
+        };
         let n = match &self.size {
             Some(first) => first.size,
             None => {
-                let n = cells.len();
-                if n == 0 || n > MAX_SIZE {
-                    return Err(error(end, ParseErrorKind::RowSize { found: n }));
-                }
+                let found = cells.len();
+                // A row of numbers may hold a whole puzzle: N² numbers.
+                let whole = self.numbers && found > MAX_SIZE;
+                let n = if whole {
+                    line::square_size(found)
+                        .ok_or_else(|| error(end, ParseErrorKind::NumberCount { found }))?
+                } else if found == 0 || found > MAX_SIZE {
+                    return Err(error(end, ParseErrorKind::RowSize { found }));
+                } else {
+                    found
+                };
                 self.size = Some(FirstRow {
                     size: n,
                     line: line.number,
                     end,
                 });
+                if whole {
+                    return self.add_cells(&cells, n, n, options, line.number);
+                }
                 n
             }
         };
@@ -447,12 +488,29 @@ impl Partial {
                 ),
             });
         }
-        for (column, c) in cells {
-            let digit =
-                alphabet::decode_in(options.alphabet, c, n).map_err(|kind| error(column, kind))?;
-            self.cells.push(digit);
+        self.add_cells(&cells, n, 1, options, line.number)
+    }
+
+    /// Adds `rows` rows of cells of a puzzle of size `n`, read on `line`.
+    fn add_cells(
+        &mut self,
+        cells: &[(usize, &str)],
+        n: usize,
+        rows: usize,
+        options: &ParseOptions,
+        line: usize,
+    ) -> Result<(), ParseError> {
+        for &(column, text) in cells {
+            let digit = if self.numbers {
+                rows::decode(text, n)
+            } else {
+                let c = text.chars().next().unwrap_or('.');
+                alphabet::decode_in(options.alphabet, c, n)
+            };
+            self.cells
+                .push(digit.map_err(|kind| ParseError::new(line, column, kind))?);
         }
-        self.rows += 1;
+        self.rows += rows;
         Ok(())
     }
 

@@ -563,7 +563,8 @@ mod tests {
         );
         assert_eq!(
             error(&format!("..0{}", ".".repeat(253))),
-            "1:3: unexpected character '0'; expected a digit 1-9 or A-G or a blank ('.', '_' or '*')"
+            "1:3: unexpected character '0'; expected a digit 1-9 or A-G or a blank ('.', '_' or '*'); \
+             if 0-F are the digits, use the hex alphabet (--alphabet hex)"
         );
         let hex = ParseOptions {
             alphabet: Alphabet::Hex,
@@ -699,7 +700,7 @@ mod tests {
             let by_char: String = digits.iter().map(|d| d.to_char()).collect();
             let map: String = ids.iter().map(|&id| alphabet::region_label(id)).collect();
             assert_eq!(format_grid(&grid), format!("{by_char} {map}"));
-            for alphabet in [Alphabet::Standard, Alphabet::Hex] {
+            for alphabet in [Alphabet::Standard, Alphabet::Hex, Alphabet::Letters] {
                 let mut out = Vec::new();
                 write_grid(&mut out, &grid, alphabet).unwrap();
                 // The digits respelled; the region labels as they are.
@@ -913,7 +914,8 @@ mod plain {
     fn options() -> impl Strategy<Value = ParseOptions> {
         let boxes = proptest::option::weighted(0.2, (2..=5usize, 2..=5usize))
             .prop_map(|hw| hw.and_then(|(h, w)| BoxShape::new(h.min(w), h.max(w)).ok()));
-        let alphabet = proptest::sample::select(vec![Alphabet::Standard, Alphabet::Hex]);
+        let alphabet =
+            proptest::sample::select(vec![Alphabet::Standard, Alphabet::Hex, Alphabet::Letters]);
         let variant = proptest::sample::select(vec![Variant::Standard, Variant::X]);
         (boxes, alphabet, variant).prop_map(|(boxes, alphabet, variant)| ParseOptions {
             variant,

@@ -1,10 +1,11 @@
-//! Text formats: one puzzle per line, multi-line grids, POJ 2676,
-//! pencilmarks (Sukaku) and CSV datasets.
+//! Text formats: one puzzle per line, multi-line grids, grids of numbers,
+//! POJ 2676, pencilmarks (Sukaku) and CSV datasets.
 //!
 //! | format | one record is | module |
 //! |---|---|---|
 //! | [`Format::Line`] | a line of N² cells, plus a region map for jigsaw | [`line`](mod@line) |
 //! | [`Format::Grid`] | N rows of N cells, with optional box separators; for jigsaw, a map line of `=` and N rows of region labels | [`grid`] |
+//! | [`Format::Numbers`] | N rows of N whitespace-separated numbers, `0` for a blank (or all N² on one line); a region map as in a grid | [`numbers`] |
 //! | [`Format::Poj`] | 9 rows of 9 digits after a count line | [`poj`] |
 //! | [`Format::Csv`] | a CSV record, after a header line; the puzzle in one column | [`csv`](mod@csv) |
 //! | [`Format::Pencilmark`] | a line of N³ candidate marks, plus a region map for jigsaw | [`pencilmark`] |
@@ -13,9 +14,12 @@
 //! boxed or jigsaw: a jigsaw puzzle carries its map of region labels after
 //! the cells (in a CSV dataset, inside the puzzle's field, as in the line
 //! format). The [`Variant`] comes from the caller ([`ParseOptions::variant`]),
-//! never from the text. Digits are `1`–`9` then `A`–`P`; in the line and
-//! grid formats a 16×16 puzzle may be written `0`–`F` instead
-//! ([`Alphabet::Hex`], [`ParseOptions::alphabet`]).
+//! never from the text. Digits are `1`–`9` then `A`–`P`; in the line, grid
+//! and CSV formats a 16×16 puzzle may be written `0`–`F` instead
+//! ([`Alphabet::Hex`]), and the sizes from 10×10 to 25×25 with letters
+//! from `A` for 1 ([`Alphabet::Letters`]: `A`–`P` for 16×16), as
+//! [`ParseOptions::alphabet`] says; the numbers format writes digits as
+//! decimal numbers whatever the alphabet.
 //!
 //! Each module documents its grammar, parses one record from a string
 //! (`parse`), streams records from any [`BufRead`] (`Reader`), and prints
@@ -35,9 +39,11 @@ pub mod csv;
 mod error;
 pub mod grid;
 pub mod line;
+pub mod numbers;
 pub mod pencilmark;
 pub mod poj;
 mod reader;
+mod rows;
 
 use std::io::{self, BufRead};
 
@@ -56,6 +62,8 @@ pub enum Format {
     Line,
     /// N rows of N cells per puzzle; see [`grid`].
     Grid,
+    /// N rows of N numbers per puzzle, `0` for a blank; see [`numbers`].
+    Numbers,
     /// The POJ 2676 input shape; see [`poj`].
     Poj,
     /// One pencilmark (Sukaku) puzzle per line; see [`pencilmark`].
@@ -68,16 +76,19 @@ impl Format {
     /// Guesses the format from the first content line (the first line that
     /// is neither blank nor a `#` comment). The rule, in order:
     ///
-    /// 1. A line with `|` or `+`, or a rule line such as `------+------`,
-    ///    is [`Format::Grid`].
-    /// 2. A line of three or more whitespace-separated fields is a row of
+    /// 1. A row of numbers ([`numbers::is_numbers_row`]: 10 decimal
+    ///    numbers or more, one of two digits or `0` blanks among them, or a
+    ///    whole puzzle of N² numbers) is [`Format::Numbers`].
+    /// 2. Else a line with `|` or `+`, or a rule line such as
+    ///    `------+------`, is [`Format::Grid`].
+    /// 3. A line of three or more whitespace-separated fields is a row of
     ///    spaced cells: [`Format::Grid`].
-    /// 3. Two fields whose first has a square length N² (N up to 25) and
+    /// 4. Two fields whose first has a square length N² (N up to 25) and
     ///    whose second is within N characters of it are cells and a region
     ///    map, perhaps a few labels off: [`Format::Line`] (whose reader then
     ///    says what is wrong with the map); other pairs are a row with a
     ///    gap: [`Format::Grid`].
-    /// 4. One field is [`Format::Line`] when it parses as a boxed line
+    /// 5. One field is [`Format::Line`] when it parses as a boxed line
     ///    puzzle (N² cells, N with a box shape, every cell valid for N),
     ///    else [`Format::Grid`] when it is a valid first row (a boxed size
     ///    N of cells, each valid for N), else [`Format::Line`], whose error
@@ -99,6 +110,7 @@ impl Format {
     /// assert_eq!(Format::detect("4.....8.5"), Format::Grid);
     /// assert_eq!(Format::detect("4 . . |. . . |8 . 5"), Format::Grid);
     /// assert_eq!(Format::detect("123456789ABCDEFG"), Format::Grid);
+    /// assert_eq!(Format::detect("0 15 0 1 0 0 2 14 0 0 0 0 13 0 0 0"), Format::Numbers);
     /// ```
     pub fn detect(first_line: &str) -> Format {
         Format::detect_in(first_line, Alphabet::Standard)
@@ -109,6 +121,9 @@ impl Format {
         let text = first_line.trim();
         if text.contains(',') {
             return Format::Csv;
+        }
+        if numbers::is_numbers_row(text, alphabet) {
+            return Format::Numbers;
         }
         if text.contains(['|', '+']) || grid::is_rule(text) {
             return Format::Grid;
@@ -231,6 +246,7 @@ pub struct Records<R> {
 enum Inner<R> {
     Line(line::Reader<R>),
     Grid(grid::Reader<R>),
+    Numbers(numbers::Reader<R>),
     Poj(poj::Reader<R>),
     Pencilmark(pencilmark::Reader<R>),
     Csv(csv::Reader<R>),
@@ -243,6 +259,7 @@ impl<R: BufRead> Iterator for Records<R> {
         let record = match &mut self.inner {
             Inner::Line(reader) => reader.next(),
             Inner::Grid(reader) => reader.next(),
+            Inner::Numbers(reader) => reader.next(),
             Inner::Poj(reader) => reader.next(),
             Inner::Pencilmark(reader) => reader.next(),
             Inner::Csv(reader) => reader.next(),
@@ -363,6 +380,7 @@ fn from_lines<R: BufRead>(
     let inner = match format {
         Format::Line => Inner::Line(line::Reader::from_lines(lines, options)),
         Format::Grid => Inner::Grid(grid::Reader::from_lines(lines, options)),
+        Format::Numbers => Inner::Numbers(numbers::Reader::from_lines(lines, options)),
         Format::Poj => Inner::Poj(poj::Reader::from_lines(lines, options)),
         Format::Pencilmark => Inner::Pencilmark(pencilmark::Reader::from_lines(lines, options)),
         Format::Csv => Inner::Csv(csv::Reader::from_lines(lines, options)),

@@ -64,11 +64,18 @@ const MAX_CLASSES: usize = 64;
 /// weight in the fair shares and its class.
 #[derive(Clone, Debug)]
 pub(super) struct Shares {
-    /// Per item: [`SCALE`] over the most primary items of an option of it.
-    weight: Vec<u64>,
-    /// Per item: its class, or [`SHARES`] for none.
-    class: Vec<u32>,
+    /// Per item, side by side for the choice that reads both.
+    items: Vec<Share>,
     classes: usize,
+}
+
+/// One item's part in the bound.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Share {
+    /// [`SCALE`] over the most primary items of an option of the item.
+    weight: u32,
+    /// Its class, or [`SHARES`] for none.
+    class: u32,
 }
 
 impl Shares {
@@ -89,32 +96,36 @@ impl Shares {
             }
         }
         let options: Vec<&[u32]> = options.collect();
-        let mut class = vec![SHARES; items];
+        let mut shares: Vec<Share> = most
+            .iter()
+            .map(|&most| Share {
+                weight: (SCALE / most) as u32,
+                class: SHARES,
+            })
+            .collect();
         let mut classes = 0;
         let mut taken = Vec::new();
         for item in 0..items {
             taken.clear();
             for &at in &of_item[item] {
-                let others = options[at as usize]
-                    .iter()
-                    .map(|&other| class[other as usize]);
-                taken.extend(others.filter(|&c| c != SHARES));
+                let others = options[at as usize].iter();
+                taken.extend(others.map(|&other| shares[other as usize].class));
             }
+            taken.retain(|&class| class != SHARES);
             taken.sort_unstable();
             taken.dedup();
             let free = taken
                 .iter()
                 .enumerate()
-                .find(|&(at, &c)| at as u32 != c)
+                .find(|&(at, &class)| at as u32 != class)
                 .map_or(taken.len(), |(at, _)| at);
             if free < MAX_CLASSES {
-                class[item] = free as u32;
+                shares[item].class = free as u32;
                 classes = classes.max(free + 1);
             }
         }
         Shares {
-            weight: most.into_iter().map(|most| SCALE / most).collect(),
-            class,
+            items: shares,
             classes,
         }
     }
@@ -128,10 +139,11 @@ impl Shares {
     /// cheapest option costs `cheapest`.
     #[inline]
     pub(super) fn share(&self, basis: u32, item: u32, cheapest: u64) -> u128 {
+        let Share { weight, class } = self.items[item as usize];
         let cheapest = u128::from(cheapest);
         if basis == SHARES {
-            cheapest * u128::from(self.weight[item as usize])
-        } else if self.class[item as usize] == basis {
+            cheapest * u128::from(weight)
+        } else if class == basis {
             cheapest * u128::from(SCALE)
         } else {
             0
@@ -141,40 +153,53 @@ impl Shares {
 
 /// The bound of one level, added up item by item as the level chooses.
 pub(super) struct Tally<'a> {
-    shares: &'a Shares,
-    /// Per class: the sum of its items' cheapest costs.
-    sums: &'a mut [u128],
+    shares: &'a [Share],
+    /// Per class: the sum of its items' cheapest costs (saturating: a sum
+    /// held at `u64::MAX` is still below the true sum, so still a bound).
+    sums: &'a mut [u64],
     /// The fair shares, times [`SCALE`].
     fair: u128,
+    /// The room, and the fair shares that reach it: more than this.
+    room: u128,
+    floor: u128,
 }
 
 impl<'a> Tally<'a> {
-    /// An empty tally, over `sums` (one per class) for scratch.
+    /// An empty tally of a level with `room` left, over `sums` (one per
+    /// class) for scratch.
     #[inline]
-    pub(super) fn new(shares: &'a Shares, sums: &'a mut [u128]) -> Tally<'a> {
+    pub(super) fn new(shares: &'a Shares, sums: &'a mut [u64], room: u128) -> Tally<'a> {
         sums.fill(0);
+        // The fair shares reach the room once they exceed `room - 1`
+        // (times SCALE); never for a room too large for that.
+        let floor = room
+            .checked_sub(1)
+            .and_then(|less| less.checked_mul(u128::from(SCALE)))
+            .unwrap_or(u128::MAX);
         Tally {
-            shares,
+            shares: &shares.items,
             sums,
             fair: 0,
+            room,
+            floor,
         }
     }
 
     /// Adds an open item whose cheapest option costs `cheapest`; whether
-    /// the items added so far reach `room` already (a sum over some of the
-    /// open items is a bound too).
+    /// the items added so far reach the room already (a sum over some of
+    /// the open items is a bound too).
     #[inline]
-    pub(super) fn add(&mut self, item: u32, cheapest: u64, room: u128) -> bool {
-        let wide = u128::from(cheapest);
-        self.fair += wide * u128::from(self.shares.weight[item as usize]);
-        let class = self.shares.class[item as usize];
-        let sum = if class != SHARES {
-            self.sums[class as usize] += wide;
-            self.sums[class as usize]
-        } else {
-            0
+    pub(super) fn add(&mut self, item: u32, cheapest: u64) -> bool {
+        let Share { weight, class } = self.shares[item as usize];
+        self.fair += u128::from(cheapest) * u128::from(weight);
+        let reached = match self.sums.get_mut(class as usize) {
+            Some(sum) => {
+                *sum = sum.saturating_add(cheapest);
+                u128::from(*sum) >= self.room
+            }
+            None => false,
         };
-        sum >= room || reaches(self.fair, room)
+        reached | (self.fair > self.floor)
     }
 
     /// The bound, times [`SCALE`], and its basis: the class whose sum is
@@ -187,7 +212,7 @@ impl<'a> Tally<'a> {
                 (most, basis) = (sum, class as u32);
             }
         }
-        let most = most * u128::from(SCALE);
+        let most = u128::from(most) * u128::from(SCALE);
         if most >= self.fair {
             (most, basis)
         } else {
@@ -263,9 +288,9 @@ mod tests {
                 })
                 .collect();
             let mut sums = vec![0; shares.classes()];
-            let mut tally = Tally::new(&shares, &mut sums);
+            let mut tally = Tally::new(&shares, &mut sums, u128::MAX);
             for (item, &least) in cheapest.iter().enumerate() {
-                tally.add(item as u32, least, u128::MAX);
+                tally.add(item as u32, least);
             }
             let (bound, basis) = tally.bound();
             for cover in covers(items, &options) {
@@ -296,17 +321,20 @@ mod tests {
         let shares = Shares::new(2 * n as usize, options.iter().map(Vec::as_slice));
         assert_eq!(shares.classes(), 2);
         for item in 0..2 * n {
-            assert_eq!(shares.class[item as usize], item / n);
-            assert_eq!(shares.weight[item as usize], SCALE / 2);
+            let share = Share {
+                weight: (SCALE / 2) as u32,
+                class: item / n,
+            };
+            assert_eq!(shares.items[item as usize], share);
         }
         let mut sums = vec![0; 2];
-        let mut tally = Tally::new(&shares, &mut sums);
+        let mut tally = Tally::new(&shares, &mut sums, 100);
         for (item, least) in [(0, 3), (1, 4), (5, 6), (6, 2)] {
-            assert!(!tally.add(item, least, 100));
+            assert!(!tally.add(item, least));
         }
         // Rows 3 + 4, columns 6 + 2, shares 15 / 2: the columns.
         assert_eq!(tally.bound(), (8 * u128::from(SCALE), 1));
-        assert!(tally.add(7, 93, 100));
+        assert!(tally.add(7, 93));
     }
 
     #[test]

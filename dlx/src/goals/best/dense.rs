@@ -244,7 +244,7 @@ pub(super) struct Bits<'a> {
     bound: Vec<u128>,
     basis: Vec<u32>,
     /// Scratch: the classes' sums, and each open item's first word alive.
-    sums: Vec<u128>,
+    sums: Vec<u64>,
     start: Vec<u32>,
     pub(super) cutoff: u128,
     pub(super) cut: u64,
@@ -354,7 +354,7 @@ impl Matrix for Bits<'_> {
         let start = &mut self.start;
         // Each open item's cheapest option, and the bound they make: a
         // level cut here has counted nothing.
-        let mut tally = Tally::new(self.shares, &mut self.sums);
+        let mut tally = Tally::new(self.shares, &mut self.sums, room);
         for item in ones(open) {
             let column = dense.mask(dense.column[item as usize], length);
             let mut at = 0;
@@ -368,7 +368,7 @@ impl Matrix for Bits<'_> {
             let least = dense.net[at * 64 + (alive[at] & column[at]).trailing_zeros() as usize];
             cheapest[item as usize] = least;
             start[item as usize] = at as u32;
-            if tally.add(item, least, room) {
+            if tally.add(item, least) {
                 self.cut += 1;
                 return Choice::DeadEnd;
             }

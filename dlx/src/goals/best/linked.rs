@@ -30,7 +30,7 @@ pub(super) struct Linked<'a, const COLORED: bool> {
     commit_limit: Vec<u128>,
     shares: &'a Shares,
     /// Scratch for the sums of the classes.
-    sums: Vec<u128>,
+    sums: Vec<u64>,
     /// Per level: its bound (times [`SCALE`](super::bound::SCALE)) and the
     /// bound's basis.
     bound: Vec<u128>,
@@ -212,6 +212,23 @@ impl<const COLORED: bool> Linked<'_, COLORED> {
         reaches(bound.saturating_sub(paid), room)
     }
 
+    /// The bound of the open items (see [`bound`](super::bound)) and its
+    /// basis, or `None` when it reaches `room`.
+    fn tally(&mut self, room: u128) -> Option<(u128, u32)> {
+        let links = &*self.links;
+        let mut tally = Tally::new(self.shares, &mut self.sums, room);
+        let mut k = links.items[0].right;
+        while k != 0 {
+            let first = links.nodes[k as usize].down;
+            if tally.add(k, self.net[first as usize]) {
+                return None;
+            }
+            k = links.items[k as usize].right;
+        }
+        let (bound, basis) = tally.bound();
+        (!reaches(bound, room)).then_some((bound, basis))
+    }
+
     /// The first option from node `p` down that the level can afford and
     /// that is not [hopeless](Self::hopeless); counts the others as cut.
     fn next_from(&mut self, level: usize, item: u32, mut p: u32) -> Option<u32> {
@@ -236,7 +253,7 @@ impl<const COLORED: bool> Matrix for Linked<'_, COLORED> {
             return Choice::Solved;
         }
         let (mut best, mut fewest, mut dearest) = (k, u32::MAX, 0);
-        let mut tally = Tally::new(self.shares, &mut self.sums);
+        let mut total = 0u128;
         while k != 0 {
             let first = links.nodes[k as usize].down;
             if first == k {
@@ -247,10 +264,7 @@ impl<const COLORED: bool> Matrix for Linked<'_, COLORED> {
                 self.cut += 1;
                 return Choice::DeadEnd;
             }
-            if tally.add(k, cheapest, room) {
-                self.cut += 1;
-                return Choice::DeadEnd;
-            }
+            total += u128::from(cheapest);
             // Count the options the bound allows, up to `fewest` (no better
             // then) or `LOOK_AHEAD` (then the length as an upper bound).
             let mut usable = 1;
@@ -274,11 +288,27 @@ impl<const COLORED: bool> Matrix for Linked<'_, COLORED> {
             }
             k = links.items[k as usize].right;
         }
-        let (bound, basis) = tally.bound();
-        if reaches(bound, room) {
-            self.cut += 1;
-            return Choice::DeadEnd;
+        // The bound is at most the sum of the cheapest costs: it can cut
+        // the level only if that sum reaches the room, and skip an option
+        // only if it and the dearest option the room allows reach it.
+        // Else it is not worked out (every option is worth trying).
+        let mut dearest_allowed = dearest;
+        let mut p = links.nodes[links.nodes[best as usize].down as usize].down;
+        while p != best && u128::from(self.net[p as usize]) < room {
+            dearest_allowed = self.net[p as usize];
+            p = links.nodes[p as usize].down;
         }
+        let (bound, basis) = if total + u128::from(dearest_allowed) >= room {
+            match self.tally(room) {
+                Some(bound) => bound,
+                None => {
+                    self.cut += 1;
+                    return Choice::DeadEnd;
+                }
+            }
+        } else {
+            (0, SHARES)
+        };
         self.bound[level] = bound;
         self.basis[level] = basis;
         let first = self.links.nodes[best as usize].down;

@@ -140,6 +140,59 @@ fn ties_come_in_the_order_all_prints_them_at_every_thread_count() {
     }
 }
 
+/// Every problem of `benches/vs_knuth.sh`'s `--best` table: the ten
+/// cheapest costs DLX5 (`k10`) reports, on the bitsets (one thread and
+/// two) and on the links — and the same solutions each time.
+#[test]
+#[ignore = "slow: five problems searched three ways, about 10 s in release"]
+fn every_cost_problem_raced_gets_dlx5s_ten_cheapest() {
+    for (file, expected) in [
+        (
+            "queens20_costs.dlx",
+            [317, 323, 329, 329, 331, 339, 341, 341, 341, 342],
+        ),
+        (
+            "pentominoes6x10_costs.dlx",
+            [230, 241, 241, 253, 257, 263, 264, 269, 278, 283],
+        ),
+        (
+            "pentominoes5x12_corner.dlx",
+            [331, 331, 334, 345, 345, 348, 349, 350, 353, 354],
+        ),
+        (
+            "queens22_costs.dlx",
+            [247, 250, 261, 262, 262, 264, 265, 265, 265, 267],
+        ),
+        (
+            "pentominoes7x8_costs.dlx",
+            [162, 168, 174, 183, 190, 200, 201, 201, 203, 203],
+        ),
+    ] {
+        let mut outputs = Vec::new();
+        let ways = [("bitsets", "-j1"), ("bitsets", "-j2"), ("links", "-j1")];
+        for (representation, threads) in ways {
+            let file = bench_data(file);
+            let args = [
+                "cover",
+                "--best",
+                "10",
+                threads,
+                "--representation",
+                representation,
+                &file,
+            ];
+            let output = stdout_of(dance(&args).assert().success());
+            assert_eq!(
+                costs(&output),
+                expected,
+                "{file} {representation} {threads}"
+            );
+            outputs.push(output);
+        }
+        assert!(outputs.iter().all(|output| *output == outputs[0]), "{file}");
+    }
+}
+
 /// Half DLX5's tree (3,041 nodes, the root included): the bound of every
 /// open item cuts more, even with the branches whose bound is exactly the
 /// cheapest cost, which the tie rule looks at — on the bitsets and on the

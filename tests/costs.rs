@@ -33,19 +33,40 @@ fn prints_each_solution_after_its_cost_cheapest_first() {
         ));
 }
 
-/// DLX5 (`k10`) finds these ten cheapest costs on the shipped problems.
+/// The ten cheapest costs DLX5 (`k10`) finds on the shipped problems with
+/// costs: the 12 queens, then every problem of `benches/vs_knuth.sh`'s
+/// `--best` table.
+const DLX5_TEN_CHEAPEST: [(&str, [u64; 10]); 6] = [
+    (
+        "queens12_costs.dlx",
+        [238, 285, 302, 309, 312, 317, 318, 328, 328, 330],
+    ),
+    (
+        "pentominoes6x10_costs.dlx",
+        [230, 241, 241, 253, 257, 263, 264, 269, 278, 283],
+    ),
+    (
+        "queens20_costs.dlx",
+        [317, 323, 329, 329, 331, 339, 341, 341, 341, 342],
+    ),
+    (
+        "pentominoes5x12_corner.dlx",
+        [331, 331, 334, 345, 345, 348, 349, 350, 353, 354],
+    ),
+    (
+        "queens22_costs.dlx",
+        [247, 250, 261, 262, 262, 264, 265, 265, 265, 267],
+    ),
+    (
+        "pentominoes7x8_costs.dlx",
+        [162, 168, 174, 183, 190, 200, 201, 201, 203, 203],
+    ),
+];
+
+/// DLX5's ten cheapest costs on the two problems quick in a debug build.
 #[test]
 fn the_ten_cheapest_costs_are_dlx5s() {
-    for (file, expected) in [
-        (
-            "queens12_costs.dlx",
-            [238, 285, 302, 309, 312, 317, 318, 328, 328, 330],
-        ),
-        (
-            "pentominoes6x10_costs.dlx",
-            [230, 241, 241, 253, 257, 263, 264, 269, 278, 283],
-        ),
-    ] {
+    for (file, expected) in &DLX5_TEN_CHEAPEST[..2] {
         let output = stdout_of(
             dance(&["cover", "--best", "10", &bench_data(file)])
                 .assert()
@@ -61,113 +82,13 @@ fn the_ten_cheapest_costs_are_dlx5s() {
     }
 }
 
-#[test]
-fn every_thread_count_prints_the_same() {
-    for file in ["queens12_costs.dlx", "pentominoes6x10_costs.dlx"] {
-        let file = bench_data(file);
-        let one = stdout_of(
-            dance(&["cover", "--best", "10", "-j1", &file])
-                .assert()
-                .success(),
-        );
-        for threads in ["-j2", "-j4"] {
-            let many = stdout_of(
-                dance(&["cover", "--best", "10", threads, &file])
-                    .assert()
-                    .success(),
-            );
-            assert_eq!(many, one, "{file} {threads}");
-        }
-    }
-}
-
-/// 8 queens where a queen on row i, column j costs (i + j) mod 3: 92
-/// solutions over a few costs, so the cheapest tie in crowds.
-fn tied_queens() -> String {
-    let mut text = String::from("r0 r1 r2 r3 r4 r5 r6 r7 c0 c1 c2 c3 c4 c5 c6 c7 |");
-    for d in 0..15 {
-        text.push_str(&format!(" a{d} b{d}"));
-    }
-    text.push('\n');
-    for i in 0..8 {
-        for j in 0..8 {
-            let cost = (i + j) % 3;
-            text.push_str(&format!("r{i} c{j} a{} b{} |{cost}\n", i + j, 7 - i + j));
-        }
-    }
-    text
-}
-
-/// Ties come in the order `--all` prints them, at every -j: the 20
-/// cheapest of the tied queens are `--all`'s solutions sorted stably by
-/// cost.
-#[test]
-fn ties_come_in_the_order_all_prints_them_at_every_thread_count() {
-    let problem = tied_queens();
-    let all = stdout_of(
-        dance(&["cover", "--all", "-j1", "-"])
-            .write_stdin(problem.clone())
-            .assert()
-            .success(),
-    );
-    let mut solutions: Vec<(u64, &str)> = all
-        .split_terminator("\n\n")
-        .map(|solution| {
-            let cost = solution
-                .lines()
-                // A cost of 0 is not printed.
-                .map(|line| {
-                    line.split_once('|')
-                        .map_or(0, |(_, c)| c.parse::<u64>().unwrap())
-                })
-                .sum();
-            (cost, solution)
-        })
-        .collect();
-    assert_eq!(solutions.len(), 92);
-    solutions.sort_by_key(|&(cost, _)| cost);
-    let expected: String = solutions[..20]
-        .iter()
-        .map(|(cost, solution)| format!("cost {cost}\n{solution}\n\n"))
-        .collect();
-    assert!(solutions[19].0 == solutions[20].0, "a tie at the 20th");
-    for threads in ["-j1", "-j2", "-j4"] {
-        dance(&["cover", "--best", "20", threads, "-"])
-            .write_stdin(problem.clone())
-            .assert()
-            .success()
-            .stdout(expected.clone());
-    }
-}
-
-/// Every problem of `benches/vs_knuth.sh`'s `--best` table: the ten
-/// cheapest costs DLX5 (`k10`) reports, on the bitsets (one thread and
-/// two) and on the links — and the same solutions each time.
+/// Every problem of `benches/vs_knuth.sh`'s `--best` table: DLX5's ten
+/// cheapest costs, on the bitsets (one thread and two) and on the links —
+/// and the same solutions each time.
 #[test]
 #[ignore = "slow: five problems searched three ways, about 10 s in release"]
 fn every_cost_problem_raced_gets_dlx5s_ten_cheapest() {
-    for (file, expected) in [
-        (
-            "queens20_costs.dlx",
-            [317, 323, 329, 329, 331, 339, 341, 341, 341, 342],
-        ),
-        (
-            "pentominoes6x10_costs.dlx",
-            [230, 241, 241, 253, 257, 263, 264, 269, 278, 283],
-        ),
-        (
-            "pentominoes5x12_corner.dlx",
-            [331, 331, 334, 345, 345, 348, 349, 350, 353, 354],
-        ),
-        (
-            "queens22_costs.dlx",
-            [247, 250, 261, 262, 262, 264, 265, 265, 265, 267],
-        ),
-        (
-            "pentominoes7x8_costs.dlx",
-            [162, 168, 174, 183, 190, 200, 201, 201, 203, 203],
-        ),
-    ] {
+    for (file, expected) in &DLX5_TEN_CHEAPEST[1..] {
         let mut outputs = Vec::new();
         let ways = [("bitsets", "-j1"), ("bitsets", "-j2"), ("links", "-j1")];
         for (representation, threads) in ways {

@@ -1,5 +1,5 @@
 //! The lower bound on what the open items of a level must still pay:
-//! stronger than DLX5's, and as cheap to keep.
+//! stronger than DLX5's, from the numbers a choice reads anyway.
 //!
 //! DLX5 cuts a level when one open item's cheapest option costs the room
 //! left (the cutoff less what the levels below spent). Every open item
@@ -22,10 +22,11 @@
 //! cost `c[j]` of each open item — which the choice of an item reads anyway
 //! — and the larger sum is the bound:
 //!
-//! * **Classes.** The items are coloured once per search so that no option
-//!   has two items of one *class* (queens: the rows are one class, the
-//!   columns another; pentominoes: the pieces, then sets of cells too far
-//!   apart for one piece). `y[j] = c[j]` on the items of one class and 0
+//! * **Classes.** The items are put in classes once per part, greedily in
+//!   item order, so that no option has two items of one *class* (queens:
+//!   the rows are one class, the columns another; pentominoes: the pieces,
+//!   then sets of cells too far apart for one piece; a checkerboard's
+//!   dominoes: its two colors). `y[j] = c[j]` on the items of one class and 0
 //!   elsewhere satisfies every option (it meets the class once at most, and
 //!   `c[j]` is at most what any option of `j` costs): the bound is the
 //!   largest sum of `c` over one class — at least DLX5's largest `c`.

@@ -203,7 +203,9 @@ if [[ $tables == *" best "* ]]; then
     echo "|---|---:|---:|---:|---:|---:|---:|---|"
     for entry in "20 queens, costs 0–99:queens20_costs.dlx" \
         "pentominoes 6×10, costs 0–99:pentominoes6x10_costs.dlx" \
-        "pentominoes 5×12, corner costs:pentominoes5x12_corner.dlx"; do
+        "pentominoes 5×12, corner costs:pentominoes5x12_corner.dlx" \
+        "22 queens, costs 0–99:queens22_costs.dlx" \
+        "11 pentominoes + monomino 7×8, costs 0–99:pentominoes7x8_costs.dlx"; do
         label=${entry%%:*}
         file=benches/data/${entry#*:}
         : > "$work/dance.best"

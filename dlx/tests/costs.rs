@@ -6,7 +6,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use dance_dlx::{Goal, OptionId, Problem, Request, Solver, Status, Stop};
+use dance_dlx::{Goal, OptionId, Problem, Representation, Request, Solver, Status, Stop, Tuning};
 use proptest::prelude::*;
 
 use crate::brute_force::{Spec, brute_force, build, spec, spec_with_bounds};
@@ -50,7 +50,18 @@ fn check_cheapest(spec: &Spec, costs: &[u64], k: u64) -> Result<(), TestCaseErro
     expected.truncate(k as usize);
 
     let mut solver = Solver::new(&problem);
+    // On either matrix (the dense bitsets and the links): the same answer.
+    solver.tune(Tuning {
+        representation: Some(Representation::Links),
+        ..Tuning::default()
+    });
+    let on_links = cheapest(&mut solver, k);
+    solver.tune(Tuning {
+        representation: Some(Representation::Bitsets),
+        ..Tuning::default()
+    });
     let found = cheapest(&mut solver, k);
+    prop_assert_eq!(&on_links, &found);
     let costs_found: Vec<u128> = found.iter().map(|(cost, _)| *cost).collect();
     prop_assert_eq!(&costs_found, &expected);
     let mut seen = std::collections::BTreeSet::new();

@@ -103,14 +103,16 @@
 //! seven vector moves where the vectors run) while it has options left,
 //! and each option starts from it.
 //!
-//! # Two copies
+//! # Three copies
 //!
-//! The deductions and the placing of the givens run in one of two copies
-//! of the same code ([`simd`]): compiled for x86-64-v3 (AVX2) where the CPU
-//! has it, asked once per engine, else for the baseline. A few steps use
-//! vectors there (a band's nine words at once); every step gives the same
-//! result in both, so the answers, nodes and guesses are the same, and
-//! `DANCE_SIMD=off` forces the baseline copy.
+//! The deductions and the placing of the givens run in one of three copies
+//! of the same code ([`simd`]): compiled for x86-64-v4 (AVX-512) or
+//! x86-64-v3 (AVX2), the most the CPU has, asked once per engine, else for
+//! the baseline. A few steps use vectors there (a band's nine words at
+//! once, with masks and three-input logic under AVX-512); every step gives
+//! the same result in each, so the answers, nodes and guesses are the same,
+//! and `DANCE_SIMD` caps the copy (`off` the baseline, `avx2` at most the
+//! AVX2 one).
 
 mod simd;
 mod tables;

@@ -3,18 +3,21 @@
 //!
 //! The release binary targets baseline x86-64 (SSE2), so that it runs on
 //! any x86-64 CPU. [`Lanes::detect`] asks the CPU once, when an engine is
-//! made, whether it has x86-64-v3 (AVX2, BMI1/2, POPCNT, LZCNT, FMA: Intel
-//! since Haswell, AMD since Excavator, not some Pentium and Celeron);
-//! [`Lanes::run`] then runs the engine's hot
-//! code compiled a second time with those extensions enabled (`pulp`'s
-//! `V3::vectorize`: safe, no `unsafe` in this crate). Both copies are the
-//! same Rust, so they make the same deductions in the same order: the same
-//! answers, trees and node counts; only the instructions differ (vector
-//! operations on a band's nine words, population counts, shifts without
-//! flags).
+//! made, whether it has x86-64-v4 (AVX-512 F, BW, CD, DQ and VL: Intel
+//! since Skylake-SP, AMD since Zen 4) or x86-64-v3 (AVX2, BMI1/2, POPCNT,
+//! LZCNT, FMA: Intel since Haswell, AMD since Excavator, not some Pentium
+//! and Celeron); [`Lanes::run`] then runs the engine's hot code compiled
+//! again with those extensions enabled (`pulp`'s `V4::vectorize` and
+//! `V3::vectorize`: safe, no `unsafe` in this crate). The copies are the
+//! same deductions in the same order: the same answers, trees and node
+//! counts; only the instructions differ (vector operations on a band's
+//! nine words, population counts, shifts without flags; with AVX-512,
+//! compares into mask registers and three-input logic).
 //!
-//! `DANCE_SIMD=off` in the environment (read once per process) forces the
-//! baseline copy, for a test or a comparison; the tests run both copies.
+//! `DANCE_SIMD` in the environment (read once per process) caps the copy,
+//! for a test or a comparison: `off` the baseline, `avx2` at most the
+//! x86-64-v3 copy, `avx512` (or anything else, or nothing) the fastest
+//! this CPU runs. The tests run every copy the CPU has.
 
 use std::sync::OnceLock;
 
@@ -23,6 +26,8 @@ use super::{COUNT, alone_in_row, columns, transpose};
 
 #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
 mod avx2;
+#[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+mod avx512;
 
 /// The copy of the engine's hot code that runs.
 #[derive(Clone, Copy, Debug)]
@@ -32,22 +37,60 @@ pub(crate) enum Lanes {
     /// Compiled for x86-64-v3 (AVX2 and the rest), which the CPU has.
     #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
     V3(pulp::x86::V3),
+    /// Compiled for x86-64-v4 (AVX-512 and the rest), which the CPU has.
+    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    V4(pulp::x86::V4),
 }
 
 impl Lanes {
-    /// The fastest copy this CPU runs, unless `DANCE_SIMD=off`.
+    /// The fastest copy this CPU runs, capped by `DANCE_SIMD`.
     pub(crate) fn detect() -> Lanes {
         static CHOSEN: OnceLock<Lanes> = OnceLock::new();
-        *CHOSEN.get_or_init(|| {
-            if std::env::var_os("DANCE_SIMD").is_some_and(|value| value == "off") {
-                return Lanes::Scalar;
+        *CHOSEN.get_or_init(|| Lanes::fastest(std::env::var("DANCE_SIMD").ok().as_deref()))
+    }
+
+    /// The fastest copy this CPU runs, capped by `asked`: `off` the
+    /// baseline, `avx2` at most x86-64-v3, anything else no cap.
+    pub(crate) fn fastest(asked: Option<&str>) -> Lanes {
+        #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+        {
+            if !matches!(asked, Some("off" | "avx2"))
+                && let Some(simd) = pulp::x86::V4::try_new()
+            {
+                return Lanes::V4(simd);
             }
-            #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
-            if let Some(simd) = pulp::x86::V3::try_new() {
+            if asked != Some("off")
+                && let Some(simd) = pulp::x86::V3::try_new()
+            {
                 return Lanes::V3(simd);
             }
-            Lanes::Scalar
-        })
+        }
+        Lanes::Scalar
+    }
+
+    /// Every copy this CPU runs, the baseline first.
+    #[cfg(test)]
+    pub(crate) fn every() -> Vec<Lanes> {
+        let mut every: Vec<Lanes> = Vec::new();
+        for asked in ["off", "avx2", "avx512"] {
+            let lanes = Lanes::fastest(Some(asked));
+            if every.last().is_none_or(|last| last.name() != lanes.name()) {
+                every.push(lanes);
+            }
+        }
+        every
+    }
+
+    /// The copy's name: the instruction set it is compiled for.
+    #[cfg(test)]
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Lanes::Scalar => "baseline",
+            #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+            Lanes::V3(_) => "x86-64-v3",
+            #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+            Lanes::V4(_) => "x86-64-v4",
+        }
     }
 
     /// Runs `op` in this copy, with the operations on a band's words that
@@ -59,6 +102,11 @@ impl Lanes {
             Lanes::Scalar => op.with(Scalar),
             #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
             Lanes::V3(simd) => simd.vectorize(
+                #[inline(always)]
+                || op.with(simd),
+            ),
+            #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+            Lanes::V4(simd) => simd.vectorize(
                 #[inline(always)]
                 || op.with(simd),
             ),

@@ -6,6 +6,8 @@ use std::arch::x86::{__m128i, __m256i};
 #[cfg(target_arch = "x86_64")]
 use std::arch::x86_64::{__m128i, __m256i};
 
+use pulp::x86::V3;
+
 use super::super::super::bands::{N, ROW};
 use super::super::{alone_in_row, transpose};
 use super::{CONFIGURATIONS_OF_UNION, Words, count, seen};
@@ -143,44 +145,9 @@ impl Words for pulp::x86::V3 {
         givens
     }
 
-    /// Eight digits at once, and the ninth alone.
     #[inline(always)]
     fn moved(self, words: &[[u32; N]; 3], stacks: &[u32; N]) -> ([u32; N], u32) {
-        use pulp::bytemuck::cast;
-        let avx2 = self.avx2;
-        let row = self.avx._mm256_set1_epi32(ROW as i32);
-        let columns = |band: usize| {
-            let eight: [u32; N - 1] = words[band][..N - 1].try_into().expect("eight words");
-            let eight = cast(eight);
-            let folded = avx2._mm256_or_si256(
-                eight,
-                avx2._mm256_or_si256(
-                    avx2._mm256_srli_epi32::<9>(eight),
-                    avx2._mm256_srli_epi32::<18>(eight),
-                ),
-            );
-            avx2._mm256_and_si256(folded, row)
-        };
-        let eight = transposed(
-            self,
-            avx2._mm256_or_si256(
-                columns(0),
-                avx2._mm256_or_si256(
-                    avx2._mm256_slli_epi32::<9>(columns(1)),
-                    avx2._mm256_slli_epi32::<18>(columns(2)),
-                ),
-            ),
-        );
-        let stacks_eight: [u32; N - 1] = stacks[..N - 1].try_into().expect("eight");
-        let same = avx2._mm256_cmpeq_epi32(eight, cast(stacks_eight));
-        let same = self
-            .avx
-            ._mm256_movemask_ps(self.avx._mm256_castsi256_ps(same)) as u32;
-        let mut seen = [0; N];
-        seen[..N - 1].copy_from_slice(&cast::<__m256i, [u32; N - 1]>(eight));
-        seen[N - 1] = transpose(self::seen(words, N - 1));
-        let moved = !same & 0xFF | u32::from(seen[N - 1] != stacks[N - 1]) << (N - 1);
-        (seen, moved)
+        moved(self, words, stacks)
     }
 
     /// Eight digits' grids of each line as 16-bit lanes, a line in each
@@ -286,39 +253,145 @@ impl Words for pulp::x86::V3 {
         })
     }
 
-    /// Eight digits' grids in two vectors of four, their counts folded
-    /// together; the ninth digit alone.
     #[inline(always)]
     fn grids(self, triads: &[[u16; N]; 3], stacks: &[u32; N]) -> ([u64; N], [u64; 4], [u64; 4]) {
-        use pulp::bytemuck::cast;
-        let avx2 = self.avx2;
-        let across = avx2._mm256_or_si256(
-            band_grids(self, &triads[0]),
-            avx2._mm256_or_si256(
-                avx2._mm256_slli_epi32::<9>(band_grids(self, &triads[1])),
-                avx2._mm256_slli_epi32::<18>(band_grids(self, &triads[2])),
-            ),
-        );
-        let down: [u32; N - 1] = stacks[..N - 1].try_into().expect("eight");
-        let down = cast(down);
-        let (first, second) = halves(self, across, down);
-        let (sure_first, sure_second) = halves(self, alone(self, across), alone(self, down));
-        let mut grids = [0u64; N];
-        let first_four: [u64; 4] = cast(first);
-        let second_four: [u64; 4] = cast(second);
-        grids[..4].copy_from_slice(&first_four);
-        grids[4..N - 1].copy_from_slice(&second_four);
-        let ninth = u64::from(triads[0][N - 1])
-            | u64::from(triads[1][N - 1]) << N
-            | u64::from(triads[2][N - 1]) << (2 * N)
-            | u64::from(stacks[N - 1]) << 32;
-        grids[N - 1] = ninth;
-        let mut may = fold(self, first, second);
-        let mut must = fold(self, sure_first, sure_second);
-        count(&mut may, ninth);
-        count(&mut must, alone_in_row(ninth));
-        (grids, may, must)
+        grids(self, triads, stacks)
     }
+}
+
+/// The steps on eight lanes of the stack and triad rules that the
+/// AVX-512 copy makes in fewer instructions, the AVX2 copy's here.
+pub(super) trait Eight: Copy {
+    /// The AVX2 operations.
+    fn v3(self) -> V3;
+
+    /// `a | b | c`.
+    fn or3(self, a: __m256i, b: __m256i, c: __m256i) -> __m256i;
+
+    /// The lanes where `a` and `b` differ, bit `lane`.
+    fn differ(self, a: __m256i, b: __m256i) -> u32;
+
+    /// `transpose` on eight lanes.
+    fn transposed(self, fields: __m256i) -> __m256i;
+
+    /// `alone_in_row` on eight lanes of one 3×3 grid of fields each.
+    fn alone(self, grids: __m256i) -> __m256i;
+
+    /// The counts of at least one to four of eight `u64` lanes in two
+    /// vectors.
+    fn fold(self, first: __m256i, second: __m256i) -> [u64; 4];
+}
+
+impl Eight for V3 {
+    #[inline(always)]
+    fn v3(self) -> V3 {
+        self
+    }
+
+    #[inline(always)]
+    fn or3(self, a: __m256i, b: __m256i, c: __m256i) -> __m256i {
+        let avx2 = self.avx2;
+        avx2._mm256_or_si256(a, avx2._mm256_or_si256(b, c))
+    }
+
+    #[inline(always)]
+    fn differ(self, a: __m256i, b: __m256i) -> u32 {
+        let same = self.avx2._mm256_cmpeq_epi32(a, b);
+        !(self
+            .avx
+            ._mm256_movemask_ps(self.avx._mm256_castsi256_ps(same)) as u32)
+            & 0xFF
+    }
+
+    #[inline(always)]
+    fn transposed(self, fields: __m256i) -> __m256i {
+        transposed(self, fields)
+    }
+
+    #[inline(always)]
+    fn alone(self, grids: __m256i) -> __m256i {
+        alone(self, grids)
+    }
+
+    #[inline(always)]
+    fn fold(self, first: __m256i, second: __m256i) -> [u64; 4] {
+        fold(self, first, second)
+    }
+}
+
+/// The columns of each digit's three words by stack, and the digits where
+/// they differ from `stacks` ([`Words::moved`]): eight digits at once, and
+/// the ninth alone.
+#[inline(always)]
+pub(super) fn moved<S: Eight>(
+    simd: S,
+    words: &[[u32; N]; 3],
+    stacks: &[u32; N],
+) -> ([u32; N], u32) {
+    use pulp::bytemuck::cast;
+    let v3 = simd.v3();
+    let avx2 = v3.avx2;
+    let row = v3.avx._mm256_set1_epi32(ROW as i32);
+    let columns = |band: usize| {
+        let eight: [u32; N - 1] = words[band][..N - 1].try_into().expect("eight words");
+        let eight = cast(eight);
+        let folded = simd.or3(
+            eight,
+            avx2._mm256_srli_epi32::<9>(eight),
+            avx2._mm256_srli_epi32::<18>(eight),
+        );
+        avx2._mm256_and_si256(folded, row)
+    };
+    let eight = simd.transposed(simd.or3(
+        columns(0),
+        avx2._mm256_slli_epi32::<9>(columns(1)),
+        avx2._mm256_slli_epi32::<18>(columns(2)),
+    ));
+    let stacks_eight: [u32; N - 1] = stacks[..N - 1].try_into().expect("eight");
+    let differ = simd.differ(eight, cast(stacks_eight));
+    let mut seen = [0; N];
+    seen[..N - 1].copy_from_slice(&cast::<__m256i, [u32; N - 1]>(eight));
+    seen[N - 1] = transpose(self::seen(words, N - 1));
+    let moved = differ | u32::from(seen[N - 1] != stacks[N - 1]) << (N - 1);
+    (seen, moved)
+}
+
+/// Each digit's used triads and the counts of digits per triad
+/// ([`Words::grids`]): eight digits' grids in two vectors of four, their
+/// counts folded together; the ninth digit alone.
+#[inline(always)]
+pub(super) fn grids<S: Eight>(
+    simd: S,
+    triads: &[[u16; N]; 3],
+    stacks: &[u32; N],
+) -> ([u64; N], [u64; 4], [u64; 4]) {
+    use pulp::bytemuck::cast;
+    let v3 = simd.v3();
+    let avx2 = v3.avx2;
+    let across = simd.or3(
+        band_grids(v3, &triads[0]),
+        avx2._mm256_slli_epi32::<9>(band_grids(v3, &triads[1])),
+        avx2._mm256_slli_epi32::<18>(band_grids(v3, &triads[2])),
+    );
+    let down: [u32; N - 1] = stacks[..N - 1].try_into().expect("eight");
+    let down = cast(down);
+    let (first, second) = halves(v3, across, down);
+    let (sure_first, sure_second) = halves(v3, simd.alone(across), simd.alone(down));
+    let mut grids = [0u64; N];
+    let first_four: [u64; 4] = cast(first);
+    let second_four: [u64; 4] = cast(second);
+    grids[..4].copy_from_slice(&first_four);
+    grids[4..N - 1].copy_from_slice(&second_four);
+    let ninth = u64::from(triads[0][N - 1])
+        | u64::from(triads[1][N - 1]) << N
+        | u64::from(triads[2][N - 1]) << (2 * N)
+        | u64::from(stacks[N - 1]) << 32;
+    grids[N - 1] = ninth;
+    let mut may = simd.fold(first, second);
+    let mut must = simd.fold(sure_first, sure_second);
+    count(&mut may, ninth);
+    count(&mut must, alone_in_row(ninth));
+    (grids, may, must)
 }
 
 /// `transpose` on eight lanes.

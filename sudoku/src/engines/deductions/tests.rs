@@ -141,7 +141,7 @@ fn every_copy_of_the_deductions_gives_the_same_answers_and_trees() {
     // forces; x86-64-v3 and x86-64-v4 where it has them) against the
     // baseline: the same solutions in the same order, the same nodes and
     // guesses, on every top95 and forum_hardest_1106 puzzle and a part
-    // of the hardest, 17-clue and easy sets.
+    // of the hardest, 17-clue and both easy sets.
     let sets = [
         (include_str!("../../../../benches/data/top95.txt"), 1),
         (
@@ -158,6 +158,10 @@ fn every_copy_of_the_deductions_gives_the_same_answers_and_trees() {
         ),
         (
             include_str!("../../../../benches/data/easy_kaggle_like.txt"),
+            100,
+        ),
+        (
+            include_str!("../../../../benches/data/easy_generated.txt"),
             100,
         ),
     ];

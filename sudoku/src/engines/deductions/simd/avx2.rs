@@ -28,22 +28,7 @@ impl Words for pulp::x86::V3 {
 
     #[inline(always)]
     fn clear(self, words: &mut [u32; N], cells: u32) -> u32 {
-        use pulp::bytemuck::cast;
-        let (eight, ninth) = words.split_at_mut(N - 1);
-        let eight: &mut [u32; N - 1] = eight.try_into().expect("eight words");
-        let before = cast(*eight);
-        let after = self
-            .avx2
-            ._mm256_andnot_si256(self.avx._mm256_set1_epi32(cells as i32), before);
-        *eight = cast(after);
-        let same = self.avx2._mm256_cmpeq_epi32(before, after);
-        let same = self
-            .avx
-            ._mm256_movemask_ps(self.avx._mm256_castsi256_ps(same)) as u32;
-        let cleared = ninth[0] & !cells;
-        let changed = !same & 0xFF | u32::from(cleared != ninth[0]) << (N - 1);
-        ninth[0] = cleared;
-        changed
+        clear(self, words, cells)
     }
 
     /// Eight words at once, then the ninth.
@@ -277,9 +262,8 @@ pub(super) trait Eight: Copy {
     /// `alone_in_row` on eight lanes of one 3×3 grid of fields each.
     fn alone(self, grids: __m256i) -> __m256i;
 
-    /// The counts of at least one to four of eight `u64` lanes in two
-    /// vectors.
-    fn fold(self, first: __m256i, second: __m256i) -> [u64; 4];
+    /// `(a & b) | c`.
+    fn and_or(self, a: __m128i, b: __m128i, c: __m128i) -> __m128i;
 }
 
 impl Eight for V3 {
@@ -314,9 +298,28 @@ impl Eight for V3 {
     }
 
     #[inline(always)]
-    fn fold(self, first: __m256i, second: __m256i) -> [u64; 4] {
-        fold(self, first, second)
+    fn and_or(self, a: __m128i, b: __m128i, c: __m128i) -> __m128i {
+        self.sse2._mm_or_si128(self.sse2._mm_and_si128(a, b), c)
     }
+}
+
+/// Takes `cells` from every word ([`Words::clear`]): eight words at once,
+/// then the ninth.
+#[inline(always)]
+pub(super) fn clear<S: Eight>(simd: S, words: &mut [u32; N], cells: u32) -> u32 {
+    use pulp::bytemuck::cast;
+    let v3 = simd.v3();
+    let (eight, ninth) = words.split_at_mut(N - 1);
+    let eight: &mut [u32; N - 1] = eight.try_into().expect("eight words");
+    let before = cast(*eight);
+    let after = v3
+        .avx2
+        ._mm256_andnot_si256(v3.avx._mm256_set1_epi32(cells as i32), before);
+    *eight = cast(after);
+    let cleared = ninth[0] & !cells;
+    let changed = simd.differ(before, after) | u32::from(cleared != ninth[0]) << (N - 1);
+    ninth[0] = cleared;
+    changed
 }
 
 /// The columns of each digit's three words by stack, and the digits where
@@ -387,8 +390,8 @@ pub(super) fn grids<S: Eight>(
         | u64::from(triads[2][N - 1]) << (2 * N)
         | u64::from(stacks[N - 1]) << 32;
     grids[N - 1] = ninth;
-    let mut may = simd.fold(first, second);
-    let mut must = simd.fold(sure_first, sure_second);
+    let mut may = fold(simd, first, second);
+    let mut must = fold(simd, sure_first, sure_second);
     count(&mut may, ninth);
     count(&mut must, alone_in_row(ninth));
     (grids, may, must)
@@ -444,8 +447,9 @@ fn alone(simd: pulp::x86::V3, grids: __m256i) -> __m256i {
 /// The counts of at least one to four of eight `u64` lanes in two
 /// vectors: lane by lane, then the two halves, then the two words.
 #[inline(always)]
-fn fold(simd: pulp::x86::V3, first: __m256i, second: __m256i) -> [u64; 4] {
-    let (sse2, avx, avx2) = (simd.sse2, simd.avx, simd.avx2);
+fn fold<S: Eight>(simd: S, first: __m256i, second: __m256i) -> [u64; 4] {
+    let v3 = simd.v3();
+    let (sse2, avx, avx2) = (v3.sse2, v3.avx, v3.avx2);
     let (one, two) = (
         avx2._mm256_or_si256(first, second),
         avx2._mm256_and_si256(first, second),
@@ -459,25 +463,20 @@ fn fold(simd: pulp::x86::V3, first: __m256i, second: __m256i) -> [u64; 4] {
         avx2._mm256_extracti128_si256::<1>(two),
     );
     let d0 = sse2._mm_or_si128(a0, b0);
-    let d1 = sse2._mm_or_si128(sse2._mm_or_si128(a1, b1), sse2._mm_and_si128(a0, b0));
-    let d2 = sse2._mm_or_si128(sse2._mm_and_si128(a1, b0), sse2._mm_and_si128(a0, b1));
+    let d1 = simd.and_or(a0, b0, sse2._mm_or_si128(a1, b1));
+    let d2 = simd.and_or(a1, b0, sse2._mm_and_si128(a0, b1));
     let d3 = sse2._mm_and_si128(a1, b1);
     let e0 = sse2._mm_shuffle_epi32::<0b01_00_11_10>(d0);
     let e1 = sse2._mm_shuffle_epi32::<0b01_00_11_10>(d1);
     let e2 = sse2._mm_shuffle_epi32::<0b01_00_11_10>(d2);
     let e3 = sse2._mm_shuffle_epi32::<0b01_00_11_10>(d3);
     let f0 = sse2._mm_or_si128(d0, e0);
-    let f1 = sse2._mm_or_si128(sse2._mm_or_si128(d1, e1), sse2._mm_and_si128(d0, e0));
-    let f2 = sse2._mm_or_si128(
-        sse2._mm_or_si128(d2, e2),
-        sse2._mm_or_si128(sse2._mm_and_si128(d1, e0), sse2._mm_and_si128(d0, e1)),
-    );
-    let f3 = sse2._mm_or_si128(
-        sse2._mm_or_si128(d3, e3),
-        sse2._mm_or_si128(
-            sse2._mm_and_si128(d2, e0),
-            sse2._mm_or_si128(sse2._mm_and_si128(d1, e1), sse2._mm_and_si128(d0, e2)),
-        ),
+    let f1 = simd.and_or(d0, e0, sse2._mm_or_si128(d1, e1));
+    let f2 = simd.and_or(d0, e1, simd.and_or(d1, e0, sse2._mm_or_si128(d2, e2)));
+    let f3 = simd.and_or(
+        d0,
+        e2,
+        simd.and_or(d1, e1, simd.and_or(d2, e0, sse2._mm_or_si128(d3, e3))),
     );
     let low = [f0, f1, f2, f3].map(pulp::bytemuck::cast::<__m128i, [u64; 2]>);
     [low[0][0], low[1][0], low[2][0], low[3][0]]

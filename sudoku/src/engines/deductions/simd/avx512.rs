@@ -30,19 +30,10 @@ use super::avx2::{self, Eight};
 impl Words for V4 {
     const WIDE: bool = true;
 
-    /// Eight words tested into a mask and cleared at once, then the
-    /// ninth.
+    /// The words that changed compared into a mask.
     #[inline(always)]
     fn clear(self, words: &mut [u32; N], cells: u32) -> u32 {
-        let (eight, ninth) = words.split_at_mut(N - 1);
-        let eight: &mut [u32; N - 1] = eight.try_into().expect("eight words");
-        let before = cast(*eight);
-        let cells_v = self.avx._mm256_set1_epi32(cells as i32);
-        *eight = cast(self.avx2._mm256_andnot_si256(cells_v, before));
-        let changed = u32::from(self.avx512f._mm256_test_epi32_mask(before, cells_v))
-            | u32::from(ninth[0] & cells != 0) << (N - 1);
-        ninth[0] &= !cells;
-        changed
+        avx2::clear(self, words, cells)
     }
 
     #[inline(always)]
@@ -170,40 +161,10 @@ impl Eight for V4 {
         avx2._mm256_andnot_si256(spread, grids)
     }
 
-    /// As the AVX2 copy's, each `x | (y & z)` in one instruction.
+    /// In one instruction.
     #[inline(always)]
-    fn fold(self, first: __m256i, second: __m256i) -> [u64; 4] {
-        let (sse2, avx, avx2, f) = (self.sse2, self.avx, self.avx2, self.avx512f);
-        let and_or = |a, b, c| f._mm_ternarylogic_epi64::<{ table::AND_OR }>(a, b, c);
-        let (one, two) = (
-            avx2._mm256_or_si256(first, second),
-            avx2._mm256_and_si256(first, second),
-        );
-        let (a0, b0) = (
-            avx._mm256_castsi256_si128(one),
-            avx2._mm256_extracti128_si256::<1>(one),
-        );
-        let (a1, b1) = (
-            avx._mm256_castsi256_si128(two),
-            avx2._mm256_extracti128_si256::<1>(two),
-        );
-        let d0 = sse2._mm_or_si128(a0, b0);
-        let d1 = and_or(a0, b0, sse2._mm_or_si128(a1, b1));
-        let d2 = and_or(a1, b0, sse2._mm_and_si128(a0, b1));
-        let d3 = sse2._mm_and_si128(a1, b1);
-        let e0 = sse2._mm_shuffle_epi32::<0b01_00_11_10>(d0);
-        let e1 = sse2._mm_shuffle_epi32::<0b01_00_11_10>(d1);
-        let e2 = sse2._mm_shuffle_epi32::<0b01_00_11_10>(d2);
-        let e3 = sse2._mm_shuffle_epi32::<0b01_00_11_10>(d3);
-        let f0 = sse2._mm_or_si128(d0, e0);
-        let f1 = and_or(d0, e0, sse2._mm_or_si128(d1, e1));
-        let f2 = and_or(d0, e1, and_or(d1, e0, sse2._mm_or_si128(d2, e2)));
-        let f3 = and_or(
-            d0,
-            e2,
-            and_or(d1, e1, and_or(d2, e0, sse2._mm_or_si128(d3, e3))),
-        );
-        let low = [f0, f1, f2, f3].map(cast::<__m128i, [u64; 2]>);
-        [low[0][0], low[1][0], low[2][0], low[3][0]]
+    fn and_or(self, a: __m128i, b: __m128i, c: __m128i) -> __m128i {
+        self.avx512f
+            ._mm_ternarylogic_epi64::<{ table::AND_OR }>(a, b, c)
     }
 }

@@ -23,11 +23,11 @@ engine=${2:-fast}
 shift 2 || shift $#
 
 # SET:REPEATS — the shipped sets, each repeated to 30,000 puzzles or more
-# and to a run of a few tenths of a second at least (the easy set, at about
+# and to a run of a few tenths of a second at least (the easy sets, at about
 # a microsecond a puzzle, to 300,000).
 sets=(benches/data/top95.txt:1000 benches/data/top1465.txt:70 benches/data/17clue.txt:3
     benches/data/forum_hardest.txt:10 benches/data/forum_hardest_1106.txt:80
-    benches/data/easy_kaggle_like.txt:30)
+    benches/data/easy_kaggle_like.txt:30 benches/data/easy_generated.txt:30)
 if [ $# -gt 0 ]; then
     sets=()
     for file in "$@"; do

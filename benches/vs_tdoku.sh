@@ -41,7 +41,7 @@ fi
 # SET:REPEATS, as in benches/vs_refsudoku.sh.
 sets=(benches/data/top95.txt:1000 benches/data/top1465.txt:70 benches/data/17clue.txt:3
     benches/data/forum_hardest.txt:10 benches/data/forum_hardest_1106.txt:80
-    benches/data/easy_kaggle_like.txt:30)
+    benches/data/easy_kaggle_like.txt:30 benches/data/easy_generated.txt:30)
 cargo build --release --quiet --bin dance
 dance=${DANCE:-target/release/dance}  # DANCE=path races another build
 work=$(mktemp -d)

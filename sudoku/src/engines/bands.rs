@@ -712,8 +712,13 @@ pub(crate) fn placed_grid(puzzle: &Puzzle, words: &[[u32; N]; 3]) -> Grid {
     for (band, words) in words.iter().enumerate() {
         let here = &mut digits[BAND_CELLS * band..][..BAND_CELLS];
         for (&cells, digit) in words[..N - 1].iter().zip(Digit::ALL) {
-            for bit in self::cells(cells & BAND) {
-                here[bit] = digit;
+            // A filled grid has each digit once in each row: its cell in
+            // each row found without a loop over the word's cells (with
+            // bit 8 set, the count is at most 8, so no bounds check).
+            for row in 0..3 {
+                let columns = cells >> (N * row) & ROW;
+                debug_assert_eq!(columns.count_ones(), 1, "one cell a row");
+                here[N * row + (columns | 1 << (N - 1)).trailing_zeros() as usize] = digit;
             }
         }
     }

@@ -256,7 +256,7 @@ impl<R: BufRead> Iterator for Records<R> {
     type Item = io::Result<Record>;
 
     fn next(&mut self) -> Option<io::Result<Record>> {
-        let record = match &mut self.inner {
+        let mut record = match &mut self.inner {
             Inner::Line(reader) => reader.next(),
             Inner::Grid(reader) => reader.next(),
             Inner::Numbers(reader) => reader.next(),
@@ -264,7 +264,12 @@ impl<R: BufRead> Iterator for Records<R> {
             Inner::Pencilmark(reader) => reader.next(),
             Inner::Csv(reader) => reader.next(),
         };
-        record.map(|record| record.map(refuse_unfit_variant))
+        // Checked where it lies: a record is large, and moving it in and
+        // out of the check copied it twice per record.
+        if let Some(Ok(record)) = &mut record {
+            refuse_unfit_variant(record);
+        }
+        record
     }
 }
 
@@ -304,17 +309,20 @@ impl<R: BufRead> Records<R> {
     }
 }
 
-/// The record, or an error at its line when the variant asked for does not
+/// Makes `record` an error at its line when the variant asked for does not
 /// fit its shape (windoku or disjoint groups on a jigsaw of a size without
 /// boxes), which the parsers' [`Shape::with_variant`] cannot refuse.
-fn refuse_unfit_variant(mut record: Record) -> Record {
+fn refuse_unfit_variant(record: &mut Record) {
     if let Ok(puzzle) = &record.puzzle {
         let shape = puzzle.shape();
+        // The standard rules fit every shape: nothing to clone and try.
+        if shape.variant().is_standard() {
+            return;
+        }
         if let Err(error) = shape.clone().try_with_variant(shape.variant()) {
             record.puzzle = Err(ParseError::new(record.line, 1, error));
         }
     }
-    record
 }
 
 /// Reads records of `format` from `reader`.

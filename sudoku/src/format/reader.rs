@@ -149,7 +149,14 @@ impl<R: BufRead> LineReader<R> {
                 None => (chunk, chunk.len()),
             };
             let room = keep.saturating_sub(bytes.len());
-            bytes.extend_from_slice(content.get(..room).unwrap_or(content));
+            let kept = content.get(..room).unwrap_or(content);
+            if bytes.is_empty() {
+                // A line within one buffer (nearly every one): allocated
+                // once at its size, not grown from nothing.
+                bytes = kept.to_vec();
+            } else {
+                bytes.extend_from_slice(kept);
+            }
             overflow |= content.len() > room;
             self.reader.consume(used);
             if newline {

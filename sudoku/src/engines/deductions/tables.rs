@@ -164,7 +164,7 @@ pub(super) const THIRDS: [u8; 512] = {
 
 /// For each row of a band and each value of it: the row's cell when it has
 /// one, else 0 (at the row's place in the band: no shift after the look-up).
-pub(super) static ALONE: [[u32; 512]; 3] = {
+const ALONE: [[u32; 512]; 3] = {
     let mut alone = [[0; 512]; 3];
     let mut row = 0;
     while row < 512 {
@@ -182,7 +182,7 @@ pub(super) static ALONE: [[u32; 512]; 3] = {
 
 /// For the columns of one band's word: the cells the digit's other bands
 /// keep. A box of the band where the digit is left in one column claims it.
-pub(super) static POINTED: [u32; 512] = {
+const POINTED: [u32; 512] = {
     let mut pointed = [0; 512];
     let mut columns = 0;
     while columns < 512 {
@@ -262,11 +262,30 @@ pub(super) const fn by_box<T: Copy>(table: [T; 512]) -> [T; 512] {
     by_box
 }
 
-/// [`KEPT`] indexed by the triads by box ([`triads_by_box`]).
-pub(super) static KEPT_BY_BOX: [u32; 512] = by_box(KEPT);
+/// The tables of the row rule (`State::row`), side by side so that one
+/// register holds the address of them all: a sweep runs the rule on the
+/// three bands' words in turns, and with an address per table the
+/// compiler ran out of registers and loaded the addresses again for each
+/// word.
+pub(super) struct RowTables {
+    /// [`KEPT`] indexed by the triads by box ([`triads_by_box`]).
+    pub(super) kept: [u32; 512],
+    /// [`POINTED`].
+    pub(super) pointed: [u32; 512],
+    /// [`ALONE`].
+    pub(super) alone: [[u32; 512]; 3],
+    /// [`USED`] indexed by the triads by box, its values by row as
+    /// [`USED`]'s.
+    pub(super) used: [u16; 512],
+}
 
-/// [`USED`] indexed by the triads by box, its values by row as [`USED`]'s.
-pub(super) static USED_BY_BOX: [u16; 512] = by_box(USED);
+/// The row rule's tables.
+pub(super) static ROW_TABLES: RowTables = RowTables {
+    kept: by_box(KEPT),
+    pointed: POINTED,
+    alone: ALONE,
+    used: by_box(USED),
+};
 
 /// The columns of a band word.
 #[inline(always)]

@@ -136,12 +136,12 @@ fn no_deduction_removes_a_candidate_of_the_solution() {
 }
 
 #[test]
-fn both_copies_of_the_deductions_give_the_same_answers_and_trees() {
-    // The baseline copy (what `DANCE_SIMD=off` forces) and the one this
-    // CPU runs by default (x86-64-v3 where it has it): the same
-    // solutions in the same order, the same nodes and guesses, on
-    // every top95 and forum_hardest_1106 puzzle and a part of the
-    // hardest, 17-clue and easy sets.
+fn every_copy_of_the_deductions_gives_the_same_answers_and_trees() {
+    // Every copy this CPU runs (the baseline, which `DANCE_SIMD=off`
+    // forces; x86-64-v3 and x86-64-v4 where it has them) against the
+    // baseline: the same solutions in the same order, the same nodes and
+    // guesses, on every top95 and forum_hardest_1106 puzzle and a part
+    // of the hardest, 17-clue and both easy sets.
     let sets = [
         (include_str!("../../../../benches/data/top95.txt"), 1),
         (
@@ -160,19 +160,28 @@ fn both_copies_of_the_deductions_give_the_same_answers_and_trees() {
             include_str!("../../../../benches/data/easy_kaggle_like.txt"),
             100,
         ),
+        (
+            include_str!("../../../../benches/data/easy_generated.txt"),
+            100,
+        ),
     ];
     let mut puzzles = 0;
     for (set, every) in sets {
         for line in set.lines().step_by(every) {
             let puzzle: Puzzle = line.parse().unwrap();
-            let mut runs = [Lanes::Scalar, Lanes::detect()].map(|lanes| {
-                let engine = Deductions::with_lanes(puzzle.shape(), lanes).unwrap();
-                let mut engine = Driven::new(engine);
-                let found = solutions(&mut engine, &puzzle, u64::MAX, 2);
-                (found, engine.stats())
-            });
-            assert_eq!(runs[0], runs[1], "{line}");
-            let (found, _) = &mut runs[0];
+            let runs: Vec<_> = Lanes::every()
+                .into_iter()
+                .map(|lanes| {
+                    let engine = Deductions::with_lanes(puzzle.shape(), lanes).unwrap();
+                    let mut engine = Driven::new(engine);
+                    let found = solutions(&mut engine, &puzzle, u64::MAX, 2);
+                    (lanes.name(), found, engine.stats())
+                })
+                .collect();
+            let (_, found, stats) = &runs[0];
+            for (name, other, other_stats) in &runs[1..] {
+                assert_eq!((found, stats), (other, other_stats), "{name}: {line}");
+            }
             for grid in &found.0 {
                 crate::verify(&puzzle, grid).unwrap();
             }
@@ -180,6 +189,30 @@ fn both_copies_of_the_deductions_give_the_same_answers_and_trees() {
         }
     }
     assert!(puzzles > 1000, "{puzzles}");
+}
+
+#[test]
+fn every_copy_this_cpu_has_is_tested() {
+    // The copies the test above compares: the baseline, then one for
+    // each instruction set the CPU has, in order; `DANCE_SIMD` caps the
+    // one that runs by default.
+    let every: Vec<&str> = Lanes::every().into_iter().map(Lanes::name).collect();
+    let mut expected = vec!["baseline"];
+    #[cfg(any(target_arch = "x86_64", target_arch = "x86"))]
+    {
+        if pulp::x86::V3::try_new().is_some() {
+            expected.push("x86-64-v3");
+        }
+        if pulp::x86::V4::try_new().is_some() {
+            expected.push("x86-64-v4");
+        }
+    }
+    assert_eq!(every, expected);
+    assert_eq!(Lanes::fastest(Some("off")).name(), "baseline");
+    assert_eq!(
+        Lanes::fastest(None).name(),
+        *expected.last().expect("the baseline at least")
+    );
 }
 
 /// The givens placed one by one, as [`State::give`] does: `None` when
@@ -239,7 +272,8 @@ fn the_givens_placed_at_once_are_the_givens_placed_one_by_one() {
     for text in &texts {
         let puzzle: Puzzle = text.parse().unwrap();
         let expected = given_one_by_one(&puzzle);
-        for lanes in [None, Some(Lanes::Scalar), Some(Lanes::detect())] {
+        let copies = Lanes::every().into_iter().map(Some);
+        for lanes in std::iter::once(None).chain(copies) {
             let mut state = State::EMPTY;
             let start = Start {
                 state: &mut state,

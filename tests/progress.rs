@@ -256,3 +256,24 @@ fn nothing_is_drawn_on_a_pipe_or_with_quiet() {
         );
     }
 }
+
+/// `--best` counts on its bar the solutions its bound lets through, as
+/// they come, not 0 until the search ends.
+#[test]
+fn the_cheapest_search_counts_its_solutions_on_the_bar() {
+    let queens = bench_data("queens22_costs.dlx");
+    let mut run = Watched::start(&["cover", "--best", "100000", "-j1", &queens], None, true);
+    let counted = |text: &str| {
+        text.split(['\r', '\n']).any(|draw| {
+            draw.split_whitespace()
+                .zip(draw.split_whitespace().skip(1))
+                .any(|(count, noun)| noun == "solutions" && count != "0")
+        })
+    };
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !counted(&run.text()) && Instant::now() < deadline {
+        run.wait_for("\u{1}", Duration::from_millis(200));
+    }
+    let run = run.finish();
+    assert!(counted(&run.text()), "{}", run.text());
+}

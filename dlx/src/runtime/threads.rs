@@ -146,7 +146,9 @@ impl Progress {
         Progress::default()
     }
 
-    /// Solutions found so far, by every thread (the plain search's).
+    /// Solutions found so far, by every thread: the plain search's, or
+    /// for [`Goal::Best`] those its bound let through (each cheaper than
+    /// the `k`-th kept when it was found).
     pub fn solutions(&self) -> u64 {
         self.solutions.load(Ordering::Relaxed)
     }
@@ -473,7 +475,14 @@ impl Run<'_> {
                 let Some(index) = queue.take(false) else {
                     break;
                 };
-                if best::search_part(solver, &parts[index], &shared, &alarm, &mut stats) {
+                if best::search_part(
+                    solver,
+                    &parts[index],
+                    &shared,
+                    &self.progress.solutions,
+                    &alarm,
+                    &mut stats,
+                ) {
                     stopped.store(true, Ordering::Relaxed);
                 }
                 self.progress.done.fetch_add(1, Ordering::Relaxed);

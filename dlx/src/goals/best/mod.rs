@@ -74,6 +74,7 @@
 
 use std::collections::BinaryHeap;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use crate::contract::answer::{Answer, Count, Findings, Status};
@@ -340,13 +341,15 @@ trait Pricing: Matrix {
 /// selection with DLX5's matrix (taxes and sorted columns of its own) —
 /// on [`Dense`] bitsets where they can serve and the solver keeps its
 /// matrix as bitsets, else on the links — offering every solution it
-/// meets to `shared` and reading the cutoff there after each solution and
-/// at each look; adds its work to `stats`. `true` when `alarm` rang first.
+/// meets to `shared` (and counting it in `offered`) and reading the cutoff
+/// there after each solution and at each look; adds its work to `stats`.
+/// `true` when `alarm` rang first.
 /// The selection is left as it was.
 pub(crate) fn search_part(
     solver: &mut Solver,
     prefix: &[OptionId],
     shared: &Mutex<Kept>,
+    offered: &AtomicU64,
     alarm: &Alarm<'_>,
     stats: &mut Stats,
 ) -> bool {
@@ -372,6 +375,7 @@ pub(crate) fn search_part(
         selected,
         base,
         shared,
+        offered,
     };
     let bitsets = solver.tuning().representation == Some(Representation::Bitsets);
     let dense = if bitsets { Dense::new(&taxed) } else { None };
@@ -476,6 +480,7 @@ impl<M: Pricing, const COLORED: bool> Fold<Walking<'_, M>> for Offering<'_, COLO
         let passed: u64 = self.place.iter().map(|&at| u64::from(at)).sum();
         self.work += options.len() as u64 + passed;
         let cost = matrix.spent(level) + part.base;
+        part.offered.fetch_add(1, Ordering::Relaxed);
         let mut kept = lock(part.shared);
         kept.offer(cost, self.place.clone(), options);
         walk.matrix.set_cutoff(net_cutoff(kept.cutoff(), part.base));
@@ -509,4 +514,6 @@ struct Part<'a> {
     /// The cost of `chosen` and the part's taxes.
     base: u128,
     shared: &'a Mutex<Kept>,
+    /// Solutions offered to `shared` so far, by every part.
+    offered: &'a AtomicU64,
 }

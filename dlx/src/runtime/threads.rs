@@ -366,10 +366,20 @@ impl Run<'_> {
     /// The parts of `solver`'s tree for the threads: `None` for one
     /// thread, a problem with multiplicities or a tree that cannot be cut.
     fn parts(&self, solver: &mut Solver, alarm: &Alarm<'_>) -> Option<Vec<Vec<OptionId>>> {
+        self.parts_of(solver, PARTS_PER_THREAD, alarm)
+    }
+
+    /// [`parts`](Self::parts), at least `per_thread` for each thread.
+    fn parts_of(
+        &self,
+        solver: &mut Solver,
+        per_thread: usize,
+        alarm: &Alarm<'_>,
+    ) -> Option<Vec<Vec<OptionId>>> {
         if self.threads <= 1 || solver.multiplicities.is_some() {
             return None;
         }
-        let at_least = self.threads.saturating_mul(PARTS_PER_THREAD);
+        let at_least = self.threads.saturating_mul(per_thread);
         Some(split::parts(solver, at_least, alarm)).filter(|parts| parts.len() > 1)
     }
 
@@ -458,7 +468,7 @@ impl Run<'_> {
     fn priced(&self, solver: &mut Solver, k: u64, alarm: &Alarm<'_>) -> Cheapest {
         let shared = Mutex::new(Kept::new(k, true));
         let mut parts = self
-            .parts(solver, alarm)
+            .parts_of(solver, best::PARTS_PER_THREAD, alarm)
             .unwrap_or_else(|| vec![Vec::new()]);
         // The cheapest beginnings first: their solutions lower the bound
         // for the others sooner.

@@ -337,6 +337,14 @@ trait Pricing: Matrix {
     fn set_cutoff(&mut self, cutoff: u128);
 }
 
+/// The parts per thread that the cheapest search cuts its tree into, at
+/// least: fewer than the other goals' ([`split::PARTS_PER_THREAD`](crate::goals::split::PARTS_PER_THREAD)), since each
+/// part builds its own taxes, bound and bitsets, which on problems of a
+/// tenth of a second cost more than the part's search
+/// (`benches/costs_threads.sh`); the shared bound and the cheapest parts
+/// first keep the threads busy with fewer.
+pub(crate) const PARTS_PER_THREAD: usize = 8;
+
 /// Searches the subproblem that selects `prefix` on top of `solver`'s
 /// selection with DLX5's matrix (taxes and sorted columns of its own) —
 /// on [`Dense`] bitsets where they can serve and the solver keeps its

@@ -10,6 +10,9 @@
 #   benches/vs_tdoku.sh TDOKU... [ROUNDS]
 #   e.g. benches/vs_tdoku.sh /path/to/tdoku-native /path/to/tdoku-avx2 5
 #
+# SETS="FILE:REPEATS ..." races those sets only, to repeat a row whose ratio
+# is within noise, e.g. SETS=benches/data/top95.txt:1000.
+#
 # Each TDOKU is a driver built outside this repository from tdoku's public
 # sources, run as `TDOKU first FILE` (solve every 81-character line, print
 # how many were solved) and `TDOKU count2 FILE` (count each puzzle's
@@ -42,6 +45,9 @@ fi
 sets=(benches/data/top95.txt:1000 benches/data/top1465.txt:70 benches/data/17clue.txt:3
     benches/data/forum_hardest.txt:10 benches/data/forum_hardest_1106.txt:80
     benches/data/easy_kaggle_like.txt:30 benches/data/easy_generated.txt:30)
+if [ -n "${SETS:-}" ]; then
+    read -ra sets <<< "$SETS"
+fi
 cargo build --release --quiet --bin dance
 dance=${DANCE:-target/release/dance}  # DANCE=path races another build
 work=$(mktemp -d)

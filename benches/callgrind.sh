@@ -38,3 +38,25 @@ start() {
 less_start() {
     awk -v a="$1" -v b="$2" -v sa="$3" -v sb="$4" 'BEGIN { printf "%.4f", (b - sb) / (a - sa) }'
 }
+
+# header WIDTH FIRST: the table's header (FIRST names the first column, WIDTH
+# its width) and the start on a row of its own; leaves each build's start in
+# the array `starts`.
+header() {
+    local width=$1 first=$2
+    if [ ${#builds[@]} -eq 1 ]; then
+        printf "%-${width}s %16s\n" "$first" instructions
+    else
+        printf "%-${width}s %16s %16s %8s %12s\n" "$first" A B B/A "less start"
+    fi
+    starts=()
+    for build in "${builds[@]}"; do
+        starts+=("$(start "$build")")
+    done
+    if [ ${#starts[@]} -eq 1 ]; then
+        printf "%-${width}s %16s\n" "start (an empty file)" "${starts[0]}"
+    else
+        printf "%-${width}s %16s %16s %8s\n" "start (an empty file)" "${starts[0]}" "${starts[1]}" \
+            "$(ratio "${starts[0]}" "${starts[1]}")"
+    fi
+}

@@ -15,25 +15,10 @@
 # start" the ratio of what each row runs after it.
 set -euo pipefail
 builds=("$@")
-# usage, data, work, instructions and ratio.
+# usage, data, work, instructions, ratio, header and less_start.
 source "$(dirname "$0")/callgrind.sh"
 
-if [ ${#builds[@]} -eq 1 ]; then
-    printf "%-28s %16s\n" problem instructions
-else
-    printf "%-28s %16s %16s %8s %12s\n" problem A B B/A "less start"
-fi
-# The start on a row of its own: a process that reads an empty file.
-starts=()
-for build in "${builds[@]}"; do
-    starts+=("$(start "$build")")
-done
-if [ ${#starts[@]} -eq 1 ]; then
-    printf "%-28s %16s\n" "start (an empty file)" "${starts[0]}"
-else
-    printf "%-28s %16s %16s %8s\n" "start (an empty file)" "${starts[0]}" "${starts[1]}" \
-        "$(ratio "${starts[0]}" "${starts[1]}")"
-fi
+header 28 problem
 for case in "queens13.dlx" "langford12.dlx" "pentominoes6x10.dlx" "dominoes16x16.dlx --memo" \
     "rooks6x3.dlx"; do
     read -r file flags <<< "$case"

@@ -19,25 +19,10 @@
 # "less start" the ratio of what each row runs after it.
 set -euo pipefail
 builds=("$@")
-# usage, data, work, instructions and ratio.
+# usage, data, work, instructions, ratio, header and less_start.
 source "$(dirname "$0")/callgrind.sh"
 
-if [ ${#builds[@]} -eq 1 ]; then
-    printf "%-40s %16s\n" run instructions
-else
-    printf "%-40s %16s %16s %8s %12s\n" run A B B/A "less start"
-fi
-# The start on a row of its own: a process that reads an empty file.
-starts=()
-for build in "${builds[@]}"; do
-    starts+=("$(start "$build")")
-done
-if [ ${#starts[@]} -eq 1 ]; then
-    printf "%-40s %16s\n" "start (an empty file)" "${starts[0]}"
-else
-    printf "%-40s %16s %16s %8s\n" "start (an empty file)" "${starts[0]}" "${starts[1]}" \
-        "$(ratio "${starts[0]}" "${starts[1]}")"
-fi
+header 40 run
 for case in "solve top1465.txt" "solve top1465.txt --unique" "solve forum_hardest.txt" \
     "solve forum_hardest.txt --unique" "solve top95.txt --unique --engine dlx" \
     "solve generated9_jigsaw.txt --unique" "solve generated8.txt --unique" \

@@ -7,7 +7,9 @@ use std::time::Instant;
 
 use dance_dlx::Threads;
 use dance_sudoku::format::Format;
-use dance_sudoku::{Answer, Digit, EngineChoice, Goal, Grid, Puzzle, Request, Status, Stop, verify};
+use dance_sudoku::{
+    Answer, Digit, EngineChoice, Goal, Grid, Puzzle, Request, Status, Stop, verify,
+};
 use numpy::{PyArray1, PyArrayMethods, PyUntypedArrayMethods};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;

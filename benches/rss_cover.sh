@@ -6,12 +6,18 @@
 # order through a buffer of 16 MiB, the threads ahead of the output waiting
 # when it is full.
 #
-#   benches/rss_cover.sh [DANCE]        # prints a Markdown table
-#   e.g. benches/rss_cover.sh           # target/release/dance, built here
-#        benches/rss_cover.sh /tmp/dance-before
+# Then a second table: every tiling of the 8×8 board (12,988,816, 4.7 GB of
+# text) for SECONDS (default 30) at -j1 and -j2 through a pipe (`wc -c`),
+# stopped by SIGINT: the bytes written, so the throughput where printing is
+# the bottleneck, and the peak RSS.
+#
+#   benches/rss_cover.sh [DANCE [SECONDS]]   # prints two Markdown tables
+#   e.g. benches/rss_cover.sh                # target/release/dance, built here
+#        benches/rss_cover.sh /tmp/dance-before 30
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dance=${1:-}
+seconds=${2:-30}
 if [ -z "$dance" ]; then
     cargo build --release --quiet
     dance=target/release/dance
@@ -34,4 +40,14 @@ for count in 1000 10000 100000 1000000; do
     done
     bytes=$(awk -v b="$(cat "$work/bytes")" 'BEGIN { printf "%.1f", b / 1e6 }')
     echo "$row | $bytes | ${rss[0]} | ${rss[1]} | ${walls[0]} | ${walls[1]} |"
+done
+
+echo
+echo "| dominoes 8×8 \`--all\`, ${seconds} s | written (MB) | MB/s | peak RSS (MiB) |"
+echo "|---|---:|---:|---:|"
+for threads in 1 2; do
+    /usr/bin/time -f "%M" -o "$work/time" timeout -s INT "$seconds" "$dance" cover --all -q \
+        -j"$threads" benches/data/dominoes8x8.dlx | wc -c > "$work/bytes" || true
+    awk -v j="$threads" -v b="$(cat "$work/bytes")" -v k="$(tail -n 1 "$work/time")" -v s="$seconds" \
+        'BEGIN { printf "| -j%s | %.0f | %.1f | %.1f |\n", j, b / 1e6, b / 1e6 / s, k / 1024 }'
 done

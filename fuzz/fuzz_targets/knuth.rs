@@ -4,6 +4,7 @@
 //! it leaves the solver reusable.
 #![no_main]
 
+use dance_dlx::{Event, Resume};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -23,11 +24,22 @@ fuzz_target!(|data: &[u8]| {
         let parsed: dance_dlx::Problem = text.parse().expect("displayed problems parse back");
         assert_eq!(parsed, problem);
     }
+    // A short search (64 slices of 1,000 nodes at most), the solver reset,
+    // then the same again: the same solutions (a reset leaves the solver
+    // as new).
     let mut solver = dance_dlx::Solver::new(&problem);
-    solver.rewind();
-    let mut events = 0;
-    while events < 64 && solver.resume(1000) != dance_dlx::Event::Exhausted {
-        events += 1;
-    }
-    solver.rewind();
+    let mut walk = || {
+        let mut found: Vec<Vec<dance_dlx::OptionId>> = Vec::new();
+        for _ in 0..64 {
+            match solver.resume(1000) {
+                Event::Exhausted => break,
+                Event::Solution => found.push(solver.solution().collect()),
+                _ => {}
+            }
+        }
+        solver.reset();
+        found
+    };
+    let first = walk();
+    assert_eq!(first, walk());
 });

@@ -1,9 +1,9 @@
 //! Solution counts from the literature: a wrong engine gets at least one wrong.
 
 use dance_dlx::problems::{PieceUse, langford, macmahon_squares, n_queens, pentominoes};
-use dance_dlx::{Entry, Problem, Resume, Solver, Status, parse_problem};
+use dance_dlx::{Entry, Problem, Solver, Status, parse_problem};
 
-use crate::util::{count_up_to, first, rewind, search};
+use crate::util::{count_up_to, first, search, walk_in_slices};
 
 #[test]
 fn n_queens_counts_for_n_up_to_12() {
@@ -189,19 +189,11 @@ fn the_visitor_can_stop_the_search() {
 #[test]
 fn a_budgeted_search_resumes_where_it_stopped() {
     let mut solver = Solver::new(&n_queens(8));
-    rewind(&mut solver);
-    let (mut solutions, mut pauses) = (0u64, 0u64);
-    loop {
-        match solver.resume(7) {
-            dance_dlx::Event::Solution => solutions += 1,
-            dance_dlx::Event::BudgetSpent => pauses += 1,
-            dance_dlx::Event::Exhausted => break,
-        }
-    }
+    let sliced = walk_in_slices(&mut solver, 7);
+    let (solutions, pauses, calls) = (sliced.solutions.len(), sliced.pauses, sliced.calls);
     assert_eq!(solutions, 92);
     let nodes = solver.stats().nodes;
     // Every call tries at most 7 options.
-    let calls = solutions + pauses + 1;
     assert!(calls * 7 >= nodes, "{calls} calls for {nodes} nodes");
     assert!(pauses > 0);
     assert_eq!(solver.count(), 92);

@@ -5,11 +5,9 @@ use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
 
 use dance_dlx::problems::rooks;
-use dance_dlx::{
-    Event, ItemId, OptionId, Problem, Resume, SelectError, Solver, Status, parse_problem,
-};
+use dance_dlx::{ItemId, OptionId, Problem, SelectError, Solver, Status, parse_problem};
 
-use crate::util::{count_up_to, first, rewind, search};
+use crate::util::{count_up_to, first, search, walk_in_slices};
 
 fn binomial(n: u64, k: u64) -> u64 {
     if k > n {
@@ -312,15 +310,8 @@ fn a_budgeted_search_with_multiplicities_resumes_where_it_stopped() {
     let mut solver = Solver::new(&rooks(4, 2));
     assert_eq!(solver.count(), 90);
     let nodes = solver.stats().nodes;
-    rewind(&mut solver);
-    let (mut solutions, mut pauses) = (0, 0);
-    loop {
-        match solver.resume(5) {
-            Event::Solution => solutions += 1,
-            Event::BudgetSpent => pauses += 1,
-            Event::Exhausted => break,
-        }
-    }
+    let sliced = walk_in_slices(&mut solver, 5);
+    let (solutions, pauses) = (sliced.solutions.len(), sliced.pauses);
     assert_eq!(solutions, 90);
     assert!(pauses > 0);
     assert_eq!(

@@ -5,11 +5,11 @@
 //! shipped workloads.
 
 use dance_dlx::problems::{PieceUse, langford, macmahon_squares, n_queens, pentominoes};
-use dance_dlx::{DeadEnds, Event, OptionId, Problem, Representation, Resume, Solver, Tuning};
+use dance_dlx::{DeadEnds, OptionId, Problem, Representation, Solver, Tuning};
 use proptest::prelude::*;
 
 use crate::brute_force::{Spec, brute_force, build, spec};
-use crate::util::rewind;
+use crate::util::walk_in_slices;
 
 /// What a search reports: the solutions in the order found (each sorted),
 /// the nodes and the guesses.
@@ -22,19 +22,15 @@ struct Walk {
 
 /// The walk of a search made in steps of at most `budget` nodes.
 fn walk_in_steps(solver: &mut Solver, budget: u64) -> Walk {
-    rewind(solver);
-    let mut solutions = Vec::new();
-    loop {
-        match solver.resume(budget) {
-            Event::Solution => {
-                let mut s: Vec<usize> = solver.solution().map(|o| o.index()).collect();
-                s.sort_unstable();
-                solutions.push(s);
-            }
-            Event::BudgetSpent => {}
-            Event::Exhausted => break,
-        }
-    }
+    let solutions = walk_in_slices(solver, budget)
+        .solutions
+        .into_iter()
+        .map(|solution| {
+            let mut s: Vec<usize> = solution.iter().map(|o| o.index()).collect();
+            s.sort_unstable();
+            s
+        })
+        .collect();
     let stats = solver.stats();
     Walk {
         solutions,

@@ -3,10 +3,11 @@
 
 use std::ops::ControlFlow;
 
+use dance_dlx::driver::{Fold, drive};
 use dance_dlx::threads::Executor;
 use dance_dlx::{
-    Answer, BigCount, Count, Cut, DEFAULT_MEMORY_LIMIT, Goal, MemoStats, OptionId, Problem,
-    Request, Solver, Threads, Zdd,
+    Alarm, Answer, BigCount, Count, Cut, DEFAULT_MEMORY_LIMIT, Event, Goal, MemoStats, OptionId,
+    Problem, Request, Resume, Solver, Threads, Zdd,
 };
 
 /// A solver of `problem` whose options are shuffled by `seed`.
@@ -40,6 +41,74 @@ pub(crate) fn search(
 /// leaves it unwalked.
 pub(crate) fn rewind(solver: &mut Solver) {
     drop(solver.solutions());
+}
+
+/// A search walked by the one drive loop in slices of at most `budget`
+/// nodes each, from a new start: its solutions in the order found, how
+/// many times the search was resumed and how many of those ended with the
+/// budget spent. The solver's statistics are the walk's.
+pub(crate) fn walk_in_slices(solver: &mut Solver, budget: u64) -> Sliced {
+    rewind(solver);
+    let mut slices = Slices {
+        solver,
+        budget,
+        sliced: Sliced::default(),
+    };
+    drive(&mut slices, &Alarm::SILENT, &mut Collect);
+    slices.sliced
+}
+
+/// What [`walk_in_slices`] saw.
+#[derive(Debug, Default)]
+pub(crate) struct Sliced {
+    /// The solutions in the order found.
+    pub(crate) solutions: Vec<Vec<OptionId>>,
+    /// Calls of `resume`.
+    pub(crate) calls: u64,
+    /// Calls that ended with the budget spent.
+    pub(crate) pauses: u64,
+}
+
+/// A solver resumed `budget` nodes at a time at most, its calls counted.
+struct Slices<'s> {
+    solver: &'s mut Solver,
+    budget: u64,
+    sliced: Sliced,
+}
+
+impl Resume for Slices<'_> {
+    fn resume(&mut self, budget: u64) -> Event {
+        self.sliced.calls += 1;
+        let event = self.solver.resume(budget.min(self.budget));
+        if event == Event::BudgetSpent {
+            self.sliced.pauses += 1;
+        }
+        event
+    }
+
+    fn nodes(&self) -> u64 {
+        Resume::nodes(&*self.solver)
+    }
+
+    fn nodes_per_look(&self) -> u64 {
+        self.budget
+    }
+}
+
+/// Keeps every solution of a [`Slices`] walk, and looks between slices so
+/// that the drive loop hands them out `budget` at a time.
+struct Collect;
+
+impl Fold<Slices<'_>> for Collect {
+    fn solution(&mut self, walk: &mut Slices<'_>) -> ControlFlow<()> {
+        let solution = walk.solver.solution().collect();
+        walk.sliced.solutions.push(solution);
+        ControlFlow::Continue(())
+    }
+
+    fn looks(&self) -> bool {
+        true
+    }
 }
 
 /// The `k` cheapest solutions with their costs, cheapest first.

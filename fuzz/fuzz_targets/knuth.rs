@@ -4,7 +4,10 @@
 //! it leaves the solver reusable.
 #![no_main]
 
-use dance_dlx::{Event, Resume};
+use std::ops::ControlFlow;
+
+use dance_dlx::driver::{Fold, drive};
+use dance_dlx::{Alarm, OptionId, Solver};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -24,22 +27,45 @@ fuzz_target!(|data: &[u8]| {
         let parsed: dance_dlx::Problem = text.parse().expect("displayed problems parse back");
         assert_eq!(parsed, problem);
     }
-    // A short search (64 slices of 1,000 nodes at most), the solver reset,
-    // then the same again: the same solutions (a reset leaves the solver
-    // as new).
+    // A short search (64 looks of the one drive loop at most), the solver
+    // reset, then the same again: the same solutions (a reset leaves the
+    // solver as new).
     let mut solver = dance_dlx::Solver::new(&problem);
-    let mut walk = || {
-        let mut found: Vec<Vec<dance_dlx::OptionId>> = Vec::new();
-        for _ in 0..64 {
-            match solver.resume(1000) {
-                Event::Exhausted => break,
-                Event::Solution => found.push(solver.solution().collect()),
-                _ => {}
-            }
-        }
-        solver.reset();
-        found
-    };
-    let first = walk();
-    assert_eq!(first, walk());
+    let first = short_search(&mut solver);
+    assert_eq!(first, short_search(&mut solver));
 });
+
+/// The solutions of the first 64 slices of a search, the solver reset after.
+fn short_search(solver: &mut Solver) -> Vec<Vec<OptionId>> {
+    let mut short = Short::default();
+    drive(solver, &Alarm::SILENT, &mut short);
+    solver.reset();
+    short.solutions
+}
+
+/// Keeps the solutions, and ends the walk at its 64th look.
+#[derive(Default)]
+struct Short {
+    solutions: Vec<Vec<OptionId>>,
+    looks: u32,
+}
+
+impl Fold<Solver> for Short {
+    fn solution(&mut self, solver: &mut Solver) -> ControlFlow<()> {
+        self.solutions.push(solver.solution().collect());
+        ControlFlow::Continue(())
+    }
+
+    fn look(&mut self, _: &mut Solver) -> ControlFlow<()> {
+        self.looks += 1;
+        if self.looks < 64 {
+            ControlFlow::Continue(())
+        } else {
+            ControlFlow::Break(())
+        }
+    }
+
+    fn looks(&self) -> bool {
+        true
+    }
+}

@@ -543,19 +543,28 @@ impl Solver {
 /// [`unselect`](Solver::unselect), [`reset`](Solver::reset) or a request
 /// starts a new search. Read a solution with [`Solver::solution`].
 ///
-/// ```
-/// use dance_dlx::{Event, Resume, Solver, problems::n_queens};
+/// The one loop around it is [`drive`](crate::driver::drive): a goal of
+/// one's own is a [`Fold`](crate::driver::Fold), its
+/// [`look`](crate::driver::Fold::look) the place to look at something
+/// between slices.
 ///
-/// let mut solver = Solver::new(&n_queens(6));
-/// let mut found = 0;
-/// loop {
-///     match solver.resume(solver.nodes_per_look()) {
-///         Event::Solution => found += 1,
-///         Event::BudgetSpent => {} // look at what the caller must, then go on
-///         Event::Exhausted => break,
+/// ```
+/// use std::ops::ControlFlow;
+/// use dance_dlx::driver::{Ended, Fold, drive};
+/// use dance_dlx::{Alarm, Solver, problems::n_queens};
+///
+/// struct Found(u64);
+/// impl Fold<Solver> for Found {
+///     fn solution(&mut self, solver: &mut Solver) -> ControlFlow<()> {
+///         assert_eq!(solver.solution().len(), 6);
+///         self.0 += 1;
+///         ControlFlow::Continue(())
 ///     }
 /// }
-/// assert_eq!(found, 4);
+/// let mut solver = Solver::new(&n_queens(6));
+/// let mut found = Found(0);
+/// assert_eq!(drive(&mut solver, &Alarm::SILENT, &mut found), Ended::Exhausted);
+/// assert_eq!(found.0, 4);
 /// ```
 impl Resume for Solver {
     fn resume(&mut self, budget: u64) -> Event {

@@ -64,20 +64,68 @@ pub(crate) fn solutions(
     budget: u64,
     limit: usize,
 ) -> (Vec<Grid>, Vec<Event>) {
-    assert!(engine.start(puzzle));
-    let (mut grids, mut events) = (Vec::new(), Vec::new());
-    while grids.len() < limit {
-        let event = engine.resume(budget);
-        if event != Event::BudgetSpent {
-            events.push(event);
+    use std::ops::ControlFlow;
+
+    use dance_dlx::driver::{Ended, Fold, drive};
+    use dance_dlx::{Alarm, Resume};
+
+    /// The engine resumed `budget` nodes at a time at most.
+    struct Sliced<'e> {
+        engine: &'e mut dyn ShapeSearch,
+        budget: u64,
+    }
+
+    impl Resume for Sliced<'_> {
+        fn resume(&mut self, budget: u64) -> Event {
+            self.engine.resume(budget.min(self.budget))
         }
-        match event {
-            Event::Solution => grids.push(engine.grid(puzzle)),
-            Event::Exhausted => break,
-            Event::BudgetSpent => {}
+
+        fn nodes(&self) -> u64 {
+            self.engine.stats().nodes
+        }
+
+        fn nodes_per_look(&self) -> u64 {
+            self.budget
         }
     }
-    (grids, events)
+
+    /// The grids of the first `limit` solutions.
+    struct Grids<'p> {
+        puzzle: &'p Puzzle,
+        limit: usize,
+        grids: Vec<Grid>,
+    }
+
+    impl Fold<Sliced<'_>> for Grids<'_> {
+        fn solution(&mut self, walk: &mut Sliced<'_>) -> ControlFlow<()> {
+            self.grids.push(walk.engine.grid(self.puzzle));
+            if self.grids.len() < self.limit {
+                ControlFlow::Continue(())
+            } else {
+                ControlFlow::Break(())
+            }
+        }
+
+        fn looks(&self) -> bool {
+            true
+        }
+    }
+
+    assert!(engine.start(puzzle));
+    let mut grids = Grids {
+        puzzle,
+        limit,
+        grids: Vec::new(),
+    };
+    let mut events = Vec::new();
+    if limit > 0 {
+        let ended = drive(&mut Sliced { engine, budget }, &Alarm::SILENT, &mut grids);
+        events = vec![Event::Solution; grids.grids.len()];
+        if ended == Ended::Exhausted {
+            events.push(Event::Exhausted);
+        }
+    }
+    (grids.grids, events)
 }
 
 /// The states of the levels of a search that copies its state at a guess

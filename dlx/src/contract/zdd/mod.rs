@@ -291,41 +291,36 @@ impl Zdd {
         if total.is_zero() {
             return None;
         }
+        Some(match total.to_u128() {
+            Some(total) => self.path_to(below_u128(rng, total), |count| {
+                count.to_u128().expect("a count below a count that fits fits")
+            }),
+            None => self.path_to(below_big(rng, &total.to_biguint()), BigCount::to_biguint),
+        })
+    }
+
+    /// The `r`-th solution (from 0) in the order of [`solutions`](Self::solutions),
+    /// counted in `T` (`u128` where the count fits, else a big integer):
+    /// at each node, the solutions through `HI` come first.
+    fn path_to<T: PartialOrd + std::ops::SubAssign>(
+        &self,
+        mut r: T,
+        value: impl Fn(&BigCount) -> T,
+    ) -> Vec<OptionId> {
         let mut options = Vec::new();
         let mut n = self.top;
-        match total.to_u128() {
-            Some(total) => {
-                let mut r = below_u128(rng, total);
-                while n > 1 {
-                    let node = self.nodes[n as usize];
-                    let hi = self.counts[node.hi as usize]
-                        .to_u128()
-                        .expect("a count below a count that fits fits");
-                    if r < hi {
-                        options.push(OptionId(node.option));
-                        n = node.hi;
-                    } else {
-                        r -= hi;
-                        n = node.lo;
-                    }
-                }
-            }
-            None => {
-                let mut r = below_big(rng, &total.to_biguint());
-                while n > 1 {
-                    let node = self.nodes[n as usize];
-                    let hi = self.counts[node.hi as usize].to_biguint();
-                    if r < hi {
-                        options.push(OptionId(node.option));
-                        n = node.hi;
-                    } else {
-                        r -= hi;
-                        n = node.lo;
-                    }
-                }
+        while n > 1 {
+            let node = self.nodes[n as usize];
+            let hi = value(&self.counts[node.hi as usize]);
+            if r < hi {
+                options.push(OptionId(node.option));
+                n = node.hi;
+            } else {
+                r -= hi;
+                n = node.lo;
             }
         }
-        Some(options)
+        options
     }
 
     /// Reads a diagram in DLX6's text format (see the [module docs](self)):

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use predicates::prelude::*;
 
-use crate::util::{bench_data, dance, dance_process, data, stdout_of};
+use crate::util::{bench_data, dance, dance_process, data, signal, stdout_of};
 
 /// A folder of this test's own under the system's temporary folder.
 fn scratch(test: &str) -> PathBuf {
@@ -96,11 +96,7 @@ fn a_signal_while_writing_the_zdd_is_reported() {
         let mut first = [0; 4096];
         zdd.read_exact(&mut first).unwrap();
         std::thread::sleep(Duration::from_millis(300));
-        let signalled = std::process::Command::new("kill")
-            .args(["-TERM", &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(signalled.success());
+        signal(&child, "TERM");
         let mut rest = Vec::new();
         zdd.read_to_end(&mut rest).unwrap();
         drop(zdd);

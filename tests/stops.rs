@@ -11,10 +11,10 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::util::{dance_process, spawn_piped};
+use crate::util::{dance_process, signal, spawn_piped};
 
 /// How late a run may end after its deadline or signal: the promise is a
 /// second (docs/reliability.md measures it); the test allows two, since it
@@ -165,11 +165,7 @@ fn a_signal_stops_a_wide_count_within_a_second() {
             .unwrap();
         std::thread::sleep(searching);
         let signalled = Instant::now();
-        let sent = Command::new("kill")
-            .args(["-TERM", &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(sent.success());
+        signal(&child, "TERM");
         let output = child.wait_with_output().unwrap();
         let took = signalled.elapsed();
         let stderr = String::from_utf8_lossy(&output.stderr);
@@ -275,11 +271,7 @@ fn a_signal_stops_the_million_cheapest_within_a_second() {
                 .unwrap();
             std::thread::sleep(Duration::from_millis(300));
             let signalled = Instant::now();
-            let sent = Command::new("kill")
-                .args([signal, &child.id().to_string()])
-                .status()
-                .unwrap();
-            assert!(sent.success());
+            crate::util::signal(&child, signal.trim_start_matches('-'));
             let output = child.wait_with_output().unwrap();
             let took = signalled.elapsed();
             let stderr = String::from_utf8_lossy(&output.stderr);

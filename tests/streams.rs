@@ -10,7 +10,7 @@ use std::sync::mpsc::{self, Receiver};
 use std::time::Duration;
 
 use crate::util::{NORVIG, NORVIG_SOLVED};
-use crate::util::{dance_process, data, spawn_piped};
+use crate::util::{dance_process, data, signal, spawn_piped};
 
 /// 3,000 good puzzles and 3,000 bad lines, alternating: a diagnostic for
 /// every other record, far more than a pipe buffer holds.
@@ -129,11 +129,7 @@ fn an_interrupted_cover_prints_whole_solutions_only() {
             stdout.read_to_string(&mut text).map(|_| text)
         });
         std::thread::sleep(std::time::Duration::from_millis(300));
-        let killed = Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(killed.success());
+        signal(&child, "INT");
         child.wait().unwrap();
         let text = reader.join().unwrap().unwrap();
         assert!(text.is_empty() || text.ends_with("\n\n"), "{threads}");
@@ -286,11 +282,7 @@ impl Running {
 
     /// Sends the signal `name` (`INT`, `TERM`) with `kill`, as a user would.
     fn signal(&self, name: &str) {
-        let sent = Command::new("kill")
-            .args([&format!("-{name}"), &self.child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(sent.success());
+        crate::util::signal(&self.child, name);
     }
 
     /// Waits for the end: the exit code, the lines not read yet, stderr.

@@ -3,10 +3,9 @@
 //! counts at `-j1`, `-j2` and `-j4`, and printed solutions are byte for
 //! byte the sequential search's.
 
-use std::process::Command;
 use std::time::Duration;
 
-use crate::util::{bench_data, dance, data, spawn_piped, stdout_of};
+use crate::util::{bench_data, dance, data, signal, spawn_piped, stdout_of};
 
 const THREADS: [&str; 3] = ["-j1", "-j2", "-j4"];
 
@@ -127,11 +126,7 @@ fn a_signal_answers_a_lower_bound_on_every_thread_count() {
     for threads in THREADS {
         let child = spawn_piped(&["cover", "-q", threads, &queens18]);
         std::thread::sleep(Duration::from_millis(500));
-        let sent = Command::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .unwrap();
-        assert!(sent.success());
+        signal(&child, "INT");
         let output = child.wait_with_output().unwrap();
         assert_eq!(output.status.code(), Some(130), "{threads}");
         let stdout = String::from_utf8(output.stdout).unwrap();

@@ -58,3 +58,13 @@ pub fn spawn_piped(args: &[&str]) -> Child {
         .spawn()
         .expect("the dance binary starts")
 }
+
+/// Sends `child` the signal `name` (`INT`, `TERM`) with `kill`, as a user
+/// would.
+pub fn signal(child: &Child, name: &str) {
+    let sent = std::process::Command::new("kill")
+        .args([&format!("-{name}"), &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success(), "kill -{name}");
+}

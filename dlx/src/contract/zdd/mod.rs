@@ -293,7 +293,9 @@ impl Zdd {
         }
         Some(match total.to_u128() {
             Some(total) => self.path_to(below_u128(rng, total), |count| {
-                count.to_u128().expect("a count below a count that fits fits")
+                count
+                    .to_u128()
+                    .expect("a count below a count that fits fits")
             }),
             None => self.path_to(below_big(rng, &total.to_biguint()), BigCount::to_biguint),
         })

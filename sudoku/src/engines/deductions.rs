@@ -61,7 +61,7 @@
 //! A rule that finds a unit where the digit has no place left, a cell with
 //! no digit, or a triad with fewer than three digits or more than three
 //! that must fill it, ends the branch. Deductions run to a fixpoint,
-//! cheapest first: the row rule on every changed word, in sweeps until no
+//! cheapest first: the row rule on every changed word, in a sweep until no
 //! word changes (each band keeps a mask of its digits whose word changed
 //! since its last row deduction, set by whatever narrows a word, so a sweep
 //! visits those words and scans none: reading the words back to find the
@@ -71,7 +71,14 @@
 //! the other band's next visit instead, by one vector comparison with the
 //! words its last visit left, they took 2.5% fewer instructions but 10%
 //! more time, the visits and their branches more); then naked singles;
-//! then the stacks; then the triads; any change sweeps again. A sweep
+//! then the stacks; then the triads; any change sweeps again. The sweep
+//! holds the three masks in registers, and every word the row rule
+//! changes, in its own band or by pointing into another, joins its band's
+//! mask at once: kept in the state between rounds instead, each change
+//! was a read, a change and a write of memory that the next round's read
+//! waited on, and the other bands' changes waited a round: 4–19% more time
+//! on top95, forum_hardest and the easy set, first and `--unique`
+//! (`benches/ab_solve.sh`). A sweep
 //! takes the three bands' changed words in turns, one of each band at a
 //! time, not a band's all before the next band's: a row deduction is a
 //! chain of dependent loads (the word, two tables, the other bands'
@@ -221,47 +228,49 @@ impl State {
 
     /// The row deduction on every changed word, until none changes: the
     /// three bands' changed words taken in turns, a word of each band at a
-    /// time.
+    /// time, their masks in registers.
     #[inline(always)]
     fn sweep<W: Words>(&mut self, w: W) -> Result<(), DeadEnd> {
-        loop {
-            // Masked, the masks are known to hold digits only, so is every
-            // digit taken from them: the words need no bounds check.
-            let mut masks = [
-                self.dirty[0] & ALL_DIGITS,
-                self.dirty[1] & ALL_DIGITS,
-                self.dirty[2] & ALL_DIGITS,
-            ];
-            self.dirty = [0; 3];
-            if none(masks) {
-                return Ok(());
-            }
-            while !none(masks) {
-                self.step::<0, W>(w, &mut masks[0])?;
-                self.step::<1, W>(w, &mut masks[1])?;
-                self.step::<2, W>(w, &mut masks[2])?;
-            }
+        let mut masks = self.dirty;
+        self.dirty = [0; 3];
+        while !none(masks) {
+            self.step::<0, W>(w, &mut masks)?;
+            self.step::<1, W>(w, &mut masks)?;
+            self.step::<2, W>(w, &mut masks)?;
         }
+        Ok(())
     }
 
-    /// The row deduction on the first word of band `B` in `mask`, if any;
-    /// the words of the band that this changes join the mask.
+    /// The row deduction on the first word of band `B` in its mask, if
+    /// any; the words that this changes join the masks.
     #[inline(always)]
-    fn step<const B: usize, W: Words>(&mut self, w: W, mask: &mut u32) -> Result<(), DeadEnd> {
-        if *mask != 0 {
+    fn step<const B: usize, W: Words>(
+        &mut self,
+        w: W,
+        masks: &mut [u32; 3],
+    ) -> Result<(), DeadEnd> {
+        // Masked, the mask is known to hold digits only, so is every
+        // digit taken from it: the words need no bounds check.
+        let mask = masks[B] & ALL_DIGITS;
+        if mask != 0 {
             let digit = mask.trailing_zeros() as usize;
-            *mask &= *mask - 1;
-            *mask |= self.row::<B, W>(w, digit)?;
+            masks[B] = mask & (mask - 1);
+            self.row::<B, W>(w, digit, masks)?;
         }
         Ok(())
     }
 
     /// The word of digit `d` in band `B`: its triads that no configuration
     /// uses go; a box left with one column points down it; a row left with
-    /// one cell places the digit there. The words of band `B` that this
-    /// changes, bit `digit` (the other bands' are marked in their masks).
+    /// one cell places the digit there. The words that this changes join
+    /// `masks`, bit `digit`.
     #[inline(always)]
-    fn row<const B: usize, W: Words>(&mut self, w: W, d: usize) -> Result<u32, DeadEnd> {
+    fn row<const B: usize, W: Words>(
+        &mut self,
+        w: W,
+        d: usize,
+        masks: &mut [u32; 3],
+    ) -> Result<(), DeadEnd> {
         let tables = &ROW_TABLES;
         let own = self.words[B][d];
         // The boxes point down the columns of the word as it was, at once:
@@ -271,8 +280,8 @@ impl State {
         // the word, not for the triads' chain of look-ups as well.
         let seen = columns(own);
         let pointed = tables.pointed[seen as usize];
-        self.narrow((B + 1) % 3, d, pointed);
-        self.narrow((B + 2) % 3, d, pointed);
+        masks[(B + 1) % 3] |= self.narrowed((B + 1) % 3, d, pointed);
+        masks[(B + 2) % 3] |= self.narrowed((B + 2) % 3, d, pointed);
         let triads = triads_by_box(own);
         // Within the band: lets the compiler drop the bounds checks below.
         let word = own & tables.kept[triads as usize] & BAND;
@@ -283,8 +292,8 @@ impl State {
         let columns = columns(word);
         if columns != seen {
             let pointed = tables.pointed[columns as usize];
-            self.narrow((B + 1) % 3, d, pointed);
-            self.narrow((B + 2) % 3, d, pointed);
+            masks[(B + 1) % 3] |= self.narrowed((B + 1) % 3, d, pointed);
+            masks[(B + 2) % 3] |= self.narrowed((B + 2) % 3, d, pointed);
         }
         let singles = (tables.alone[0][(word & ROW) as usize]
             | tables.alone[1][(word >> N & ROW) as usize]
@@ -292,25 +301,32 @@ impl State {
             & self.open[B];
         // A branch: the loop marks each word it changes, too dear to run
         // on the three row deductions in five that place nothing.
-        let mut changed = 0;
         if singles != 0 {
             self.open[B] &= !singles;
             // The digit's own word keeps its singles (stored below).
-            changed = w.clear(&mut self.words[B], singles) & !(1 << d);
+            masks[B] |= w.clear(&mut self.words[B], singles) & !(1 << d);
         }
         self.words[B][d] = word;
-        Ok(changed)
+        Ok(())
     }
 
     /// Keeps only the cells of `keep` in the word of `digit` in `band`,
-    /// marking it for the next sweep if that changes it.
+    /// marking it for the next sweep if that changes it (in the state:
+    /// the sweep's own narrowings mark its masks, [`State::narrowed`]).
     #[inline(always)]
     fn narrow(&mut self, band: usize, digit: usize, keep: u32) {
+        self.dirty[band] |= self.narrowed(band, digit, keep);
+    }
+
+    /// Keeps only the cells of `keep` in the word of `digit` in `band`:
+    /// bit `digit` if that changed it.
+    #[inline(always)]
+    fn narrowed(&mut self, band: usize, digit: usize, keep: u32) -> u32 {
         let word = self.words[band][digit];
         self.words[band][digit] = word & keep;
         // A selected bit, not a shifted flag: a conditional move where a
         // flag took a set, a shift and a cleared register.
-        self.dirty[band] |= if word & !keep != 0 { 1 << digit } else { 0 };
+        if word & !keep != 0 { 1 << digit } else { 0 }
     }
 
     /// Naked singles, and empty cells with no digit: whether any cell was

@@ -279,9 +279,7 @@ impl State {
         // they point again below. The look-up then waits for one load of
         // the word, not for the triads' chain of look-ups as well.
         let seen = columns(own);
-        let pointed = tables.pointed[seen as usize];
-        masks[(B + 1) % 3] |= self.narrowed((B + 1) % 3, d, pointed);
-        masks[(B + 2) % 3] |= self.narrowed((B + 2) % 3, d, pointed);
+        self.point::<B>(d, tables.pointed[seen as usize], masks);
         let triads = triads_by_box(own);
         // Within the band: lets the compiler drop the bounds checks below.
         let word = own & tables.kept[triads as usize] & BAND;
@@ -291,9 +289,7 @@ impl State {
         self.triads[B][d] = tables.used[triads as usize];
         let columns = columns(word);
         if columns != seen {
-            let pointed = tables.pointed[columns as usize];
-            masks[(B + 1) % 3] |= self.narrowed((B + 1) % 3, d, pointed);
-            masks[(B + 2) % 3] |= self.narrowed((B + 2) % 3, d, pointed);
+            self.point::<B>(d, tables.pointed[columns as usize], masks);
         }
         let singles = (tables.alone[0][(word & ROW) as usize]
             | tables.alone[1][(word >> N & ROW) as usize]
@@ -308,6 +304,15 @@ impl State {
         }
         self.words[B][d] = word;
         Ok(())
+    }
+
+    /// Keeps only the cells of `pointed` in the words of digit `d` in the
+    /// bands other than `B` (the columns its boxes point down leave them),
+    /// marking in `masks` those that change.
+    #[inline(always)]
+    fn point<const B: usize>(&mut self, d: usize, pointed: u32, masks: &mut [u32; 3]) {
+        masks[(B + 1) % 3] |= self.narrowed((B + 1) % 3, d, pointed);
+        masks[(B + 2) % 3] |= self.narrowed((B + 2) % 3, d, pointed);
     }
 
     /// Keeps only the cells of `keep` in the word of `digit` in `band`,
